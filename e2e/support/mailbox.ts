@@ -1,0 +1,54 @@
+import { SMTPServer } from 'smtp-server';
+import { freePort } from './ports';
+
+export interface ReceivedMail {
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on loopback that keeps every message it receives, for reading e-mailed codes. */
+export class Mailbox {
+  readonly messages: ReceivedMail[] = [];
+  private server: SMTPServer | undefined;
+  port = 0;
+
+  async start(): Promise<void> {
+    this.port = await freePort();
+    this.server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+          this.messages.push({ to, raw: Buffer.concat(chunks).toString('utf8') });
+          callback();
+        });
+      },
+    });
+    const server = this.server;
+    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
+  }
+
+  get url(): string {
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  /** Waits for the newest message to `address` and returns the 6-digit code in it. */
+  async codeFor(address: string, timeoutMs = 20_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const mail = this.messages.filter((m) => m.to.includes(address.toLowerCase())).at(-1);
+      const code = mail?.raw.match(/\b(\d{6})\b/)?.[1];
+      if (code) return code;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`Nenhum código chegou para ${address}`);
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
