@@ -1,1 +1,6 @@
 export * from './authz/types';
+export * from './authz/permissions';
+export * from './authz/engine';
+export * from './authz/tree';
+export * from './authz/selection';
+export * from './authz/guard';

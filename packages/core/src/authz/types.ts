@@ -75,6 +75,8 @@ export interface RouteAuthz {
   anonymousOnly?: boolean;
   scope?: RouteScope;
   permissions?: PermissionRequirement;
+  /** Only for users whose data enables creating organizations (SPEC: organization_creation_enabled). */
+  requiresOrganizationCreation?: boolean;
 }
 
 export type GuardOutcome = 'OK' | 'PUBLIC_ONLY' | 'UNAUTHORIZED' | 'UNAUTHENTICATED' | 'SET_SCOPE';
