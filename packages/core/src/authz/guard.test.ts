@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { evaluateGuard } from './guard';
+import { needsSelector, selectDepartment, selectOrganization, selectUnit } from './selection';
+import { membership } from './fixtures.test-support';
+import type { UserData } from './types';
+
+const financeiro = membership({ 'unit:u1': ['ler_fornecedores'] });
+const base = { authenticated: true, memberships: [financeiro], selection: { organizationId: 'org', unitId: 'u1' } };
+
+describe('route guard', () => {
+  it('lets anyone through a public route, and sends a signed-in user away from anonymous-only ones', () => {
+    expect(evaluateGuard({ ...base, authenticated: false, route: { public: true } })).toBe('OK');
+    expect(evaluateGuard({ ...base, route: { public: true, anonymousOnly: true } })).toBe('PUBLIC_ONLY');
+    expect(evaluateGuard({ ...base, authenticated: false, route: { public: true, anonymousOnly: true } })).toBe('OK');
+  });
+
+  it('sends an unauthenticated user to sign in', () => {
+    expect(evaluateGuard({ ...base, authenticated: false, route: { scope: 'user' } })).toBe('UNAUTHENTICATED');
+  });
+
+  it('asks for a scope when the level the route needs is not selected', () => {
+    expect(evaluateGuard({ ...base, selection: { organizationId: 'org' }, route: { scope: 'unit' } })).toBe('SET_SCOPE');
+    expect(evaluateGuard({ ...base, route: { scope: 'department' } })).toBe('SET_SCOPE');
+    expect(evaluateGuard({ ...base, selection: { organizationId: 'gone', unitId: 'u1' }, route: { scope: 'unit' } })).toBe(
+      'SET_SCOPE',
+    );
+  });
+
+  it('refuses a missing permission', () => {
+    expect(evaluateGuard({ ...base, route: { scope: 'unit', permissions: 'ler_clientes' } })).toBe('UNAUTHORIZED');
+    expect(evaluateGuard({ ...base, route: { scope: 'organization', permissions: 'ler_fornecedores' } })).toBe(
+      'UNAUTHORIZED',
+    );
+    expect(evaluateGuard({ ...base, route: { scope: 'unit', permissions: 'ler_fornecedores' } })).toBe('OK');
+  });
+
+  it('opens organization creation only to users whose data enables it', () => {
+    const route = { scope: 'user' as const, requiresOrganizationCreation: true };
+    const userData = { organization_creation_enabled: false } as UserData;
+    expect(evaluateGuard({ ...base, route, userData })).toBe('UNAUTHORIZED');
+    expect(evaluateGuard({ ...base, route, userData: { ...userData, organization_creation_enabled: true } })).toBe('OK');
+  });
+});
+
+describe('scope selection', () => {
+  it('choosing an organization clears unit and department', () => {
+    expect(selectOrganization('org')).toEqual({ organizationId: 'org' });
+  });
+  it('choosing a unit sets its organization and clears the department', () => {
+    expect(selectUnit([financeiro], 'u2')).toEqual({ organizationId: 'org', unitId: 'u2' });
+  });
+  it('choosing a department sets all three', () => {
+    expect(selectDepartment([financeiro], 'd3')).toEqual({ organizationId: 'org', unitId: 'u2', departmentId: 'd3' });
+  });
+  it('shows the selector when the needed level is missing or when asked', () => {
+    expect(needsSelector('unit', { organizationId: 'org' }, false)).toBe(true);
+    expect(needsSelector('unit', { organizationId: 'org', unitId: 'u1' }, false)).toBe(false);
+    expect(needsSelector('unit', { organizationId: 'org', unitId: 'u1' }, true)).toBe(true);
+  });
+});
