@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Link, useRouter } from '@tanstack/react-router';
+import { signIn } from 'aws-amplify/auth';
+import { authMessages } from '../../i18n/auth';
+import { refreshSession } from '../../api/session';
+import { AuthHeader } from './AuthHeader';
+import { signInErrorMessage } from './errors';
+import { notifyError } from './notify';
+import { handleSignInStep, redirectTarget } from './sign-in-steps';
+
+const t = authMessages.signIn;
+
+export function SignInPage() {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const initialUsername = new URLSearchParams(window.location.search).get('username') ?? '';
+  const form = useForm({
+    initialValues: { username: initialUsername, password: '' },
+    validate: {
+      username: (v) => (v.trim() ? null : t.required),
+      password: (v) => (v ? null : t.required),
+    },
+  });
+
+  const go = (path: string) => router.history.push(path);
+
+  async function submit(values: typeof form.values) {
+    setBusy(true);
+    const username = values.username.trim();
+    try {
+      const { nextStep } = await signIn({ username, password: values.password });
+      await handleSignInStep(nextStep, { username, go });
+    } catch (error) {
+      if (error instanceof Error && error.name === 'UserAlreadyAuthenticatedException') {
+        await refreshSession();
+        go(redirectTarget());
+        return;
+      }
+      notifyError(signInErrorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={form.onSubmit(submit)} noValidate>
+      <AuthHeader title={t.title} subtitle={t.subtitle} />
+      <Stack gap="md">
+        <TextInput
+          label={t.username}
+          placeholder={t.usernamePlaceholder}
+          autoComplete="username"
+          autoFocus
+          {...form.getInputProps('username')}
+        />
+        <PasswordInput label={t.password} autoComplete="current-password" {...form.getInputProps('password')} />
+        <Group justify="flex-end" mt={-8}>
+          <Anchor component={Link} to="/auth/recovery" size="sm">
+            {t.forgot}
+          </Anchor>
+        </Group>
+        <Button type="submit" loading={busy} fullWidth size="md">
+          {t.submit}
+        </Button>
+        <Text size="sm" ta="center" c="dimmed">
+          {t.noAccount}{' '}
+          <Anchor component={Link} to="/auth/sign-up" fw={600}>
+            {t.createAccount}
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

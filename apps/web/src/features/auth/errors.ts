@@ -1,0 +1,47 @@
+import { authMessages } from '../../i18n/auth';
+
+interface IdentityError {
+  name: string;
+  message: string;
+}
+
+function asIdentityError(error: unknown): IdentityError {
+  if (error instanceof Error) return { name: error.name, message: error.message };
+  return { name: 'Unknown', message: String(error) };
+}
+
+/** SPEC section 8 "Sign-in": the identity service's error, as the pt-BR message a person can act on. */
+export function signInErrorMessage(error: unknown): string {
+  const { name, message } = asIdentityError(error);
+  const m = authMessages.signIn.errors;
+  if (name === 'NotAuthorizedException') {
+    if (/disabled/i.test(message)) return m.disabled;
+    if (/attempts exceeded/i.test(message)) return m.passwordAttempts;
+    return m.wrongCredentials;
+  }
+  if (name === 'UserNotFoundException') return m.wrongCredentials;
+  if (name === 'CodeMismatchException') return m.wrongCode;
+  if (name === 'TooManyRequestsException' || name === 'TooManyFailedAttemptsException' || name === 'LimitExceededException') {
+    return m.lockout;
+  }
+  return m.unknown;
+}
+
+export type SignUpError = { message: string; emailExists?: boolean };
+
+/** SPEC section 8 "Sign-up". */
+export function signUpError(error: unknown, context: 'sign-up' | 'confirm' | 'resend'): SignUpError {
+  const { name, message } = asIdentityError(error);
+  const m = authMessages.signUp.errors;
+  if (name === 'UsernameExistsException') {
+    return /email/i.test(message) ? { message: m.emailExists, emailExists: true } : { message: m.usernameExists };
+  }
+  if (name === 'AliasExistsException') return { message: m.emailExists, emailExists: true };
+  if (name === 'InvalidPasswordException') return { message: m.invalidPassword };
+  if (name === 'CodeMismatchException') return { message: m.wrongCode };
+  if (name === 'ExpiredCodeException') return { message: m.expiredCode };
+  if (name === 'LimitExceededException' || name === 'TooManyFailedAttemptsException') {
+    return { message: context === 'resend' ? m.resendTooSoon : m.attempts };
+  }
+  return { message: m.unknown };
+}

@@ -1,0 +1,6 @@
+export { SignInPage } from './SignInPage';
+export { SignUpPage } from './SignUpPage';
+export { SignUpConfirmEmailPage, SignUpConfirmSmsPage } from './ConfirmSignUpPage';
+export { SignOutPage } from './SignOutPage';
+export { configureAmplify } from './amplify';
+export { handleSignInStep } from './sign-in-steps';

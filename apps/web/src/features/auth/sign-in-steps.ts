@@ -1,0 +1,49 @@
+import type { SignInOutput } from 'aws-amplify/auth';
+import { refreshSession } from '../../api/session';
+import { useSignUpStore } from './sign-up-store';
+
+type NextStep = SignInOutput['nextStep'];
+
+/** Where to go after sign-in: the page the guard interrupted (`?redirect=`), else home. */
+export function redirectTarget(search: string = window.location.search): string {
+  const target = new URLSearchParams(search).get('redirect');
+  // Only paths of this app: never an absolute URL someone slipped into the link.
+  return target && target.startsWith('/') && !target.startsWith('//') ? target : '/';
+}
+
+/**
+ * SPEC section 4 "Sign-in": routes every step the identity service can answer with. Shared by the sign-in,
+ * sign-up confirmation and (later) MFA pages.
+ */
+export async function handleSignInStep(
+  nextStep: NextStep,
+  options: { username: string; go: (path: string) => void },
+): Promise<void> {
+  const { go, username } = options;
+  const keep = window.location.search;
+  switch (nextStep.signInStep) {
+    case 'CONFIRM_SIGN_IN_WITH_SMS_CODE':
+      return go(`/auth/sign-in/mfa/sms${keep}`);
+    case 'CONFIRM_SIGN_IN_WITH_TOTP_CODE':
+      return go(`/auth/sign-in/mfa/totp${keep}`);
+    case 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP':
+      return go(`/auth/sign-in/mfa/totp/setup${keep}`);
+    case 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED':
+      return go(`/auth/sign-in/mfa/new-password${keep}`);
+    case 'RESET_PASSWORD':
+      return go(`/auth/sign-in/reset?username=${encodeURIComponent(username)}`);
+    case 'CONTINUE_SIGN_IN_WITH_MFA_SELECTION':
+      return go(`/auth/sign-in/mfa${keep}`);
+    case 'CONFIRM_SIGN_UP':
+      useSignUpStore.getState().start({ username, destination: null });
+      return go('/auth/sign-up/confirm/email');
+    case 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE':
+      console.warn('Etapa de login não suportada: CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE');
+      return;
+    case 'DONE':
+      await refreshSession();
+      return go(redirectTarget());
+    default:
+      console.warn('Etapa de login não suportada:', nextStep.signInStep);
+  }
+}
