@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { loadEnv } from '../../apps/server/src/env';
-import { freePort } from './ports';
+import { freePort } from '../../apps/server/src/test/ports';
 
 export interface RunningApp {
   url: string;

@@ -4,3 +4,4 @@ export * from './authz/engine';
 export * from './authz/tree';
 export * from './authz/selection';
 export * from './authz/guard';
+export * from './identity';

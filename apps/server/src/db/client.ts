@@ -17,6 +17,12 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** A query runner: the database itself or an open transaction. */
 export type DbOrTx = Db | Tx;
 
+/** The rows of a raw `execute` result (both drivers answer `{ rows }`). */
+export function rowsOf<T>(result: unknown): T[] {
+  if (result && typeof result === 'object' && 'rows' in result && Array.isArray(result.rows)) return result.rows as T[];
+  return [];
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -39,15 +45,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   let database: Database;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    database = { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    database = { db: drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
     await ensureAppRole(database.db);
-    await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+    await migratePg(drizzlePg(pool, { schema, casing: 'snake_case' }), { migrationsFolder });
   } else {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
     const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
-    database = { db: drizzlePglite(client, { schema }) as unknown as Db, kind: 'pglite', close: () => client.close() };
+    database = { db: drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db, kind: 'pglite', close: () => client.close() };
     await ensureAppRole(database.db);
-    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    await migratePglite(drizzlePglite(client, { schema, casing: 'snake_case' }), { migrationsFolder });
   }
   await grantAppRole(database.db);
   return database;

@@ -1,2 +1,3 @@
 // Every module's tables, gathered for drizzle-kit and for typed queries. A module owns its schema.ts.
 export * from '../modules/identity/schema';
+export * from '../modules/outbox/schema';

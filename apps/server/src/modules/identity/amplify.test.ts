@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Amplify } from 'aws-amplify';
+import {
+  autoSignIn,
+  confirmSignUp,
+  fetchAuthSession,
+  getCurrentUser,
+  resendSignUpCode,
+  signIn,
+  signOut,
+  signUp,
+} from 'aws-amplify/auth';
+import { USER_POOL_CLIENT_ID, USER_POOL_ID } from '@financeiro/core';
+import type { Database } from '../../db/client';
+import { createTestDatabase } from '../../test/database';
+import { startIdentityServer } from '../../test/identity-server';
+import { Mailbox } from '../../test/mailbox';
+import { createAccessTokenVerifier, createConfirmedUser } from './index';
+
+describe('identity service driven by the official Amplify client', () => {
+  let database: Database;
+  let mailbox: Mailbox;
+  let server: Awaited<ReturnType<typeof startIdentityServer>>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    mailbox = new Mailbox();
+    await mailbox.start();
+    server = await startIdentityServer(database, mailbox.url);
+    Amplify.configure({
+      Auth: {
+        Cognito: {
+          userPoolId: USER_POOL_ID,
+          userPoolClientId: USER_POOL_CLIENT_ID,
+          userPoolEndpoint: `${server.url}/identity`,
+          loginWith: { username: true, email: true },
+        },
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await mailbox?.stop();
+    await database?.close();
+  });
+
+  it('signs up, confirms with the e-mailed code, signs in automatically, refreshes and signs out everywhere', async () => {
+    const verify = createAccessTokenVerifier(database.db, server.env);
+    const result = await signUp({
+      username: 'ana.lima',
+      password: 'Senha#Forte1',
+      options: { userAttributes: { email: 'ana@example.com.br', name: 'Ana Lima', locale: 'pt-BR' }, autoSignIn: true },
+    });
+    expect(result.nextStep).toMatchObject({
+      signUpStep: 'CONFIRM_SIGN_UP',
+      codeDeliveryDetails: { deliveryMedium: 'EMAIL', destination: 'a***@example.com.br', attributeName: 'email' },
+    });
+
+    await expect(resendSignUpCode({ username: 'ana.lima' })).rejects.toMatchObject({ name: 'LimitExceededException' });
+
+    const code = await mailbox.codeFor('ana@example.com.br');
+    const confirmed = await confirmSignUp({ username: 'ana.lima', confirmationCode: code });
+    expect(confirmed.nextStep.signUpStep).toBe('COMPLETE_AUTO_SIGN_IN');
+    const signedIn = await autoSignIn();
+    expect(signedIn.nextStep.signInStep).toBe('DONE');
+    expect((await getCurrentUser()).username).toBe('ana.lima');
+
+    const first = await fetchAuthSession();
+    const access = first.tokens?.accessToken.toString() ?? '';
+    expect(first.tokens?.idToken?.payload).toMatchObject({ 'cognito:username': 'ana.lima', email: 'ana@example.com.br' });
+    await expect(verify(access)).resolves.toMatchObject({ username: 'ana.lima' });
+
+    await new Promise((r) => setTimeout(r, 1100));
+    const refreshed = await fetchAuthSession({ forceRefresh: true });
+    const refreshedAccess = refreshed.tokens?.accessToken.toString() ?? '';
+    expect(refreshedAccess).not.toBe(access);
+    await expect(verify(refreshedAccess)).resolves.toMatchObject({ username: 'ana.lima' });
+
+    await signOut({ global: true });
+    await expect(verify(access)).rejects.toThrow();
+    await expect(verify(refreshedAccess)).rejects.toThrow();
+    expect((await fetchAuthSession()).tokens).toBeUndefined();
+  });
+
+  it('refuses a wrong password, an unknown user and an unconfirmed user with Cognito errors', async () => {
+    await createConfirmedUser(database.db, { username: 'bruno', password: 'Senha#Forte1', name: 'Bruno', email: 'bruno@example.com.br' });
+    await expect(signIn({ username: 'bruno', password: 'Errada#123' })).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'Incorrect username or password.',
+    });
+    await expect(signIn({ username: 'ninguem', password: 'Senha#Forte1' })).rejects.toMatchObject({
+      name: 'UserNotFoundException',
+    });
+    await signUp({ username: 'carla', password: 'Senha#Forte1', options: { userAttributes: { email: 'carla@example.com.br' } } });
+    // Amplify turns the server's UserNotConfirmedException into the CONFIRM_SIGN_UP step.
+    await expect(signIn({ username: 'carla', password: 'Senha#Forte1' })).resolves.toMatchObject({
+      isSignedIn: false,
+      nextStep: { signInStep: 'CONFIRM_SIGN_UP' },
+    });
+  });
+
+  it('signs in with the e-mail as well as the username, and refuses a second account for one e-mail', async () => {
+    const out = await signIn({ username: 'BRUNO@example.com.br', password: 'Senha#Forte1' });
+    expect(out.nextStep.signInStep).toBe('DONE');
+    await signOut();
+    await expect(
+      signUp({ username: 'bruno2', password: 'Senha#Forte1', options: { userAttributes: { email: 'bruno@example.com.br' } } }),
+    ).rejects.toMatchObject({ name: 'UsernameExistsException', message: 'An account with the given email already exists.' });
+  });
+
+  it('refuses a wrong confirmation code', async () => {
+    await signUp({ username: 'diego', password: 'Senha#Forte1', options: { userAttributes: { email: 'diego@example.com.br' } } });
+    await mailbox.codeFor('diego@example.com.br');
+    await expect(confirmSignUp({ username: 'diego', confirmationCode: '000000' })).rejects.toMatchObject({
+      name: 'CodeMismatchException',
+    });
+  });
+
+  it('publishes the signing keys as JWKS', async () => {
+    const response = await fetch(`${server.url}/identity/.well-known/jwks.json`);
+    const body = (await response.json()) as { keys: { kty: string; alg: string; kid: string }[] };
+    expect(body.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256' });
+  });
+});

@@ -1,0 +1,60 @@
+import { randomInt } from 'node:crypto';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { DbOrTx } from '../../db/client';
+import { errors } from './errors';
+import { identityCodes } from './schema';
+import { sha256 } from './tokens';
+
+type Purpose = (typeof identityCodes.$inferInsert)['purpose'];
+
+const MAX_ATTEMPTS = 5;
+/** SPEC section 5: a new sign-up code at most every 120 seconds. */
+export const RESEND_INTERVAL_MS = 120_000;
+
+const hashCode = (userId: string, code: string) => sha256(`${userId}:${code}`);
+
+/** A fresh 6-digit code; earlier unused codes of the same purpose stop working. */
+export async function issueCode(db: DbOrTx, userId: string, purpose: Purpose, ttlMs: number): Promise<string> {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await db
+    .update(identityCodes)
+    .set({ usedAt: new Date() })
+    .where(and(eq(identityCodes.userId, userId), eq(identityCodes.purpose, purpose), isNull(identityCodes.usedAt)));
+  await db.insert(identityCodes).values({
+    id: uuidv7(),
+    userId,
+    purpose,
+    codeHash: hashCode(userId, code),
+    expiresAt: new Date(Date.now() + ttlMs),
+  });
+  return code;
+}
+
+export async function lastCodeSentAt(db: DbOrTx, userId: string, purpose: Purpose): Promise<Date | null> {
+  const [row] = await db
+    .select({ createdAt: identityCodes.createdAt })
+    .from(identityCodes)
+    .where(and(eq(identityCodes.userId, userId), eq(identityCodes.purpose, purpose)))
+    .orderBy(desc(identityCodes.createdAt))
+    .limit(1);
+  return row?.createdAt ?? null;
+}
+
+/** Spends a code: single use, expires, and a few wrong tries lock it. */
+export async function consumeCode(db: DbOrTx, userId: string, purpose: Purpose, code: string): Promise<void> {
+  const [current] = await db
+    .select()
+    .from(identityCodes)
+    .where(and(eq(identityCodes.userId, userId), eq(identityCodes.purpose, purpose), isNull(identityCodes.usedAt)))
+    .orderBy(desc(identityCodes.createdAt))
+    .limit(1);
+  if (!current) throw errors.expiredCode();
+  if (current.attempts >= MAX_ATTEMPTS) throw errors.limitExceeded();
+  if (current.expiresAt.getTime() < Date.now()) throw errors.expiredCode();
+  if (current.codeHash !== hashCode(userId, code.trim())) {
+    await db.update(identityCodes).set({ attempts: current.attempts + 1 }).where(eq(identityCodes.id, current.id));
+    throw errors.codeMismatch();
+  }
+  await db.update(identityCodes).set({ usedAt: new Date() }).where(eq(identityCodes.id, current.id));
+}

@@ -1,0 +1,242 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { USER_POOL_CLIENT_ID, USER_POOL_NAME } from '@financeiro/core';
+import type { Db, DbOrTx } from '../../db/client';
+import type { Env } from '../../env';
+import { enqueueEmail, enqueueSms } from '../outbox/enqueue';
+import { consumeCode, issueCode, lastCodeSentAt, RESEND_INTERVAL_MS } from './codes';
+import { errors } from './errors';
+import { maskEmail, maskPhone, signUpCodeEmail } from './messages';
+import { authSessions, users } from './schema';
+import { startChallenge, verifyPasswordClaim } from './srp';
+import type {
+  createAccessTokenVerifier} from './tokens';
+import {
+  InvalidTokenError,
+  issueSession,
+  refreshSession,
+  revokeAllSessions,
+  revokeRefreshToken,
+  sha256,
+} from './tokens';
+import { findUserByLogin, insertUser, userAttributes, type User } from './users';
+
+export interface IdentityContext {
+  db: Db;
+  env: Env;
+  verifyAccessToken: ReturnType<typeof createAccessTokenVerifier>;
+}
+
+type Body = Record<string, unknown>;
+type Operation = (ctx: IdentityContext, body: Body) => Promise<object>;
+
+const SIGN_UP_CODE_TTL_MS = 24 * 3600 * 1000;
+const SIGN_IN_SESSION_TTL_MS = 3 * 60 * 1000;
+
+function str(body: Body, key: string, required = true): string {
+  const value = body[key];
+  if (typeof value === 'string' && value.length > 0) return value;
+  if (required) throw errors.invalidParameter(`${key} is required`);
+  return '';
+}
+
+function record(body: Body, key: string): Record<string, string> {
+  const value = body[key];
+  if (!value || typeof value !== 'object') return {};
+  return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
+
+function assertClient(body: Body): void {
+  if (body.ClientId !== USER_POOL_CLIENT_ID) throw errors.unknownClient();
+}
+
+async function sendSignUpCode(db: DbOrTx, user: User) {
+  const code = await issueCode(db, user.id, 'sign_up', SIGN_UP_CODE_TTL_MS);
+  if (user.email) {
+    await enqueueEmail(db, { to: user.email, ...signUpCodeEmail(user.name, code) });
+    return { Destination: maskEmail(user.email), DeliveryMedium: 'EMAIL', AttributeName: 'email' };
+  }
+  if (user.phoneNumber) {
+    await enqueueSms(db, user.phoneNumber, `Financeiro: seu código de verificação é ${code}`);
+    return { Destination: maskPhone(user.phoneNumber), DeliveryMedium: 'SMS', AttributeName: 'phone_number' };
+  }
+  throw errors.invalidParameter('An email or phone_number is required to confirm the account');
+}
+
+const signUp: Operation = async (ctx, body) => {
+  assertClient(body);
+  const attributes = Object.fromEntries(
+    (Array.isArray(body.UserAttributes) ? body.UserAttributes : [])
+      .filter((a): a is { Name: string; Value: string } => typeof a?.Name === 'string' && typeof a?.Value === 'string')
+      .map((a) => [a.Name, a.Value]),
+  );
+  const password = typeof body.Password === 'string' ? body.Password : '';
+  return ctx.db.transaction(async (tx) => {
+    const user = await insertUser(tx, {
+      username: str(body, 'Username'),
+      password,
+      name: attributes.name,
+      email: attributes.email,
+      phoneNumber: attributes.phone_number,
+      picture: attributes.picture,
+      locale: attributes.locale,
+      confirmed: false,
+    });
+    const delivery = await sendSignUpCode(tx, user);
+    return { UserConfirmed: false, UserSub: user.id, CodeDeliveryDetails: delivery };
+  });
+};
+
+async function requireUser(ctx: IdentityContext, login: string): Promise<User> {
+  const user = await findUserByLogin(ctx.db, login);
+  if (!user) throw errors.userNotFound();
+  return user;
+}
+
+const confirmSignUp: Operation = async (ctx, body) => {
+  assertClient(body);
+  const user = await requireUser(ctx, str(body, 'Username'));
+  if (user.status === 'CONFIRMED') throw errors.notAuthorized('User cannot be confirmed. Current status is CONFIRMED');
+  await consumeCode(ctx.db, user.id, 'sign_up', str(body, 'ConfirmationCode'));
+  await ctx.db
+    .update(users)
+    .set({ status: 'CONFIRMED', emailVerified: user.email !== null, updatedAt: new Date() })
+    .where(eq(users.id, user.id));
+  return {};
+};
+
+const resendConfirmationCode: Operation = async (ctx, body) => {
+  assertClient(body);
+  const user = await requireUser(ctx, str(body, 'Username'));
+  if (user.status === 'CONFIRMED') throw errors.invalidParameter('User is already confirmed.');
+  const last = await lastCodeSentAt(ctx.db, user.id, 'sign_up');
+  if (last && Date.now() - last.getTime() < RESEND_INTERVAL_MS) throw errors.limitExceeded();
+  const delivery = await ctx.db.transaction((tx) => sendSignUpCode(tx, user));
+  return { CodeDeliveryDetails: delivery };
+};
+
+function assertCanSignIn(user: User): void {
+  if (!user.enabled) throw errors.disabled();
+  if (user.status !== 'CONFIRMED') throw errors.notConfirmed();
+}
+
+const initiateAuth: Operation = async (ctx, body) => {
+  assertClient(body);
+  const flow = str(body, 'AuthFlow');
+  const params = record(body, 'AuthParameters');
+  if (flow === 'REFRESH_TOKEN_AUTH' || flow === 'REFRESH_TOKEN') {
+    const result = await refreshSession(ctx.db, ctx.env, params.REFRESH_TOKEN ?? '');
+    if (!result) throw errors.notAuthorized('Refresh Token has been revoked');
+    return { AuthenticationResult: result, ChallengeParameters: {} };
+  }
+  if (flow !== 'USER_SRP_AUTH') throw errors.unsupported(`AuthFlow ${flow}`);
+  const login = params.USERNAME;
+  const A = params.SRP_A;
+  if (!login || !A) throw errors.invalidParameter('USERNAME and SRP_A are required');
+  const user = await requireUser(ctx, login);
+  assertCanSignIn(user);
+  const { b, B } = startChallenge(user.srpVerifier);
+  const secretBlock = randomBytes(64).toString('base64');
+  const session = randomBytes(48).toString('base64url');
+  await ctx.db.delete(authSessions).where(lt(authSessions.expiresAt, new Date()));
+  await ctx.db.insert(authSessions).values({
+    id: uuidv7(),
+    tokenHash: sha256(session),
+    userId: user.id,
+    challenge: 'PASSWORD_VERIFIER',
+    state: { A, b, B, secretBlock },
+    expiresAt: new Date(Date.now() + SIGN_IN_SESSION_TTL_MS),
+  });
+  return {
+    ChallengeName: 'PASSWORD_VERIFIER',
+    Session: session,
+    ChallengeParameters: {
+      SALT: user.srpSalt,
+      SRP_B: B,
+      SECRET_BLOCK: secretBlock,
+      USER_ID_FOR_SRP: user.username,
+      USERNAME: user.username,
+    },
+  };
+};
+
+const respondToAuthChallenge: Operation = async (ctx, body) => {
+  assertClient(body);
+  const challenge = str(body, 'ChallengeName');
+  if (challenge !== 'PASSWORD_VERIFIER') throw errors.unsupported(`ChallengeName ${challenge}`);
+  const responses = record(body, 'ChallengeResponses');
+  const sessionToken = str(body, 'Session');
+  const [session] = await ctx.db
+    .delete(authSessions)
+    .where(and(eq(authSessions.tokenHash, sha256(sessionToken)), gt(authSessions.expiresAt, new Date())))
+    .returning();
+  if (!session || session.challenge !== challenge) throw errors.invalidSession();
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, session.userId));
+  if (!user) throw errors.userNotFound();
+  assertCanSignIn(user);
+  const { A = '', b = '', B = '', secretBlock = '' } = session.state;
+  const valid =
+    responses.PASSWORD_CLAIM_SECRET_BLOCK === secretBlock &&
+    verifyPasswordClaim({
+      poolName: USER_POOL_NAME,
+      userIdForSrp: user.username,
+      verifier: user.srpVerifier,
+      A,
+      b,
+      B,
+      secretBlock,
+      timestamp: responses.TIMESTAMP ?? '',
+      signature: responses.PASSWORD_CLAIM_SIGNATURE ?? '',
+    });
+  if (!valid) throw errors.wrongPassword();
+  return { AuthenticationResult: await issueSession(ctx.db, ctx.env, user), ChallengeParameters: {} };
+};
+
+const getTokensFromRefreshToken: Operation = async (ctx, body) => {
+  assertClient(body);
+  const result = await refreshSession(ctx.db, ctx.env, str(body, 'RefreshToken'));
+  if (!result) throw errors.notAuthorized('Refresh Token has been revoked');
+  return { AuthenticationResult: result };
+};
+
+async function userFromAccessToken(ctx: IdentityContext, body: Body): Promise<User> {
+  try {
+    const { userId } = await ctx.verifyAccessToken(str(body, 'AccessToken'));
+    const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+    if (!user) throw errors.userNotFound();
+    return user;
+  } catch (error) {
+    if (error instanceof InvalidTokenError) throw errors.notAuthorized('Access Token has been revoked');
+    throw error;
+  }
+}
+
+const getUser: Operation = async (ctx, body) => {
+  const user = await userFromAccessToken(ctx, body);
+  return { Username: user.username, UserAttributes: userAttributes(user), UserMFASettingList: [] };
+};
+
+const globalSignOut: Operation = async (ctx, body) => {
+  const user = await userFromAccessToken(ctx, body);
+  await revokeAllSessions(ctx.db, user.id);
+  return {};
+};
+
+const revokeToken: Operation = async (ctx, body) => {
+  assertClient(body);
+  await revokeRefreshToken(ctx.db, str(body, 'Token'));
+  return {};
+};
+
+export const operations: Record<string, Operation> = {
+  SignUp: signUp,
+  ConfirmSignUp: confirmSignUp,
+  ResendConfirmationCode: resendConfirmationCode,
+  InitiateAuth: initiateAuth,
+  RespondToAuthChallenge: respondToAuthChallenge,
+  GetTokensFromRefreshToken: getTokensFromRefreshToken,
+  GetUser: getUser,
+  GlobalSignOut: globalSignOut,
+  RevokeToken: revokeToken,
+};

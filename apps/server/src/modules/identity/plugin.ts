@@ -1,0 +1,55 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import type { Env } from '../../env';
+import { IdentityError } from './errors';
+import { operations, type IdentityContext } from './operations';
+import { createAccessTokenVerifier, issuerOf, jwks } from './tokens';
+
+const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
+
+/**
+ * The Cognito-compatible user pool endpoint: POST /identity with `x-amz-target` naming the operation and an
+ * `application/x-amz-json-1.1` body, as the official Amplify client sends it.
+ */
+export const identityPlugin: FastifyPluginAsync<{ db: Db; env: Env }> = async (app, { db, env }) => {
+  const ctx: IdentityContext = { db, env, verifyAccessToken: createAccessTokenVerifier(db, env) };
+
+  app.addContentTypeParser('application/x-amz-json-1.1', { parseAs: 'string' }, (_req, body, done) => {
+    try {
+      done(null, body ? JSON.parse(String(body)) : {});
+    } catch {
+      done(new IdentityError('SerializationException', 'Invalid JSON body'), undefined);
+    }
+  });
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const target = String(request.headers['x-amz-target'] ?? '');
+    const operation = target.startsWith(TARGET_PREFIX) ? operations[target.slice(TARGET_PREFIX.length)] : undefined;
+    reply.header('content-type', 'application/x-amz-json-1.1');
+    if (!operation) {
+      return reply.code(400).send({ __type: 'UnknownOperationException', message: `Unknown operation ${target}` });
+    }
+    try {
+      const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+      return reply.send(await operation(ctx, body));
+    } catch (error) {
+      if (error instanceof IdentityError) {
+        request.log.info({ type: error.type, target }, 'identity error');
+        return reply.code(400).send({ __type: error.type, message: error.message });
+      }
+      request.log.error({ err: error, target }, 'identity failure');
+      return reply.code(500).send({ __type: 'InternalErrorException', message: 'Internal error' });
+    }
+  };
+  app.post('/identity', handler);
+  app.post('/identity/', handler);
+
+  app.get('/identity/.well-known/jwks.json', async () => jwks(db));
+  app.get('/identity/.well-known/openid-configuration', async () => ({
+    issuer: issuerOf(env),
+    jwks_uri: `${issuerOf(env)}/.well-known/jwks.json`,
+    id_token_signing_alg_values_supported: ['RS256'],
+    subject_types_supported: ['public'],
+    response_types_supported: ['code'],
+  }));
+};

@@ -1,0 +1,115 @@
+import { eq, or, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { USER_POOL_NAME, type UserData } from '@financeiro/core';
+import type { DbOrTx } from '../../db/client';
+import { errors } from './errors';
+import { users } from './schema';
+import { createVerifier } from './srp';
+
+export type User = typeof users.$inferSelect;
+
+/** Password policy: at least 8 characters with lower and upper case letters, a digit and a symbol. */
+export function assertPasswordPolicy(password: string): void {
+  if (!password) throw errors.invalidPassword('Password must not be empty');
+  if (password.length < 8) throw errors.invalidPassword('Password not long enough');
+  if (!/[a-z]/.test(password)) throw errors.invalidPassword('Password must have lowercase characters');
+  if (!/[A-Z]/.test(password)) throw errors.invalidPassword('Password must have uppercase characters');
+  if (!/\d/.test(password)) throw errors.invalidPassword('Password must have numeric characters');
+  if (!/[^A-Za-z0-9]/.test(password)) throw errors.invalidPassword('Password must have symbol characters');
+}
+
+/** A user by username or e-mail (either signs in), case-insensitive. */
+export async function findUserByLogin(db: DbOrTx, login: string): Promise<User | undefined> {
+  const value = login.trim().toLowerCase();
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(or(sql`lower(${users.username}) = ${value}`, sql`lower(${users.email}) = ${value}`))
+    .limit(1);
+  return user;
+}
+
+export interface NewUser {
+  username: string;
+  password: string;
+  name?: string | null;
+  email?: string | null;
+  phoneNumber?: string | null;
+  picture?: string | null;
+  locale?: string | null;
+  confirmed: boolean;
+  organizationCreationEnabled?: boolean;
+}
+
+export async function insertUser(db: DbOrTx, input: NewUser): Promise<User> {
+  const username = input.username.trim();
+  if (!/^[\p{L}\p{N}._@+-]{1,128}$/u.test(username)) throw errors.invalidParameter('Invalid username');
+  assertPasswordPolicy(input.password);
+  if (await findUserByLogin(db, username)) throw errors.usernameExists();
+  const email = input.email?.trim().toLowerCase() || null;
+  if (email && (await findUserByLogin(db, email))) throw errors.emailExists();
+  // The SRP identity is the username: it never changes, unlike the e-mail a user may also sign in with.
+  const { salt, verifier } = createVerifier(USER_POOL_NAME, username, input.password);
+  const [user] = await db
+    .insert(users)
+    .values({
+      id: uuidv7(),
+      username,
+      srpSalt: salt,
+      srpVerifier: verifier,
+      status: input.confirmed ? 'CONFIRMED' : 'UNCONFIRMED',
+      name: input.name?.trim() || null,
+      email,
+      emailVerified: input.confirmed && email !== null,
+      phoneNumber: input.phoneNumber || null,
+      picture: input.picture || null,
+      locale: input.locale || 'pt-BR',
+      organizationCreationEnabled: input.organizationCreationEnabled ?? false,
+    })
+    .returning();
+  if (!user) throw new Error('user not inserted');
+  return user;
+}
+
+/** A ready-to-use account (administrators and the demo data create these). */
+export async function createConfirmedUser(
+  db: DbOrTx,
+  input: { username: string; password: string; name: string; email: string; phoneNumber?: string; organizationCreationEnabled?: boolean },
+): Promise<{ id: string }> {
+  const user = await insertUser(db, { ...input, confirmed: true });
+  return { id: user.id };
+}
+
+export function toUserData(user: User): UserData {
+  return {
+    id: user.id,
+    username: user.username,
+    name: user.name,
+    email: user.email,
+    phone_number: user.phoneNumber,
+    picture: user.picture,
+    locale: user.locale,
+    organization_creation_enabled: user.organizationCreationEnabled,
+  };
+}
+
+export async function getUserData(db: DbOrTx, userId: string): Promise<UserData> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw errors.userNotFound();
+  return toUserData(user);
+}
+
+/** Cognito's attribute list for GetUser. */
+export function userAttributes(user: User): { Name: string; Value: string }[] {
+  const pairs: [string, string | null][] = [
+    ['sub', user.id],
+    ['name', user.name],
+    ['email', user.email],
+    ['email_verified', user.email ? String(user.emailVerified) : null],
+    ['phone_number', user.phoneNumber],
+    ['phone_number_verified', user.phoneNumber ? String(user.phoneNumberVerified) : null],
+    ['picture', user.picture],
+    ['locale', user.locale],
+  ];
+  return pairs.filter((p): p is [string, string] => p[1] !== null).map(([Name, Value]) => ({ Name, Value }));
+}

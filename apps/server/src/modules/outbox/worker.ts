@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import { rowsOf, type Db } from '../../db/client';
+import type { Env } from '../../env';
+
+export interface OutboxLog {
+  info(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+interface Claimed {
+  id: string;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string | null;
+  body: string;
+  html: string | null;
+  attempts: number;
+}
+
+const MAX_ATTEMPTS = 8;
+const POLL_MS = 500;
+
+/**
+ * Delivers queued messages. Rows are claimed with FOR UPDATE SKIP LOCKED and marked `sending` with a lease, so
+ * several server processes share the work and a crash mid-send only delays a message, never loses it.
+ */
+export function startOutboxWorker({ db, env, log }: { db: Db; env: Env; log: OutboxLog }): { stop(): Promise<void> } {
+  const transport = env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : null;
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+
+  async function deliver(message: Claimed): Promise<void> {
+    if (message.channel === 'email' && transport) {
+      await transport.sendMail({
+        from: env.MAIL_FROM,
+        to: message.recipient,
+        subject: message.subject ?? '',
+        text: message.body,
+        ...(message.html ? { html: message.html } : {}),
+      });
+      return;
+    }
+    // No SMTP server configured (development) or SMS before a provider exists: the log is the delivery.
+    log.info({ channel: message.channel, to: message.recipient, subject: message.subject, text: message.body }, 'mensagem');
+  }
+
+  async function tick(): Promise<void> {
+    const claimed = rowsOf<Claimed>(await db.execute(sql`
+      update outbox set status = 'sending', attempts = attempts + 1, next_attempt_at = now() + interval '2 minutes'
+      where id in (
+        select id from outbox
+        where status in ('pending', 'sending') and next_attempt_at <= now()
+        order by next_attempt_at limit 10
+        for update skip locked
+      )
+      returning id, channel, recipient, subject, body, html, attempts`));
+    for (const message of claimed) {
+      try {
+        await deliver(message);
+        await db.execute(sql`update outbox set status = 'sent', sent_at = now(), last_error = null where id = ${message.id}`);
+      } catch (error) {
+        const failed = message.attempts >= MAX_ATTEMPTS;
+        const delaySeconds = Math.min(3600, 2 ** message.attempts * 5);
+        log.error({ err: error, id: message.id }, 'falha ao entregar mensagem');
+        await db.execute(sql`
+          update outbox set status = ${failed ? 'failed' : 'pending'},
+            last_error = ${error instanceof Error ? error.message : String(error)},
+            next_attempt_at = now() + make_interval(secs => ${delaySeconds})
+          where id = ${message.id}`);
+      }
+    }
+  }
+
+  const loop = async () => {
+    while (!stopped) {
+      running = tick().catch((error: unknown) => log.error({ err: error }, 'falha na fila de mensagens'));
+      await running;
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  };
+  void loop();
+
+  return {
+    async stop() {
+      stopped = true;
+      await running;
+      transport?.close();
+    },
+  };
+}
