@@ -1,3 +1,5 @@
 // Every module's tables, gathered for drizzle-kit and for typed queries. A module owns its schema.ts.
 export * from '../modules/identity/schema';
 export * from '../modules/outbox/schema';
+export * from '../modules/tenancy/schema';
+export * from '../modules/audit/schema';

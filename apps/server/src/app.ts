@@ -1,0 +1,97 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import type { AnyRouter } from '@trpc/server';
+import type { Database } from './db/client';
+import type { Env } from './env';
+import { createAccessTokenVerifier, identityPlugin } from './modules/identity';
+import { contextFromRequest, type ApiDeps } from './trpc/context';
+import { routers } from './trpc/routers';
+
+const API_PREFIXES = ['/v1/', '/identity', '/health'];
+
+export async function buildApp({ env, database }: { env: Env; database: Database }): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+    genReqId: () => crypto.randomUUID(),
+    trustProxy: true,
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets inline styles on elements.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, {
+    origin: [env.PUBLIC_URL],
+    allowedHeaders: [
+      'content-type',
+      'authorization',
+      'x-amz-target',
+      'x-amz-user-agent',
+      'cache-control',
+      'amz-sdk-invocation-id',
+      'amz-sdk-request',
+      'x-organization-id',
+      'x-unit-id',
+      'x-department-id',
+    ],
+  });
+
+  await app.register(identityPlugin, { db: database.db, env });
+
+  const deps: ApiDeps = { db: database.db, env, verifyAccessToken: createAccessTokenVerifier(database.db, env) };
+  for (const [area, router] of Object.entries(routers)) {
+    await app.register(fastifyTRPCPlugin, {
+      prefix: `/v1/${area}`,
+      trpcOptions: {
+        router,
+        createContext: ({ req }) => contextFromRequest(deps, req),
+        onError: ({ error, path, ctx }) => {
+          if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path, requestId: ctx?.requestId }, 'api error');
+        },
+      } satisfies FastifyTRPCPluginOptions<AnyRouter>['trpcOptions'],
+    });
+  }
+
+  app.get('/health', async () => ({ status: 'ok' }));
+
+  const webDist = resolve(env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url)));
+  if (existsSync(join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      setHeaders: (res, path) => {
+        const noCache = path.endsWith('index.html') || path.endsWith('sw.js') || path.endsWith('.webmanifest');
+        res.header('cache-control', noCache ? 'no-cache' : 'public, max-age=31536000, immutable');
+      },
+    });
+    app.get('/*', async (request, reply) => {
+      if (API_PREFIXES.some((p) => request.url.startsWith(p))) return reply.callNotFound();
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  } else {
+    app.get('/', async (_request, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .send('A aplicação web ainda não foi compilada. Rode "npm run build" (ou "npm start") na raiz do projeto.'),
+    );
+  }
+  return app;
+}

@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import { APP_ROLE, type Db, type Tx } from './client';
+
+export interface TenantScope {
+  userId: string;
+  organizationId?: string | undefined;
+  unitId?: string | undefined;
+  departmentId?: string | undefined;
+}
+
+/**
+ * Runs `fn` in a transaction as the non-owner application role with the tenant settings that row-level security
+ * reads. Without an organization, only the user's own memberships and organizations are visible.
+ */
+export async function withTenant<T>(db: Db, scope: TenantScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`SET LOCAL ROLE ${APP_ROLE}`));
+    await tx.execute(sql`select
+      set_config('app.user_id', ${scope.userId}, true),
+      set_config('app.organization_id', ${scope.organizationId ?? ''}, true),
+      set_config('app.unit_id', ${scope.unitId ?? ''}, true),
+      set_config('app.department_id', ${scope.departmentId ?? ''}, true)`);
+    return fn(tx);
+  });
+}

@@ -1,0 +1,37 @@
+import { loadEnv } from './env';
+import { openDatabase } from './db/client';
+import { buildApp } from './app';
+import { startOutboxWorker } from './modules/identity';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './modules/demo/seed';
+
+const env = loadEnv();
+const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+const seeded = env.DEMO ? await seedDemo(database.db) : false;
+const app = await buildApp({ env, database });
+await app.listen({ port: env.PORT, host: env.HOST });
+const worker = startOutboxWorker({ db: database.db, env, log: app.log });
+
+const lines = [
+  '',
+  `Financeiro pronto em ${env.PUBLIC_URL}`,
+  `Banco de dados: ${database.kind === 'pglite' ? `PGlite em ${env.DATA_DIR}` : 'PostgreSQL'}${seeded ? ' (dados de demonstração criados agora)' : ''}`,
+];
+if (env.DEMO) {
+  lines.push('Entre com um dos usuários de demonstração (senha ' + DEMO_PASSWORD + '):');
+  for (const user of DEMO_USERS) lines.push(`  ${user.username.padEnd(12)} perfil ${user.profile}`);
+}
+if (!env.SMTP_URL) lines.push('Sem SMTP_URL: os e-mails (com os códigos) aparecem neste log.');
+console.log(lines.join('\n') + '\n');
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'encerrando');
+  await app.close();
+  await worker.stop();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

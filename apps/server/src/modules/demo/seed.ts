@@ -1,0 +1,102 @@
+import { v7 as uuidv7 } from 'uuid';
+import type { PermissionName, ProfilePermissions } from '@financeiro/core';
+import type { Db } from '../../db/client';
+import { createConfirmedUser } from '../identity';
+import { departments, memberships, organizations, profiles, units } from '../tenancy/schema';
+
+export const DEMO_PASSWORD = 'Demo@2026';
+
+export const DEMO_USERS = [
+  { username: 'admin', name: 'Ana Administradora', email: 'admin@demo.financeiro.local', profile: 'Administrador' },
+  { username: 'financeiro', name: 'Fábio Financeiro', email: 'financeiro@demo.financeiro.local', profile: 'Financeiro' },
+  { username: 'solicitante', name: 'Sofia Solicitante', email: 'solicitante@demo.financeiro.local', profile: 'Solicitante' },
+] as const;
+
+const FINANCE: PermissionName[] = [
+  'access_unit',
+  'acessar_painel',
+  'read_departments',
+  'ler_contas_pagar',
+  'editar_contas_pagar',
+  'ler_contas_receber',
+  'editar_contas_receber',
+  'ler_contas',
+  'ler_bancos',
+  'ler_centros_custo',
+  'ler_classificacoes_financeiras',
+  'ler_fornecedores',
+  'editar_fornecedores',
+  'ler_clientes',
+  'editar_clientes',
+  'ler_parceiros',
+  'ler_contratos',
+  'ler_produtos',
+  'acessar_conciliacao',
+  'ler_transacoes',
+];
+
+const REQUESTER: PermissionName[] = ['access_department', 'ler_pedidos_compra', 'editar_pedidos_compra', 'enviar_pedidos_compra', 'ler_wkfl_solicitados'];
+
+/**
+ * On an empty database, a demo organization with two units of two departments, three profiles and one user per
+ * profile. Everything in one transaction: a failure leaves the database empty for the next start.
+ */
+export async function seedDemo(db: Db): Promise<boolean> {
+  const existing = await db.select({ id: organizations.id }).from(organizations).limit(1);
+  if (existing.length > 0) return false;
+  await db.transaction(async (tx) => {
+    const organizationId = uuidv7();
+    await tx.insert(organizations).values({ id: organizationId, name: 'Demo', slug: 'demo' });
+    const layout = [
+      { name: 'Matriz', slug: 'matriz', departments: ['Financeiro', 'Compras'] },
+      { name: 'Filial Campinas', slug: 'filial-campinas', departments: ['Administrativo', 'Comercial'] },
+    ];
+    const unitIds: string[] = [];
+    const departmentIds = new Map<string, string>();
+    for (const unit of layout) {
+      const unitId = uuidv7();
+      unitIds.push(unitId);
+      await tx.insert(units).values({ id: unitId, organizationId, name: unit.name, slug: unit.slug });
+      for (const name of unit.departments) {
+        const id = uuidv7();
+        departmentIds.set(`${unit.slug}/${name}`, id);
+        const slug = name.toLowerCase().normalize('NFD').replace(/[^a-z]/g, '');
+        await tx.insert(departments).values({ id, organizationId, unitId, name, slug });
+      }
+    }
+    const [matriz = '', filial = ''] = unitIds;
+    const profileGrants: Record<string, { description: string; permissions: ProfilePermissions }> = {
+      Administrador: { description: 'Acesso total à organização', permissions: { organization: '*' } },
+      Financeiro: {
+        description: 'Contas a pagar e a receber, cadastros e conciliação nas unidades',
+        permissions: { [`unit:${matriz}`]: FINANCE, [`unit:${filial}`]: FINANCE },
+      },
+      Solicitante: {
+        description: 'Solicita compras pelo departamento de Compras da Matriz',
+        permissions: { [`unit:${matriz}.department:${departmentIds.get('matriz/Compras')}`]: REQUESTER },
+      },
+    };
+    const profileIds = new Map<string, string>();
+    for (const [name, { description, permissions }] of Object.entries(profileGrants)) {
+      const id = uuidv7();
+      profileIds.set(name, id);
+      await tx.insert(profiles).values({ id, organizationId, name, description, permissions });
+    }
+    for (const demo of DEMO_USERS) {
+      const user = await createConfirmedUser(tx, {
+        username: demo.username,
+        password: DEMO_PASSWORD,
+        name: demo.name,
+        email: demo.email,
+        organizationCreationEnabled: demo.profile === 'Administrador',
+      });
+      await tx.insert(memberships).values({
+        id: uuidv7(),
+        organizationId,
+        userId: user.id,
+        profileId: profileIds.get(demo.profile) ?? '',
+      });
+    }
+  });
+  return true;
+}

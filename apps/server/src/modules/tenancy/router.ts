@@ -1,0 +1,54 @@
+import { TRPCError } from '@trpc/server';
+import { sql } from 'drizzle-orm';
+import { procedure, router } from '../../trpc/init';
+import { recordEvent } from '../audit/record-event';
+import { getUserData } from '../identity';
+import { lastAccess } from './schema';
+import { getUnitOverview } from './unit-overview';
+
+/** Mounted at /v1/tenants/ (SPEC section 7). */
+export const tenantsRouter = router({
+  getUserAvailableTenants: procedure.meta({ authz: { scope: 'user' } }).query(({ ctx }) => ctx.memberships),
+
+  getMe: procedure.meta({ authz: { scope: 'user' } }).query(({ ctx }) => getUserData(ctx.tx, ctx.user.userId)),
+
+  getUnitOverview: procedure.meta({ authz: { scope: 'unit' } }).query(({ ctx }) => {
+    const { organizationId, unitId } = ctx.tenant;
+    if (!organizationId || !unitId) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Selecione uma unidade.' });
+    return getUnitOverview(ctx.tx, { organizationId, unitId, callerMemberships: ctx.memberships });
+  }),
+
+  /** The web calls this when the user enters an organization, unit or department. */
+  recordAccess: procedure.meta({ authz: { scope: 'organization' } }).mutation(async ({ ctx }) => {
+    const organizationId = ctx.tenant.organizationId;
+    if (!organizationId) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Selecione uma organização.' });
+    const values = {
+      organizationId,
+      userId: ctx.user.userId,
+      unitId: ctx.requested.unitId ?? null,
+      departmentId: ctx.requested.departmentId ?? null,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+    };
+    await ctx.tx
+      .insert(lastAccess)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [lastAccess.organizationId, lastAccess.userId],
+        set: { unitId: values.unitId, departmentId: values.departmentId, ip: values.ip, userAgent: values.userAgent, accessedAt: sql`now()` },
+      });
+    await recordEvent(ctx.tx, {
+      organizationId,
+      actorUserId: ctx.user.userId,
+      action: 'tenant.access',
+      entity: 'organization',
+      entityId: organizationId,
+      after: { unitId: values.unitId, departmentId: values.departmentId },
+      requestId: ctx.requestId,
+      ip: ctx.ip,
+    });
+    return { ok: true as const };
+  }),
+});
+
+export type TenantsRouter = typeof tenantsRouter;

@@ -1,0 +1,102 @@
+import { foreignKey, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import type { ProfilePermissions } from '@financeiro/core';
+import { users } from '../identity/schema';
+
+const status = () => text({ enum: ['active', 'inactive'] }).notNull().default('active');
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+export const organizations = pgTable('organizations', {
+  id: uuid().primaryKey(),
+  name: text().notNull(),
+  slug: text().notNull().unique(),
+  status: status(),
+  createdAt: createdAt(),
+});
+
+export const units = pgTable(
+  'units',
+  {
+    id: uuid().primaryKey(),
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id),
+    name: text().notNull(),
+    slug: text().notNull(),
+    status: status(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('units_org_id_key').on(t.organizationId, t.id), unique('units_org_slug_key').on(t.organizationId, t.slug)],
+);
+
+export const departments = pgTable(
+  'departments',
+  {
+    id: uuid().primaryKey(),
+    organizationId: uuid().notNull(),
+    unitId: uuid().notNull(),
+    name: text().notNull(),
+    slug: text().notNull(),
+    status: status(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.organizationId, t.unitId], foreignColumns: [units.organizationId, units.id] }),
+    unique('departments_unit_slug_key').on(t.unitId, t.slug),
+    index('departments_org_idx').on(t.organizationId),
+  ],
+);
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid().primaryKey(),
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id),
+    name: text().notNull(),
+    description: text(),
+    permissions: jsonb().$type<ProfilePermissions>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('profiles_org_id_key').on(t.organizationId, t.id), unique('profiles_org_name_key').on(t.organizationId, t.name)],
+);
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: uuid().primaryKey(),
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id),
+    profileId: uuid().notNull(),
+    status: status(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.organizationId, t.profileId], foreignColumns: [profiles.organizationId, profiles.id] }),
+    unique('memberships_org_user_profile_key').on(t.organizationId, t.userId, t.profileId),
+    index('memberships_user_idx').on(t.userId),
+  ],
+);
+
+/** The latest time each user entered each organization, and where. */
+export const lastAccess = pgTable(
+  'last_access',
+  {
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id),
+    unitId: uuid(),
+    departmentId: uuid(),
+    accessedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ip: text(),
+    userAgent: text(),
+  },
+  (t) => [unique('last_access_org_user_key').on(t.organizationId, t.userId), index('last_access_org_time_idx').on(t.organizationId, t.accessedAt)],
+);

@@ -1,0 +1,42 @@
+import type { FastifyRequest } from 'fastify';
+import type { TenantSelection } from '@financeiro/core';
+import type { Db } from '../db/client';
+import type { Env } from '../env';
+import type { createAccessTokenVerifier } from '../modules/identity';
+
+export interface ApiDeps {
+  db: Db;
+  env: Env;
+  verifyAccessToken: ReturnType<typeof createAccessTokenVerifier>;
+}
+
+/** What every procedure starts from: the request's facts, none of them trusted yet. */
+export interface RequestContext extends ApiDeps {
+  requestId: string;
+  ip: string | null;
+  userAgent: string | null;
+  accessToken: string | null;
+  /** The tenant the client says it works in (headers); checked against the user's memberships before use. */
+  requested: TenantSelection;
+}
+
+const header = (request: FastifyRequest, name: string): string | undefined => {
+  const value = request.headers[name];
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+};
+
+export function contextFromRequest(deps: ApiDeps, request: FastifyRequest): RequestContext {
+  const authorization = header(request, 'authorization');
+  return {
+    ...deps,
+    requestId: String(request.id),
+    ip: request.ip ?? null,
+    userAgent: header(request, 'user-agent') ?? null,
+    accessToken: authorization?.startsWith('Bearer ') ? authorization.slice(7) : null,
+    requested: {
+      organizationId: header(request, 'x-organization-id'),
+      unitId: header(request, 'x-unit-id'),
+      departmentId: header(request, 'x-department-id'),
+    },
+  };
+}

@@ -1,0 +1,6 @@
+import { tenantsRouter } from '../modules/tenancy/router';
+
+/** Every API area and where it is mounted. A new area adds one line here. */
+export const routers = {
+  tenants: tenantsRouter,
+} as const;
