@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { Membership } from '@financeiro/core';
+import { withTenant } from '../../db/tenant';
+import { createTestApp, type TestApp } from '../../test/app';
+import { eventLog } from '../audit/schema';
+import { seedDemo } from '../demo/seed';
+import { createConfirmedUser } from '../identity';
+import { departments, memberships, organizations, profiles, units } from './schema';
+import { tenantsRouter } from './router';
+
+/** A second organization, "Outra", with one unit and one user who administers it. */
+async function seedOtherOrganization(t: TestApp) {
+  const db = t.database.db;
+  const organizationId = uuidv7();
+  const unitId = uuidv7();
+  const profileId = uuidv7();
+  await db.insert(organizations).values({ id: organizationId, name: 'Outra', slug: 'outra' });
+  await db.insert(units).values({ id: unitId, organizationId, name: 'Sede Outra', slug: 'sede' });
+  await db.insert(departments).values({ id: uuidv7(), organizationId, unitId, name: 'Vendas', slug: 'vendas' });
+  await db.insert(profiles).values({ id: profileId, organizationId, name: 'Administrador', permissions: { organization: '*' } });
+  const user = await createConfirmedUser(db, { username: 'outro', password: 'Senha#Forte1', name: 'Otávio', email: 'outro@example.com' });
+  await db.insert(memberships).values({ id: uuidv7(), organizationId, userId: user.id, profileId });
+  return { organizationId, unitId, userId: user.id };
+}
+
+describe('tenancy', () => {
+  let t: TestApp;
+  let other: Awaited<ReturnType<typeof seedOtherOrganization>>;
+  let demo: { organizationId: string; unitId: string };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedDemo(t.database.db);
+    other = await seedOtherOrganization(t);
+    const [org] = await t.database.db.select().from(organizations).where(eq(organizations.slug, 'demo'));
+    const [unit] = await t.database.db.select().from(units).where(eq(units.slug, 'matriz'));
+    demo = { organizationId: org?.id ?? '', unitId: unit?.id ?? '' };
+  });
+  afterAll(() => t?.close());
+
+  async function call(path: string, token: string | null, headers: Record<string, string> = {}, method: 'GET' | 'POST' = 'GET') {
+    const response = await t.app.inject({
+      method,
+      url: method === 'GET' ? `/v1/tenants/${path}?batch=1&input=${encodeURIComponent('{}')}` : `/v1/tenants/${path}?batch=1`,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+      ...(method === 'POST' ? { payload: '{}' } : {}),
+    });
+    return { status: response.statusCode, body: response.json() as [{ result?: { data: unknown }; error?: { message: string } }] };
+  }
+
+  describe('row-level security', () => {
+    it('shows the application role nothing of an organization other than the one set', async () => {
+      const seen = await withTenant(t.database.db, { userId: other.userId, organizationId: other.organizationId }, async (tx) => ({
+        units: await tx.select({ name: units.name }).from(units),
+        organizations: await tx.select({ name: organizations.name }).from(organizations),
+        profiles: await tx.select({ name: profiles.name, org: profiles.organizationId }).from(profiles),
+      }));
+      expect(seen.units.map((u) => u.name)).toEqual(['Sede Outra']);
+      expect(seen.organizations.map((o) => o.name)).toEqual(['Outra']);
+      expect(seen.profiles.every((p) => p.org === other.organizationId)).toBe(true);
+    });
+
+    it('refuses to write a row into another organization', async () => {
+      const attempt = withTenant(t.database.db, { userId: other.userId, organizationId: other.organizationId }, (tx) =>
+        tx.insert(units).values({ id: uuidv7(), organizationId: demo.organizationId, name: 'Intrusa', slug: 'intrusa' }),
+      );
+      await expect(attempt).rejects.toThrow();
+      const [count] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(units).where(eq(units.slug, 'intrusa'));
+      expect(count?.n).toBe(0);
+    });
+
+    it('without an organization set, shows a user only the organizations they belong to', async () => {
+      const names = await withTenant(t.database.db, { userId: other.userId }, (tx) => tx.select({ name: organizations.name }).from(organizations));
+      expect(names.map((n) => n.name)).toEqual(['Outra']);
+    });
+  });
+
+  describe('/v1/tenants', () => {
+    it('answers 401 without a token or with a bad one', async () => {
+      expect((await call('getMe', null)).status).toBe(401);
+      expect((await call('getMe', 'not-a-token')).status).toBe(401);
+    });
+
+    it('lists only the caller’s own memberships, in the shared shape', async () => {
+      const { status, body } = await call('getUserAvailableTenants', await t.tokenFor('financeiro'));
+      expect(status).toBe(200);
+      const tenants = body[0].result?.data as Membership[];
+      expect(tenants).toHaveLength(1);
+      expect(tenants[0]?.organization.name).toBe('Demo');
+      expect(tenants[0]?.profile.name).toBe('Financeiro');
+      expect(tenants[0]?.organization.units.map((u) => [u.name, u.departments.length])).toEqual([
+        ['Filial Campinas', 2],
+        ['Matriz', 2],
+      ]);
+    });
+
+    it('returns the signed-in user’s data', async () => {
+      const { body } = await call('getMe', await t.tokenFor('admin'));
+      expect(body[0].result?.data).toMatchObject({ username: 'admin', organization_creation_enabled: true, locale: 'pt-BR' });
+    });
+
+    it('never lets a user of one organization read another organization’s unit', async () => {
+      const token = await t.tokenFor('outro');
+      const { status, body } = await call('getUnitOverview', token, { 'x-organization-id': demo.organizationId, 'x-unit-id': demo.unitId });
+      expect(status).toBe(403);
+      expect(JSON.stringify(body)).not.toContain('Matriz');
+      // A unit of another organization sent under the user's own organization is refused too.
+      const mixed = await call('getUnitOverview', token, { 'x-organization-id': other.organizationId, 'x-unit-id': demo.unitId });
+      expect(mixed.status).toBe(403);
+    });
+
+    it('asks for a unit when a unit-scoped call has none', async () => {
+      const { status } = await call('getUnitOverview', await t.tokenFor('admin'), { 'x-organization-id': demo.organizationId });
+      expect(status).toBe(403);
+    });
+
+    it('gives the dashboard the unit’s departments, members and the caller’s permissions', async () => {
+      const { status, body } = await call('getUnitOverview', await t.tokenFor('financeiro'), {
+        'x-organization-id': demo.organizationId,
+        'x-unit-id': demo.unitId,
+      });
+      expect(status).toBe(200);
+      const overview = body[0].result?.data as {
+        departments: { name: string }[];
+        members: { username: string }[];
+        permissions: { all: boolean; granted: { name: string; label: string }[] };
+      };
+      expect(overview.departments.map((d) => d.name)).toEqual(['Compras', 'Financeiro']);
+      expect(overview.members.map((m) => m.username).sort()).toEqual(['admin', 'financeiro', 'solicitante']);
+      expect(overview.permissions.all).toBe(false);
+      expect(overview.permissions.granted).toContainEqual({ name: 'ler_contas_pagar', label: 'Ver contas a pagar' });
+    });
+
+    it('records the access and its event in the caller’s organization', async () => {
+      const { status } = await call('recordAccess', await t.tokenFor('admin'), { 'x-organization-id': demo.organizationId, 'x-unit-id': demo.unitId }, 'POST');
+      expect(status).toBe(200);
+      const events = await t.database.db.select().from(eventLog).where(eq(eventLog.organizationId, demo.organizationId));
+      expect(events.map((e) => e.action)).toContain('tenant.access');
+    });
+  });
+
+  it('every procedure of every router declares its access rule', async () => {
+    const { routers } = await import('../../trpc/routers');
+    for (const router of Object.values(routers)) {
+      for (const [name, procedure] of Object.entries(router._def.procedures)) {
+        const meta = (procedure as { _def: { meta?: { authz?: { scope?: string } } } })._def.meta;
+        expect(meta?.authz?.scope, `${name} declares no authz`).toMatch(/^(user|organization|unit|department)$/);
+      }
+    }
+    expect(Object.keys(tenantsRouter._def.procedures).length).toBeGreaterThan(0);
+  });
+});
