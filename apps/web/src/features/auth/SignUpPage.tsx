@@ -37,7 +37,9 @@ export function SignUpPage() {
   function showError(error: unknown) {
     const { message, emailExists } = signUpError(error, 'sign-up');
     if (!emailExists) return notifyError(message);
-    const id = notifications.show({
+    const id = 'sign-up-email-exists';
+    notifications.show({
+      id,
       color: 'red',
       message: (
         <Group justify="space-between" wrap="nowrap">

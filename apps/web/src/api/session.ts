@@ -1,0 +1,40 @@
+import { fetchAuthSession, getCurrentUser, signOut } from 'aws-amplify/auth';
+import { resolveSelection } from '@financeiro/core';
+import { useAuthzStore, useSessionStore } from '../stores/session';
+import { currentSelection, useTenantStore } from '../stores/tenant';
+import { queryClient, tenantsClient } from './trpc';
+
+function reset(): void {
+  useAuthzStore.setState({ authenticated: false, userData: null });
+  useSessionStore.setState({ user: null, tenants: [], selectedTenant: null });
+  queryClient.clear();
+}
+
+/**
+ * SPEC section 4 "DONE": refreshes the current user; when signed in, also the profile (getMe) and the tenants,
+ * and drops a saved selection that no longer belongs to the user; otherwise resets everything.
+ */
+export async function refreshSession(): Promise<void> {
+  const session = await fetchAuthSession().catch(() => null);
+  if (!session?.tokens?.accessToken) return reset();
+  try {
+    const [user, userData, tenants] = await Promise.all([
+      getCurrentUser(),
+      tenantsClient.getMe.query(),
+      tenantsClient.getUserAvailableTenants.query(),
+    ]);
+    const selection = currentSelection();
+    const valid = resolveSelection(tenants, selection);
+    if (!valid) useTenantStore.getState().reset();
+    useAuthzStore.setState({ authenticated: true, userData });
+    useSessionStore.setState({
+      user: { username: user.username, userId: user.userId },
+      tenants,
+      selectedTenant: valid ? (valid.memberships[0] ?? null) : null,
+    });
+  } catch {
+    // A token the server no longer accepts (signed out elsewhere): sign out here too.
+    await signOut().catch(() => undefined);
+    reset();
+  }
+}

@@ -1,0 +1,29 @@
+import { QueryClient } from '@tanstack/react-query';
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import { fetchAuthSession } from 'aws-amplify/auth';
+import type { TenantsRouter } from '@financeiro/server/api';
+import { currentSelection } from '../stores/tenant';
+
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
+});
+
+/** Every API call carries the access token and the selected tenant; the server checks both. */
+async function headers(): Promise<Record<string, string>> {
+  const session = await fetchAuthSession().catch(() => null);
+  const token = session?.tokens?.accessToken.toString();
+  const s = currentSelection();
+  return {
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+    ...(s.organizationId ? { 'x-organization-id': s.organizationId } : {}),
+    ...(s.unitId ? { 'x-unit-id': s.unitId } : {}),
+    ...(s.departmentId ? { 'x-department-id': s.departmentId } : {}),
+  };
+}
+
+export const tenantsClient = createTRPCClient<TenantsRouter>({
+  links: [httpBatchLink({ url: '/v1/tenants', headers })],
+});
+
+export const tenantsApi = createTRPCOptionsProxy<TenantsRouter>({ client: tenantsClient, queryClient });

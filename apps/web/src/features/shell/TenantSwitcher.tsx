@@ -1,0 +1,46 @@
+import { Button, Modal, Text } from '@mantine/core';
+import { IconSwitchHorizontal } from '@tabler/icons-react';
+import { useRouter } from '@tanstack/react-router';
+import { resolveSelection, type TenantSelection } from '@financeiro/core';
+import { appMessages } from '../../i18n/app';
+import { useSessionStore } from '../../stores/session';
+import { useTenantStore } from '../../stores/tenant';
+import { applySelection } from '../tenants/apply-selection';
+import { TenantSelector } from '../tenants/TenantSelector';
+
+/** "Organização › Unidade › Departamento" in the header, and the selector to change it (manualShowSelector). */
+export function TenantSwitcher() {
+  const router = useRouter();
+  const memberships = useSessionStore((s) => s.tenants);
+  const { selectedOrganization, selectedUnit, selectedDepartment, currentScope, manualShowSelector, showSelector } = useTenantStore();
+  const resolved = resolveSelection(memberships, { organizationId: selectedOrganization, unitId: selectedUnit, departmentId: selectedDepartment });
+  const department = resolved?.unit?.departments.find((d) => d.id === selectedDepartment);
+  const parts = [resolved?.organization.name, resolved?.unit?.name, department?.name].filter(Boolean);
+  const label = parts.length > 0 ? parts.join(' › ') : appMessages.shell.chooseTenant;
+  const scope = currentScope === 'department' && !selectedDepartment ? 'unit' : currentScope;
+
+  async function choose(selection: TenantSelection) {
+    await applySelection(selection);
+    await router.invalidate();
+  }
+
+  return (
+    <>
+      <Button
+        variant="light"
+        size="sm"
+        rightSection={<IconSwitchHorizontal size={16} />}
+        onClick={() => showSelector(true)}
+        maw={{ base: 170, sm: 420 }}
+        aria-label={`${label} — ${appMessages.shell.changeTenant}`}
+      >
+        <Text size="sm" fw={600} truncate>
+          {label}
+        </Text>
+      </Button>
+      <Modal opened={manualShowSelector} onClose={() => showSelector(false)} title={appMessages.selectTenant.title[scope]} size="lg">
+        <TenantSelector scope={scope} onSelect={choose} />
+      </Modal>
+    </>
+  );
+}

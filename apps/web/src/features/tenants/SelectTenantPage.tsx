@@ -1,0 +1,58 @@
+import { Box, Card, Center, Stack, Text, Title } from '@mantine/core';
+import { useParams, useRouter } from '@tanstack/react-router';
+import type { Scope, TenantSelection } from '@financeiro/core';
+import { Brand } from '../../layouts/AuthLayout';
+import { appMessages } from '../../i18n/app';
+import { fullPath, screenByName } from '../../routes/table';
+import type { TenantTarget } from '../../routes/guard';
+import { applySelection } from './apply-selection';
+import { TenantSelector } from './TenantSelector';
+
+const SCOPES: Scope[] = ['organization', 'unit', 'department'];
+
+/** Where to go once chosen: the route that asked for the scope (`target`), or home. */
+function targetHref(search: string): string {
+  const raw = new URLSearchParams(search).get('target');
+  if (!raw) return '/';
+  try {
+    const target = JSON.parse(raw) as TenantTarget;
+    const screen = screenByName(target.name);
+    if (!screen) return '/';
+    return `${fullPath(screen)}${target.query ?? ''}`;
+  } catch {
+    return '/';
+  }
+}
+
+/** The simplified layout at /select-tenant/{scope}. */
+export function SelectTenantPage() {
+  const router = useRouter();
+  const { scope: raw } = useParams({ strict: false });
+  const scope: Scope = SCOPES.find((s) => s === raw) ?? 'organization';
+
+  async function choose(selection: TenantSelection) {
+    await applySelection(selection);
+    router.history.push(targetHref(window.location.search));
+  }
+
+  return (
+    <Box mih="100dvh" bg="gray.0" py={{ base: 'md', sm: 48 }} px="md">
+      <Center mb="lg">
+        <Brand />
+      </Center>
+      <Center>
+        <Card w="100%" maw={560} p={{ base: 'lg', sm: 32 }} shadow="sm">
+          <Stack gap={4} mb="lg">
+            <Title order={2} fz={22}>
+              {appMessages.selectTenant.title[scope]}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {appMessages.selectTenant.subtitle}
+            </Text>
+          </Stack>
+          <TenantSelector scope={scope} onSelect={choose} />
+        </Card>
+      </Center>
+    </Box>
+  );
+}

@@ -1,0 +1,13 @@
+import { resolveSelection, type TenantSelection } from '@financeiro/core';
+import { queryClient, tenantsClient } from '../../api/trpc';
+import { useSessionStore } from '../../stores/session';
+import { useTenantStore } from '../../stores/tenant';
+
+/** Makes a selection current: stores it, forgets data of the previous tenant, and records the access. */
+export async function applySelection(selection: TenantSelection): Promise<void> {
+  useTenantStore.getState().select(selection);
+  const resolved = resolveSelection(useSessionStore.getState().tenants, selection);
+  useSessionStore.setState({ selectedTenant: resolved?.memberships[0] ?? null });
+  queryClient.removeQueries();
+  await tenantsClient.recordAccess.mutate().catch((error: unknown) => console.warn('Falha ao registrar acesso', error));
+}

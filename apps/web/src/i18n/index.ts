@@ -1,0 +1,5 @@
+import { appMessages } from './app';
+import { authMessages } from './auth';
+
+/** The one pt-BR message catalogue. */
+export const messages = { ...appMessages, auth: authMessages } as const;

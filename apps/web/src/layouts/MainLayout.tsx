@@ -1,0 +1,46 @@
+import { AppShell, Burger, Group, ScrollArea } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Outlet, useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { Brand } from './AuthLayout';
+import { PageHeader } from '../features/shell/PageHeader';
+import { Sidebar } from '../features/shell/Sidebar';
+import { TenantSwitcher } from '../features/shell/TenantSwitcher';
+import { UserMenu } from '../features/shell/UserMenu';
+import { appMessages } from '../i18n/app';
+
+export function MainLayout() {
+  const [opened, { toggle, close }] = useDisclosure();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  useEffect(() => close(), [pathname, close]);
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 270, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+      styles={{ main: { background: 'var(--mantine-color-gray-0)' } }}
+    >
+      <AppShell.Header px="md">
+        <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={appMessages.shell.menu} />
+            <Brand />
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <TenantSwitcher />
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" component="nav" aria-label={appMessages.shell.menu}>
+        <AppShell.Section grow component={ScrollArea}>
+          <Sidebar />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <PageHeader />
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

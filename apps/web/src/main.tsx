@@ -1,0 +1,32 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { configureAmplify } from './features/auth/amplify';
+import { refreshSession } from './api/session';
+import { queryClient } from './api/trpc';
+import { router } from './routes/router';
+import { theme } from './theme';
+
+async function start(root: HTMLElement) {
+  configureAmplify();
+  // The guard decides from the session, so the session is known before the first route loads.
+  await refreshSession();
+  createRoot(root).render(
+    <StrictMode>
+      <MantineProvider theme={theme} defaultColorScheme="light">
+        <Notifications position="top-right" autoClose={5000} />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>
+    </StrictMode>,
+  );
+}
+
+const root = document.getElementById('root');
+if (root) void start(root);

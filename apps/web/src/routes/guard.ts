@@ -1,0 +1,46 @@
+import { redirect, type ParsedLocation } from '@tanstack/react-router';
+import { evaluateGuard, type RouteAuthz, type Scope } from '@financeiro/core';
+import { useAuthzStore, useSessionStore } from '../stores/session';
+import { currentSelection, useTenantStore } from '../stores/tenant';
+
+/** Where select-tenant returns to: the original route's name, params and query (SPEC section 2). */
+export interface TenantTarget {
+  name: string;
+  params: Record<string, string>;
+  query: string;
+}
+
+export function selectTenantHref(scope: Scope, target: TenantTarget | null): string {
+  const query = target ? `?target=${encodeURIComponent(JSON.stringify(target))}` : '';
+  return `/select-tenant/${scope}${query}`;
+}
+
+/**
+ * The route guard: one decision from the core engine, acted on as SPEC section 4 says. Runs before a route loads,
+ * from the session the app refreshed at start-up and after every sign-in.
+ */
+export function guard(name: string, authz: RouteAuthz, title: string) {
+  return ({ location }: { location: ParsedLocation }) => {
+    const { authenticated, userData } = useAuthzStore.getState();
+    const memberships = useSessionStore.getState().tenants;
+    const outcome = evaluateGuard({ route: authz, authenticated, memberships, selection: currentSelection(), userData });
+    switch (outcome) {
+      case 'OK':
+        if (authz.scope && authz.scope !== 'user' && authz.scope !== 'unauthenticated') {
+          useTenantStore.getState().setCurrentScope(authz.scope);
+        }
+        return;
+      case 'PUBLIC_ONLY':
+        throw redirect({ href: '/' });
+      case 'UNAUTHENTICATED':
+        throw redirect({ href: `/auth/sign-in?redirect=${encodeURIComponent(location.href)}` });
+      case 'UNAUTHORIZED':
+        throw redirect({ href: `/unauthorized?title=${encodeURIComponent(title)}` });
+      case 'SET_SCOPE': {
+        if (memberships.length === 0) throw redirect({ href: '/no-tenants' });
+        const scope = authz.scope === 'organization' || authz.scope === 'unit' || authz.scope === 'department' ? authz.scope : 'organization';
+        throw redirect({ href: selectTenantHref(scope, { name, params: {}, query: location.searchStr }) });
+      }
+    }
+  };
+}

@@ -1,0 +1,120 @@
+import { createRootRoute, createRoute, createRouter, redirect } from '@tanstack/react-router';
+import type { RouteAuthz } from '@financeiro/core';
+import { AuthLayout } from '../layouts/AuthLayout';
+import { BlankLayout } from '../layouts/BlankLayout';
+import { MainLayout } from '../layouts/MainLayout';
+import { RootLayout } from '../layouts/RootLayout';
+import { SignInPage, SignOutPage, SignUpConfirmEmailPage, SignUpConfirmSmsPage, SignUpPage } from '../features/auth';
+import { ComingSoonAuthPage } from '../features/placeholder/ComingSoonAuthPage';
+import { NoTenantsPage } from '../features/tenants/NoTenantsPage';
+import { NotFoundPage } from '../features/tenants/NotFoundPage';
+import { SelectTenantPage } from '../features/tenants/SelectTenantPage';
+import { UnauthorizedPage } from '../features/tenants/UnauthorizedPage';
+import { guard } from './guard';
+import { SCREENS, type RouteDisplay } from './table';
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    name?: string;
+    authz?: RouteAuthz;
+    display?: RouteDisplay;
+  }
+}
+
+const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFoundPage });
+
+const mainLayout = createRoute({ getParentRoute: () => rootRoute, id: 'main', component: MainLayout });
+const blankLayout = createRoute({ getParentRoute: () => rootRoute, path: 'fluxos', component: BlankLayout });
+const authLayout = createRoute({ getParentRoute: () => rootRoute, path: 'auth', component: AuthLayout });
+
+const home = createRoute({
+  getParentRoute: () => mainLayout,
+  path: '/',
+  staticData: { name: 'home', authz: { scope: 'user' } },
+  beforeLoad: ({ location }) => {
+    guard('home', { scope: 'user' }, 'Início')({ location });
+    throw redirect({ href: '/dashboard' });
+  },
+});
+const account = createRoute({
+  getParentRoute: () => mainLayout,
+  path: 'account',
+  beforeLoad: ({ location }) => {
+    if (location.pathname.replace(/\/$/, '') === '/account') throw redirect({ href: '/account/profile' });
+  },
+});
+
+const screens = SCREENS.map((def) =>
+  createRoute({
+    getParentRoute: () => (def.layout === 'blank' ? blankLayout : mainLayout),
+    path: def.path,
+    component: def.component,
+    staticData: { name: def.name, authz: def.authz, display: def.display },
+    beforeLoad: guard(def.name, def.authz, def.display.title),
+  }),
+);
+
+const anonymous: RouteAuthz = { public: true, anonymousOnly: true };
+const authPages: [string, string, string, () => React.ReactNode][] = [
+  ['sign-in', 'sign-in', 'Entrar', SignInPage],
+  ['sign-in-mfa', 'sign-in/mfa', 'Verificação em dois fatores', ComingSoonAuthPage],
+  ['sign-in-mfa-sms', 'sign-in/mfa/sms', 'Código por SMS', ComingSoonAuthPage],
+  ['sign-in-mfa-totp', 'sign-in/mfa/totp', 'Código do aplicativo autenticador', ComingSoonAuthPage],
+  ['sign-in-mfa-totp-setup', 'sign-in/mfa/totp/setup', 'Configurar aplicativo autenticador', ComingSoonAuthPage],
+  ['sign-in-mfa-new-password', 'sign-in/mfa/new-password', 'Definir nova senha', ComingSoonAuthPage],
+  ['sign-in-reset', 'sign-in/reset', 'Redefinir senha', ComingSoonAuthPage],
+  ['sign-up', 'sign-up', 'Criar conta', SignUpPage],
+  ['sign-up-confirm-sms', 'sign-up/confirm/sms', 'Confirmar celular', SignUpConfirmSmsPage],
+  ['sign-up-confirm-email', 'sign-up/confirm/email', 'Confirmar e-mail', SignUpConfirmEmailPage],
+  ['recovery', 'recovery', 'Recuperar senha', ComingSoonAuthPage],
+  ['recovery-challenge', 'recovery/challenge', 'Recuperar senha', ComingSoonAuthPage],
+];
+const authRoutes = [
+  ...authPages.map(([name, path, title, component]) =>
+    createRoute({
+      getParentRoute: () => authLayout,
+      path,
+      component,
+      staticData: { name, authz: anonymous, display: { title } },
+      beforeLoad: guard(name, anonymous, title),
+    }),
+  ),
+  createRoute({
+    getParentRoute: () => authLayout,
+    path: 'sign-out',
+    component: SignOutPage,
+    staticData: { name: 'sign-out', authz: { public: true }, display: { title: 'Sair' } },
+  }),
+];
+
+const selectTenant = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'select-tenant/$scope',
+  component: SelectTenantPage,
+  staticData: { name: 'select-tenant', authz: { scope: 'user' }, display: { title: 'Escolher organização' } },
+  beforeLoad: guard('select-tenant', { scope: 'user' }, 'Escolher organização'),
+});
+const noTenants = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'no-tenants',
+  component: NoTenantsPage,
+  staticData: { name: 'no-tenants', authz: { public: true }, display: { title: 'Sem organizações' } },
+});
+const unauthorized = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'unauthorized',
+  component: UnauthorizedPage,
+  staticData: { name: 'unauthorized', authz: { scope: 'user' }, display: { title: 'Acesso não permitido' } },
+  beforeLoad: guard('unauthorized', { scope: 'user' }, 'Acesso não permitido'),
+});
+
+const routeTree = rootRoute.addChildren([
+  mainLayout.addChildren([home, account, ...screens.filter((_, i) => SCREENS[i]?.layout === 'main')]),
+  blankLayout.addChildren(screens.filter((_, i) => SCREENS[i]?.layout === 'blank')),
+  authLayout.addChildren(authRoutes),
+  selectTenant,
+  noTenants,
+  unauthorized,
+]);
+
+export const router = createRouter({ routeTree, defaultPreload: false, scrollRestoration: true });

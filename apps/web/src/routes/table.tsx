@@ -1,0 +1,153 @@
+import type { ReactNode } from 'react';
+
+type Page = () => ReactNode;
+import {
+  IconBuildingBank,
+  IconBuildingSkyscraper,
+  IconCalendarStats,
+  IconCash,
+  IconChartBar,
+  IconCircleCheck,
+  IconCircleX,
+  IconClockHour4,
+  IconFileInvoice,
+  IconFileText,
+  IconHierarchy2,
+  IconHistory,
+  IconLayoutDashboard,
+  IconLock,
+  IconReceipt,
+  IconReceiptTax,
+  IconRoad,
+  IconScale,
+  IconShieldCheck,
+  IconShoppingCart,
+  IconSitemap,
+  IconTag,
+  IconTruckDelivery,
+  IconUserCircle,
+  IconUsers,
+  IconUsersGroup,
+  IconWallet,
+  IconArrowsSplit,
+  IconBan,
+  IconChecklist,
+  IconListDetails,
+  IconCreditCard,
+  IconPackage,
+  IconArrowDownLeft,
+  IconArrowUpRight,
+  IconBuildingStore,
+  IconHeartHandshake,
+  IconBrandCashapp,
+  type Icon,
+} from '@tabler/icons-react';
+import type { PermissionName, RouteAuthz } from '@financeiro/core';
+import { ComingSoonPage } from '../features/placeholder/ComingSoonPage';
+import { DashboardPage } from '../features/dashboard/DashboardPage';
+import { ComprasListPage } from '../features/compras/ComprasListPage';
+import { ProfilePage } from '../features/account/ProfilePage';
+
+export interface RouteDisplay {
+  title: string;
+  subtitle?: string;
+  icon?: Icon;
+  helpTooltip?: string;
+}
+
+export type Layout = 'main' | 'blank';
+
+/** A screen of SPEC section 2 with its authorization and display metadata; the router and the sidebar read it. */
+export interface ScreenDef {
+  name: string;
+  /** Path below its layout, without a leading slash. */
+  path: string;
+  layout: Layout;
+  authz: RouteAuthz;
+  display: RouteDisplay;
+  /** Sidebar group; screens without one are not in the menu. */
+  group?: string;
+  component: Page;
+}
+
+const purchases = (child: PermissionName) => ({ all: ['ler_pedidos_compra', child] });
+
+const screen = (
+  name: string,
+  path: string,
+  authz: RouteAuthz,
+  display: RouteDisplay,
+  group?: string,
+  component: Page = ComingSoonPage,
+  layout: Layout = 'main',
+): ScreenDef => ({ name, path, authz, display, group, component, layout });
+
+// "none shown" in the SPEC: where a screen shows finance data, it asks for the permission to read that data, as a
+// finance team expects (a requester must not see payables just by belonging to a unit).
+export const SCREENS: ScreenDef[] = [
+  screen('dashboard', 'dashboard', { scope: 'unit' }, { title: 'Painel', subtitle: 'Visão geral da unidade', icon: IconLayoutDashboard }, 'Início', DashboardPage),
+
+  screen('contas-pagar', 'contas/pagar', { scope: 'unit', permissions: 'ler_contas_pagar' }, { title: 'Contas a pagar', icon: IconArrowUpRight }, 'Contas'),
+  screen('contas-receber', 'contas/receber', { scope: 'unit', permissions: 'ler_contas_receber' }, { title: 'Contas a receber', icon: IconArrowDownLeft }, 'Contas'),
+  screen('contas-extrato', 'contas/extrato', { scope: 'unit', permissions: 'ler_transacoes' }, { title: 'Extrato', icon: IconListDetails }, 'Contas'),
+  screen('contas-conciliacao-bancaria', 'contas/conciliacao_bancaria', { scope: 'unit', permissions: 'acessar_conciliacao' }, { title: 'Conciliação bancária', icon: IconScale }, 'Contas'),
+  screen('contas-centros-compras', 'contas/centros_compras', { scope: 'unit', permissions: 'ler_centros_compras' }, { title: 'Centros de compras', icon: IconBuildingStore }, 'Contas'),
+  screen('contas-contratos', 'contas/contratos', { scope: 'unit', permissions: 'ler_contratos' }, { title: 'Contratos', icon: IconFileText }, 'Contas'),
+
+  screen('compras-criadas', 'compras/criadas', { scope: 'organization', permissions: purchases('ler_wkfl_solicitados') }, { title: 'Compras criadas', icon: IconShoppingCart }, 'Compras', ComprasListPage),
+  screen('compras-aguardando-aprovacao', 'compras/aguardando_aprovacao', { scope: 'organization', permissions: purchases('ler_wkfl_aguardando') }, { title: 'Aguardando aprovação', icon: IconClockHour4 }, 'Compras', ComprasListPage),
+  screen('compras-aprovadas', 'compras/aprovadas', { scope: 'organization', permissions: purchases('ler_wkfl_aprovados') }, { title: 'Aprovadas', icon: IconCircleCheck }, 'Compras', ComprasListPage),
+  screen('compras-reprovadas', 'compras/reprovadas', { scope: 'organization', permissions: purchases('ler_wkfl_reprovados') }, { title: 'Reprovadas', icon: IconCircleX }, 'Compras', ComprasListPage),
+  screen('compras-concluidas', 'compras/concluidas', { scope: 'organization', permissions: purchases('ler_wkfl_concluidos') }, { title: 'Concluídas', icon: IconChecklist }, 'Compras', ComprasListPage),
+  screen('compras-canceladas', 'compras/canceladas', { scope: 'organization', permissions: purchases('ler_wkfl_cancelados') }, { title: 'Canceladas', icon: IconBan }, 'Compras', ComprasListPage),
+
+  screen('gestao-contas-contas', 'gestao_contas/contas', { scope: 'organization', permissions: 'ler_contas' }, { title: 'Contas', icon: IconWallet }, 'Gestão de contas'),
+  screen('gestao-contas-bancos', 'gestao_contas/bancos', { scope: 'unit', permissions: 'ler_bancos' }, { title: 'Bancos', icon: IconBuildingBank }, 'Gestão de contas'),
+  screen('gestao-contas-conciliacao-mercado-pago', 'gestao_contas/conciliacao_mercado_pago', { scope: 'unit', permissions: 'acessar_conciliacao' }, { title: 'Conciliação Mercado Pago', icon: IconBrandCashapp, helpTooltip: 'Os dados são baseados na data de aprovação do pagamento.' }, 'Gestão de contas'),
+
+  screen('agrupamentos-classificacoes-financeiras', 'agrupamentos/classificacoes_financeiras', { scope: 'unit', permissions: 'ler_classificacoes_financeiras' }, { title: 'Classificações financeiras', icon: IconHierarchy2 }, 'Agrupamentos'),
+  screen('agrupamentos-centros-custo', 'agrupamentos/centros_custo', { scope: 'unit', permissions: 'ler_centros_custo' }, { title: 'Centros de custo', icon: IconSitemap }, 'Agrupamentos'),
+
+  screen('parametrizacao-tipos-conta', 'parametrizacao/tipos_conta', { scope: 'unit', permissions: 'ler_tipos_conta' }, { title: 'Tipos de conta', icon: IconTag }, 'Parametrização'),
+  screen('parametrizacao-tipos-imposto', 'parametrizacao/tipos_imposto', { scope: 'unit', permissions: 'ler_tipos_imposto' }, { title: 'Tipos de imposto', icon: IconReceiptTax }, 'Parametrização'),
+  screen('parametrizacao-configuracoes-split', 'parametrizacao/configuracoes_split', { scope: 'unit', permissions: 'ler_configuracoes_split' }, { title: 'Configurações de split', icon: IconArrowsSplit }, 'Parametrização'),
+  screen('parametrizacao-produtos', 'parametrizacao/produtos', { scope: 'unit', permissions: 'ler_produtos' }, { title: 'Produtos', icon: IconPackage }, 'Parametrização'),
+  screen('parametrizacao-metodos-pagamento', 'parametrizacao/metodos_pagamento', { scope: 'organization', permissions: 'ler_metodos_pagamento' }, { title: 'Métodos de pagamento', icon: IconCreditCard }, 'Parametrização'),
+  screen('parametrizacao-configuracoes-rateio-padrao', 'parametrizacao/configuracoes_rateio_padrao', { scope: 'organization', permissions: 'ler_configuracoes_rateio_padrao' }, { title: 'Configurações de rateio padrão', icon: IconCash }, 'Parametrização'),
+
+  screen('relacionamento-parceiros', 'relacionamento/parceiros', { scope: 'unit', permissions: 'ler_parceiros' }, { title: 'Parceiros', icon: IconHeartHandshake }, 'Relacionamento'),
+  screen('relacionamento-fornecedores', 'relacionamento/fornecedores', { scope: 'unit', permissions: 'ler_fornecedores' }, { title: 'Fornecedores', icon: IconTruckDelivery }, 'Relacionamento'),
+  screen('relacionamento-clientes', 'relacionamento/clientes', { scope: 'unit', permissions: 'ler_clientes' }, { title: 'Clientes', icon: IconUsersGroup }, 'Relacionamento'),
+
+  screen('relatorios-contabeis-entradas', 'relatorios_contabeis/entradas', { scope: 'organization', permissions: purchases('ler_contas_pagar') }, { title: 'Entradas', icon: IconFileInvoice }, 'Relatórios'),
+  screen('relatorios-contabeis-saidas', 'relatorios_contabeis/saidas', { scope: 'organization', permissions: purchases('ler_contas_pagar') }, { title: 'Saidas', icon: IconReceipt }, 'Relatórios'),
+  screen('relatorios-cp-status', 'relatorios/cp_status', { scope: 'unit', permissions: 'ler_contas_pagar' }, { title: 'Contas a pagar por status', icon: IconChartBar }, 'Relatórios'),
+  screen('relatorios-cr-status', 'relatorios/cr_status', { scope: 'unit', permissions: 'ler_contas_receber' }, { title: 'Contas a receber por status', icon: IconCalendarStats }, 'Relatórios'),
+
+  screen('logs-events', 'logs/events', { scope: 'organization', permissions: 'ler_logs_eventos' }, { title: 'Logs de eventos', icon: IconHistory }, 'Auditoria'),
+  screen('logs-events-dashboard', 'logs/events_logs_dashboard', { scope: 'organization', permissions: 'ler_logs_eventos' }, { title: 'Painel de eventos', icon: IconChartBar }, 'Auditoria'),
+
+  screen('tenants-organizations', 'tenants/organizations', { scope: 'user', requiresOrganizationCreation: true }, { title: 'Organizações', icon: IconBuildingSkyscraper }, 'Administração'),
+  screen('tenants-units', 'tenants/units', { scope: 'organization', permissions: 'read_units' }, { title: 'Unidades', icon: IconBuildingStore }, 'Administração'),
+  screen('tenants-departments', 'tenants/departments', { scope: 'unit', permissions: 'read_departments' }, { title: 'Departamentos', icon: IconSitemap }, 'Administração'),
+  screen('tenants-profiles', 'tenants/profiles', { scope: 'organization', permissions: 'read_profiles' }, { title: 'Perfis', icon: IconShieldCheck }, 'Administração'),
+  screen('tenants-users', 'tenants/users', { scope: 'organization', permissions: 'read_memberships' }, { title: 'Usuários', icon: IconUsers }, 'Administração'),
+  screen('tenants-last-acess', 'tenants/last_acess', { scope: 'organization', permissions: 'read_last_acess' }, { title: 'Últimos acessos', icon: IconHistory }, 'Administração'),
+  screen('gestao-roadmap', 'gestao/roadmap', { scope: 'organization', permissions: 'acessar_roadmap' }, { title: 'Roadmap', icon: IconRoad }, 'Administração'),
+
+  screen('account-profile', 'account/profile', { scope: 'user' }, { title: 'Meu perfil', icon: IconUserCircle }, undefined, ProfilePage),
+  screen('account-change-password', 'account/change-password', { scope: 'user' }, { title: 'Alterar senha', icon: IconLock }),
+  screen('account-mfa-config', 'account/mfa-config', { scope: 'user' }, { title: 'Autenticação em dois fatores', icon: IconShieldCheck }),
+
+  screen('fluxos-split', 'split', { scope: 'unit', permissions: 'ler_configuracoes_split' }, { title: 'Split', icon: IconArrowsSplit }, undefined, ComingSoonPage, 'blank'),
+];
+
+export const MENU_GROUPS = ['Início', 'Contas', 'Compras', 'Gestão de contas', 'Agrupamentos', 'Parametrização', 'Relacionamento', 'Relatórios', 'Auditoria', 'Administração'];
+
+export function fullPath(def: ScreenDef): string {
+  return def.layout === 'blank' ? `/fluxos/${def.path}` : `/${def.path}`;
+}
+
+export function screenByName(name: string): ScreenDef | undefined {
+  return SCREENS.find((s) => s.name === name);
+}

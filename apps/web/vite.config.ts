@@ -1,0 +1,42 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const BRAND = '#19244f';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'prompt',
+      filename: 'sw.js',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+      manifest: {
+        name: 'Financeiro',
+        short_name: 'Financeiro',
+        description: 'Contas a pagar e a receber, conciliação e compras da sua organização',
+        lang: 'pt-BR',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: BRAND,
+        background_color: BRAND,
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/v1\//, /^\/identity/, /^\/oauth2/, /^\/logout/, /^\/health/],
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+      },
+    }),
+  ],
+  server: {
+    proxy: { '/v1': 'http://localhost:3000', '/identity': 'http://localhost:3000' },
+  },
+  build: { chunkSizeWarningLimit: 1500 },
+});
