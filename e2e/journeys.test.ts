@@ -29,26 +29,26 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
   }
 
   async function signIn(page: Page, username: string, password: string): Promise<void> {
-    await page.getByLabel('Usuário', { exact: false }).first().fill(username);
-    await page.getByLabel('Senha', { exact: false }).first().fill(password);
+    await page.getByLabel('Usuário', { exact: true }).fill(username);
+    await page.getByLabel('Senha', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Entrar' }).click();
   }
 
   it('a new user signs up, confirms with the e-mailed code, is signed in and lands on /no-tenants', async () => {
     const page = await newPage();
     await page.goto(`${app.url}/auth/sign-up`);
-    await page.getByLabel('Nome', { exact: false }).first().fill('Maria Souza');
-    await page.getByLabel('E-mail', { exact: false }).first().fill('maria@example.com.br');
-    await page.getByLabel('Usuário', { exact: false }).first().fill('maria.souza');
+    await page.getByLabel('Nome completo').fill('Maria Souza');
+    await page.getByLabel('E-mail').fill('maria@example.com.br');
+    await page.getByLabel('Usuário', { exact: true }).fill('maria.souza');
     await page.getByLabel('Senha', { exact: true }).fill('Segura#2026');
-    await page.getByLabel('Confirmar senha', { exact: false }).fill('Segura#2026');
+    await page.getByLabel('Confirmar senha').fill('Segura#2026');
     await page.getByRole('button', { name: 'Criar conta' }).click();
     await page.waitForURL(/\/auth\/sign-up\/confirm\/email/);
     const code = await mailbox.codeFor('maria@example.com.br');
     await page.getByLabel('Código de Verificação').fill(code);
     await page.getByRole('button', { name: 'Confirmar' }).click();
     await page.waitForURL(/\/no-tenants/, { timeout: 30_000 });
-    await expect(page.getByText('Maria', { exact: false }).first().isVisible()).resolves.toBe(true);
+    await page.getByText('Você ainda não participa de nenhuma organização').waitFor();
     await page.context().close();
   });
 
@@ -59,7 +59,7 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
     ] as const) {
       const page = await newPage(width, height);
       await page.goto(`${app.url}/auth/sign-in`);
-      await page.getByLabel('Usuário', { exact: false }).first().waitFor();
+      await page.getByLabel('Usuário', { exact: true }).waitFor();
       await screenshot(page, `sign-in-${label}`);
       await signIn(page, 'admin', 'Demo@2026');
       await page.waitForURL(/\/select-tenant\/unit/);
@@ -77,15 +77,18 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
     const page = await newPage();
     await page.goto(`${app.url}/auth/sign-in`);
     await signIn(page, 'solicitante', 'Demo@2026');
-    await page.waitForURL(/\/select-tenant\//);
-    await page.getByText('Compras', { exact: false }).first().click();
+    await page.waitForURL(/\/select-tenant\/unit/);
+    // Only the unit where the profile grants a department is offered.
+    await expect(page.getByText('Filial Campinas').count()).resolves.toBe(0);
+    await page.getByText('Matriz').click();
     await page.waitForURL(/\/dashboard/);
-    const nav = page.getByRole('navigation');
-    await expect(nav.getByText('Painel').first().isVisible()).resolves.toBe(true);
-    await expect(nav.getByText('Usuários').count()).resolves.toBe(0);
-    await expect(nav.getByText('Logs de eventos').count()).resolves.toBe(0);
+    const nav = page.getByRole('navigation', { name: 'Menu' });
+    await nav.getByText('Painel').waitFor();
+    const items = await nav.locator('a').allTextContents();
+    expect(items).toEqual(['Painel']);
     await page.goto(`${app.url}/tenants/users`);
-    await page.waitForURL(/\/unauthorized/);
+    await page.waitForURL(/\/unauthorized\?title=Usu%C3%A1rios/);
+    await page.getByText('Seu perfil não tem permissão para abrir “Usuários”').waitFor();
     await page.context().close();
   });
 
@@ -95,8 +98,9 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
     await page.waitForURL(/\/auth\/sign-in/);
     await signIn(page, 'financeiro', 'Demo@2026');
     await page.waitForURL(/\/select-tenant\/unit/);
-    await page.getByText('Matriz', { exact: false }).first().click();
-    await page.waitForURL(/\/contas\/pagar/);
+    await page.getByText('Matriz').click();
+    await page.waitForURL(/\/contas\/pagar$/);
+    await page.getByRole('heading', { name: 'Contas a pagar' }).waitFor();
     await page.context().close();
   });
 });

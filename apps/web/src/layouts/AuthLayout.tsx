@@ -2,7 +2,7 @@ import { Box, Card, Center, Group, Text, ThemeIcon } from '@mantine/core';
 import { Outlet } from '@tanstack/react-router';
 import { appMessages } from '../i18n/app';
 
-export function Brand({ inverted = false }: { inverted?: boolean }) {
+export function Brand({ inverted = false, compact = false }: { inverted?: boolean; compact?: boolean }) {
   return (
     <Group gap={10} wrap="nowrap">
       <ThemeIcon size={34} radius="md" color={inverted ? 'white' : 'brand'} variant={inverted ? 'white' : 'filled'}>
@@ -10,7 +10,7 @@ export function Brand({ inverted = false }: { inverted?: boolean }) {
           F
         </Text>
       </ThemeIcon>
-      <Text fw={700} fz={19} c={inverted ? 'white' : 'brand.7'}>
+      <Text fw={700} fz={19} c={inverted ? 'white' : 'brand.7'} visibleFrom={compact ? 'sm' : undefined}>
         {appMessages.product}
       </Text>
     </Group>

@@ -24,7 +24,7 @@ export function MainLayout() {
         <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={appMessages.shell.menu} />
-            <Brand />
+            <Brand compact />
           </Group>
           <Group gap="xs" wrap="nowrap">
             <TenantSwitcher />

@@ -103,7 +103,9 @@ export function DashboardPage() {
                     <Table.Td>{m.name ?? '—'}</Table.Td>
                     <Table.Td>{m.username}</Table.Td>
                     <Table.Td>
-                      <Badge variant="light">{m.profile}</Badge>
+                      <Badge variant="light" tt="none" style={{ overflow: 'visible' }}>
+                        {m.profile}
+                      </Badge>
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -117,9 +119,9 @@ export function DashboardPage() {
           {t.permissions}
         </Title>
         {data.permissions.all ? (
-          <Badge size="lg" variant="filled">
+          <Text fw={600} c="brand.7">
             {t.allPermissions}
-          </Badge>
+          </Text>
         ) : (
           <Group gap={6}>
             {data.permissions.granted.map((p) => (

@@ -31,7 +31,7 @@ export function TenantSwitcher() {
         size="sm"
         rightSection={<IconSwitchHorizontal size={16} />}
         onClick={() => showSelector(true)}
-        maw={{ base: 170, sm: 420 }}
+        maw={{ base: 210, sm: 420 }}
         aria-label={`${label} — ${appMessages.shell.changeTenant}`}
       >
         <Text size="sm" fw={600} truncate>

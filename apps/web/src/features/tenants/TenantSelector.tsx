@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Badge, Group, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Group, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconBuilding, IconBuildingStore, IconChevronRight, IconSearch, IconSitemap } from '@tabler/icons-react';
 import { buildTenantTree, type Scope, type TenantSelection, type TreeNode } from '@financeiro/core';
 import { appMessages } from '../../i18n/app';
@@ -37,7 +37,8 @@ export function TenantSelector({ scope, onSelect }: { scope: Scope; onSelect: (s
     return (
       <Stack key={node.id} gap={6}>
         {choosable ? (
-          <UnstyledButton className={classes.option} onClick={() => onSelect(selection)} style={{ marginLeft: depth * 20 }}>
+          <Box pl={depth * 20}>
+          <UnstyledButton className={classes.option} onClick={() => onSelect(selection)}>
             <Group justify="space-between" wrap="nowrap">
               <Group gap="sm" wrap="nowrap">
                 <Icon size={20} stroke={1.6} />
@@ -46,6 +47,7 @@ export function TenantSelector({ scope, onSelect }: { scope: Scope; onSelect: (s
               <IconChevronRight size={18} stroke={1.6} />
             </Group>
           </UnstyledButton>
+          </Box>
         ) : (
           <Group gap={8} mt={depth === 0 ? 0 : 4} style={{ marginLeft: depth * 20 }}>
             <Icon size={16} stroke={1.6} color="var(--mantine-color-dimmed)" />
