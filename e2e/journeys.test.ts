@@ -103,4 +103,26 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
     await page.getByRole('heading', { name: 'Contas a pagar' }).waitFor();
     await page.context().close();
   });
+
+  it('shows the SPEC message for a wrong password and stays on sign-in', async () => {
+    const page = await newPage();
+    await page.goto(`${app.url}/auth/sign-in`);
+    await signIn(page, 'admin', 'Errada#2026');
+    await page.getByText('Usuário ou senha incorretos').waitFor();
+    expect(page.url()).toContain('/auth/sign-in');
+    await page.context().close();
+  });
+
+  it('is installable: serves /sw.js and a manifest, and replaces the app with the offline screen when offline', async () => {
+    const page = await newPage();
+    await page.goto(`${app.url}/auth/sign-in`);
+    const manifest = await (await fetch(`${app.url}/manifest.webmanifest`)).json();
+    expect(manifest).toMatchObject({ name: 'Financeiro', theme_color: '#19244f', lang: 'pt-BR' });
+    expect((await fetch(`${app.url}/sw.js`)).status).toBe(200);
+    await page.context().setOffline(true);
+    await page.getByText('Você está offline').waitFor();
+    await page.context().setOffline(false);
+    await page.getByRole('button', { name: 'Entrar' }).waitFor();
+    await page.context().close();
+  });
 });

@@ -1,7 +1,7 @@
-import { Box, Card, Center, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useParams, useRouter } from '@tanstack/react-router';
 import type { Scope, TenantSelection } from '@financeiro/core';
-import { Brand } from '../../layouts/AuthLayout';
+import { SimplifiedLayout } from '../../layouts/SimplifiedLayout';
 import { appMessages } from '../../i18n/app';
 import { fullPath, screenByName } from '../../routes/table';
 import type { TenantTarget } from '../../routes/guard';
@@ -36,12 +36,7 @@ export function SelectTenantPage() {
   }
 
   return (
-    <Box mih="100dvh" bg="gray.0" py={{ base: 'md', sm: 48 }} px="md">
-      <Center mb="lg">
-        <Brand />
-      </Center>
-      <Center>
-        <Card w="100%" maw={560} p={{ base: 'lg', sm: 32 }} shadow="sm">
+    <SimplifiedLayout maw={560}>
           <Stack gap={4} mb="lg">
             <Title order={2} fz={22}>
               {appMessages.selectTenant.title[scope]}
@@ -51,8 +46,6 @@ export function SelectTenantPage() {
             </Text>
           </Stack>
           <TenantSelector scope={scope} onSelect={choose} />
-        </Card>
-      </Center>
-    </Box>
+    </SimplifiedLayout>
   );
 }
