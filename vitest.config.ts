@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'] } },
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
       {
         test: {
           name: 'server',

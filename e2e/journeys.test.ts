@@ -125,4 +125,20 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
     await page.getByRole('button', { name: 'Entrar' }).waitFor();
     await page.context().close();
   });
+
+  it('offers to sign in when signing up with an e-mail that already has an account', async () => {
+    const page = await newPage();
+    await page.goto(`${app.url}/auth/sign-up`);
+    await page.getByLabel('Nome completo').fill('Outra Pessoa');
+    await page.getByLabel('E-mail').fill('admin@demo.financeiro.local');
+    await page.getByLabel('Usuário', { exact: true }).fill('outra.pessoa');
+    await page.getByLabel('Senha', { exact: true }).fill('Segura#2026');
+    await page.getByLabel('Confirmar senha').fill('Segura#2026');
+    await page.getByRole('button', { name: 'Criar conta' }).click();
+    await page.getByText('Já existe uma conta com este endereço de email').waitFor();
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL(/\/auth\/sign-in/);
+    await expect(page.getByLabel('Usuário', { exact: true }).inputValue()).resolves.toBe('admin@demo.financeiro.local');
+    await page.context().close();
+  });
 });
