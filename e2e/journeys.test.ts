@@ -24,7 +24,11 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
   });
 
   async function newPage(width = 1280, height = 800): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+    const context = await browser.newContext({
+      viewport: { width, height },
+      locale: 'pt-BR',
+      timezoneId: 'America/Sao_Paulo',
+    });
     return context.newPage();
   }
 

@@ -13,7 +13,12 @@ try {
   const out = join(work, 'drizzle');
   cpSync(join(serverDir, 'drizzle'), out, { recursive: true });
   const config = join(work, 'drizzle.config.mjs');
-  const settings = { dialect: 'postgresql', schema: './src/modules/*/schema.ts', out: relative(serverDir, out), casing: 'snake_case' };
+  const settings = {
+    dialect: 'postgresql',
+    schema: './src/modules/*/schema.ts',
+    out: relative(serverDir, out),
+    casing: 'snake_case',
+  };
   writeFileSync(config, `export default ${JSON.stringify(settings)};`);
   const run = spawnSync('npx', ['drizzle-kit', 'generate', '--config', config], { cwd: serverDir, encoding: 'utf8' });
   if (run.status !== 0 || !/No schema changes/.test(run.stdout)) {

@@ -64,7 +64,8 @@ export async function buildApp({ env, database }: { env: Env; database: Database
         router,
         createContext: ({ req }) => contextFromRequest(deps, req),
         onError: ({ error, path, ctx }) => {
-          if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path, requestId: ctx?.requestId }, 'api error');
+          if (error.code === 'INTERNAL_SERVER_ERROR')
+            app.log.error({ err: error, path, requestId: ctx?.requestId }, 'api error');
         },
       } satisfies FastifyTRPCPluginOptions<AnyRouter>['trpcOptions'],
     });

@@ -31,7 +31,11 @@ function icon(size, inset) {
   const inF = (x, y) => {
     const u = (x - offset) / scale;
     const v = (y - offset) / scale;
-    return (u >= 22 && u < 31 && v >= 14 && v < 50) || (u >= 22 && u < 46 && v >= 14 && v < 22) || (u >= 22 && u < 44 && v >= 29 && v < 37);
+    return (
+      (u >= 22 && u < 31 && v >= 14 && v < 50) ||
+      (u >= 22 && u < 46 && v >= 14 && v < 22) ||
+      (u >= 22 && u < 44 && v >= 29 && v < 37)
+    );
   };
   for (let y = 0; y < size; y++) {
     const row = [0];

@@ -45,13 +45,21 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   let database: Database;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    database = { db: drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    database = {
+      db: drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db,
+      kind: 'postgres',
+      close: () => pool.end(),
+    };
     await ensureAppRole(database.db);
     await migratePg(drizzlePg(pool, { schema, casing: 'snake_case' }), { migrationsFolder });
   } else {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
     const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
-    database = { db: drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db, kind: 'pglite', close: () => client.close() };
+    database = {
+      db: drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db,
+      kind: 'pglite',
+      close: () => client.close(),
+    };
     await ensureAppRole(database.db);
     await migratePglite(drizzlePglite(client, { schema, casing: 'snake_case' }), { migrationsFolder });
   }

@@ -18,7 +18,12 @@ export interface TestApp {
 
 export async function createTestApp(): Promise<TestApp> {
   const database = await createTestDatabase();
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://127.0.0.1:3999', WEB_DIST: '/nonexistent' });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://127.0.0.1:3999',
+    WEB_DIST: '/nonexistent',
+  });
   const app = await buildApp({ env, database });
   return {
     app,

@@ -10,7 +10,12 @@ export async function startIdentityServer(
   smtpUrl: string,
 ): Promise<{ env: Env; url: string; stop(): Promise<void> }> {
   const port = await freePort();
-  const env = loadEnv({ SMTP_URL: smtpUrl, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, NODE_ENV: 'test' });
+  const env = loadEnv({
+    SMTP_URL: smtpUrl,
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    NODE_ENV: 'test',
+  });
   const app = Fastify();
   await app.register(identityPlugin, { db: database.db, env });
   await app.listen({ port, host: '127.0.0.1' });

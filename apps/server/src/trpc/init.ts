@@ -1,5 +1,13 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import { can, selectionForScope, hasScopeSelected, resolveSelection, type Membership, type PermissionRequirement, type TenantSelection } from '@financeiro/core';
+import {
+  can,
+  selectionForScope,
+  hasScopeSelected,
+  resolveSelection,
+  type Membership,
+  type PermissionRequirement,
+  type TenantSelection,
+} from '@financeiro/core';
 import type { Tx } from '../db/client';
 import { withTenant } from '../db/tenant';
 import { InvalidTokenError } from '../modules/identity';
@@ -38,12 +46,17 @@ const enforceAuthz = t.middleware(async ({ meta, ctx, next }) => {
     }
     throw error;
   }
-  const memberships: Membership[] = await withTenant(ctx.db, { userId: user.userId }, (tx) => loadMemberships(tx, user.userId));
+  const memberships: Membership[] = await withTenant(ctx.db, { userId: user.userId }, (tx) =>
+    loadMemberships(tx, user.userId),
+  );
   let tenant: TenantSelection = {};
   if (rule.scope !== 'user') {
     tenant = selectionForScope(rule.scope, ctx.requested);
     if (!hasScopeSelected(rule.scope, tenant) || !resolveSelection(memberships, tenant) || !can(memberships, tenant)) {
-      throw new TRPCError({ code: 'FORBIDDEN', message: 'Você não tem acesso a esta organização, unidade ou departamento.' });
+      throw new TRPCError({
+        code: 'FORBIDDEN',
+        message: 'Você não tem acesso a esta organização, unidade ou departamento.',
+      });
     }
     if (!can(memberships, tenant, rule.permissions)) {
       throw new TRPCError({ code: 'FORBIDDEN', message: 'Seu perfil não tem permissão para esta ação.' });

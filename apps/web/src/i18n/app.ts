@@ -29,11 +29,16 @@ export const appMessages = {
   },
   unauthorized: {
     title: 'Acesso não permitido',
-    text: (page: string) => `Seu perfil não tem permissão para abrir “${page}”. Se precisar deste acesso, fale com o administrador da organização.`,
+    text: (page: string) =>
+      `Seu perfil não tem permissão para abrir “${page}”. Se precisar deste acesso, fale com o administrador da organização.`,
     fallbackPage: 'esta página',
     home: 'Ir para o início',
   },
-  notFound: { title: 'Página não encontrada', text: 'O endereço pode ter mudado ou não existe.', home: 'Ir para o início' },
+  notFound: {
+    title: 'Página não encontrada',
+    text: 'O endereço pode ter mudado ou não existe.',
+    home: 'Ir para o início',
+  },
   comingSoon: {
     title: 'Esta tela chega nas próximas versões',
     text: 'A navegação, as permissões e o acesso por organização e unidade já valem para ela. O conteúdo vem a seguir.',
@@ -51,7 +56,14 @@ export const appMessages = {
     username: 'Usuário',
     profile: 'Perfil',
   },
-  profile: { name: 'Nome', email: 'E-mail', phone: 'Celular', username: 'Usuário', locale: 'Idioma', none: 'Não informado' },
+  profile: {
+    name: 'Nome',
+    email: 'E-mail',
+    phone: 'Celular',
+    username: 'Usuário',
+    locale: 'Idioma',
+    none: 'Não informado',
+  },
   pwa: {
     update: 'Nova Atualização',
     updateText: 'Uma nova versão do Financeiro está disponível.',
@@ -62,7 +74,11 @@ export const appMessages = {
     installText: 'Tenha o Financeiro na tela inicial, abrindo como um aplicativo.',
     install: 'Instalar',
     later: 'Agora não',
-    iosSteps: ['Toque em Compartilhar na barra do Safari.', 'Escolha “Adicionar à Tela de Início”.', 'Confirme em “Adicionar”.'],
+    iosSteps: [
+      'Toque em Compartilhar na barra do Safari.',
+      'Escolha “Adicionar à Tela de Início”.',
+      'Confirme em “Adicionar”.',
+    ],
     pull: 'Solte para atualizar',
     refreshing: 'Atualizando…',
   },

@@ -23,7 +23,13 @@ export function guard(name: string, authz: RouteAuthz, title: string) {
   return ({ location }: { location: ParsedLocation }) => {
     const { authenticated, userData } = useAuthzStore.getState();
     const memberships = useSessionStore.getState().tenants;
-    const outcome = evaluateGuard({ route: authz, authenticated, memberships, selection: currentSelection(), userData });
+    const outcome = evaluateGuard({
+      route: authz,
+      authenticated,
+      memberships,
+      selection: currentSelection(),
+      userData,
+    });
     switch (outcome) {
       case 'OK':
         if (authz.scope && authz.scope !== 'user' && authz.scope !== 'unauthenticated') {
@@ -38,7 +44,10 @@ export function guard(name: string, authz: RouteAuthz, title: string) {
         throw redirect({ href: `/unauthorized?title=${encodeURIComponent(title)}` });
       case 'SET_SCOPE': {
         if (memberships.length === 0) throw redirect({ href: '/no-tenants' });
-        const scope = authz.scope === 'organization' || authz.scope === 'unit' || authz.scope === 'department' ? authz.scope : 'organization';
+        const scope =
+          authz.scope === 'organization' || authz.scope === 'unit' || authz.scope === 'department'
+            ? authz.scope
+            : 'organization';
         throw redirect({ href: selectTenantHref(scope, { name, params: {}, query: location.searchStr }) });
       }
     }

@@ -16,7 +16,12 @@ interface SessionState {
   devices: { key: string; name: string }[];
   selectedTenant: Membership | null;
 }
-export const useSessionStore = create<SessionState>()(() => ({ user: null, tenants: [], devices: [], selectedTenant: null }));
+export const useSessionStore = create<SessionState>()(() => ({
+  user: null,
+  tenants: [],
+  devices: [],
+  selectedTenant: null,
+}));
 
 /** The persisted part of the session store is the online flag (SPEC section 3). */
 interface OnlineState {

@@ -32,7 +32,13 @@ export const useTenantStore = create<TenantState>()(
         }),
       setCurrentScope: (currentScope) => set({ currentScope }),
       showSelector: (manualShowSelector) => set({ manualShowSelector }),
-      reset: () => set({ selectedOrganization: undefined, selectedUnit: undefined, selectedDepartment: undefined, manualShowSelector: false }),
+      reset: () =>
+        set({
+          selectedOrganization: undefined,
+          selectedUnit: undefined,
+          selectedDepartment: undefined,
+          manualShowSelector: false,
+        }),
     }),
     {
       name: 'financeiro.tenant',

@@ -30,7 +30,11 @@ describe('inheritance', () => {
     fc.assert(
       fc.property(fc.uniqueArray(fc.constantFrom(...PERMISSION_NAMES), { minLength: 1, maxLength: 6 }), (names) => {
         const m = membership({ 'unit:u1': names });
-        for (const at of [{ unitId: 'u1' }, { unitId: 'u1', departmentId: 'd1' }, { unitId: 'u1', departmentId: 'd2' }]) {
+        for (const at of [
+          { unitId: 'u1' },
+          { unitId: 'u1', departmentId: 'd1' },
+          { unitId: 'u1', departmentId: 'd2' },
+        ]) {
           expect(satisfies(effectivePermissions(m, at), { all: names })).toBe(true);
         }
         for (const at of [{}, { unitId: 'u2' }, { unitId: 'u2', departmentId: 'd3' }]) {
@@ -73,7 +77,9 @@ describe('inheritance', () => {
     fc.assert(
       fc.property(grant, grant, grant, (o, u, d) => {
         const m = membership({ organization: o, 'unit:u1': u, 'unit:u1.department:d1': d });
-        const chain = [{}, { unitId: 'u1' }, { unitId: 'u1', departmentId: 'd1' }].map((at) => effectivePermissions(m, at));
+        const chain = [{}, { unitId: 'u1' }, { unitId: 'u1', departmentId: 'd1' }].map((at) =>
+          effectivePermissions(m, at),
+        );
         for (let i = 1; i < chain.length; i++) {
           const above = chain[i - 1] ?? [];
           const here = chain[i] ?? [];

@@ -16,7 +16,8 @@ export interface NodeRef {
 const EMPTY: PermissionGrant = [];
 
 function grantAt(membership: Membership, key: 'organization' | `unit:${string}`): PermissionGrant {
-  const grant = key === 'organization' ? membership.profile.permissions.organization : membership.profile.permissions[key];
+  const grant =
+    key === 'organization' ? membership.profile.permissions.organization : membership.profile.permissions[key];
   return grant ?? EMPTY;
 }
 
@@ -87,7 +88,10 @@ export function resolveSelection(
   if (!selection.unitId) return selection.departmentId ? null : { organization, memberships: own };
   const unit = organization.units.find((u) => u.id === selection.unitId && u.status === 'active');
   if (!unit) return null;
-  if (selection.departmentId && !unit.departments.some((d) => d.id === selection.departmentId && d.status === 'active')) {
+  if (
+    selection.departmentId &&
+    !unit.departments.some((d) => d.id === selection.departmentId && d.status === 'active')
+  ) {
     return null;
   }
   return { organization, unit, memberships: own };

@@ -19,11 +19,13 @@ describe('route guard', () => {
   });
 
   it('asks for a scope when the level the route needs is not selected', () => {
-    expect(evaluateGuard({ ...base, selection: { organizationId: 'org' }, route: { scope: 'unit' } })).toBe('SET_SCOPE');
-    expect(evaluateGuard({ ...base, route: { scope: 'department' } })).toBe('SET_SCOPE');
-    expect(evaluateGuard({ ...base, selection: { organizationId: 'gone', unitId: 'u1' }, route: { scope: 'unit' } })).toBe(
+    expect(evaluateGuard({ ...base, selection: { organizationId: 'org' }, route: { scope: 'unit' } })).toBe(
       'SET_SCOPE',
     );
+    expect(evaluateGuard({ ...base, route: { scope: 'department' } })).toBe('SET_SCOPE');
+    expect(
+      evaluateGuard({ ...base, selection: { organizationId: 'gone', unitId: 'u1' }, route: { scope: 'unit' } }),
+    ).toBe('SET_SCOPE');
   });
 
   it('refuses a missing permission', () => {
@@ -38,7 +40,9 @@ describe('route guard', () => {
     const route = { scope: 'user' as const, requiresOrganizationCreation: true };
     const userData = { organization_creation_enabled: false } as UserData;
     expect(evaluateGuard({ ...base, route, userData })).toBe('UNAUTHORIZED');
-    expect(evaluateGuard({ ...base, route, userData: { ...userData, organization_creation_enabled: true } })).toBe('OK');
+    expect(evaluateGuard({ ...base, route, userData: { ...userData, organization_creation_enabled: true } })).toBe(
+      'OK',
+    );
   });
 });
 

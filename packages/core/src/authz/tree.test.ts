@@ -6,7 +6,9 @@ const names = (nodes: { name: string }[]) => nodes.map((n) => n.name);
 
 describe('tenant tree visibility', () => {
   it('shows an organization when the user has access at it or below', () => {
-    expect(buildTenantTree([membership({ 'unit:u2.department:d3': ['access_department'] })], 'organization')).toHaveLength(1);
+    expect(
+      buildTenantTree([membership({ 'unit:u2.department:d3': ['access_department'] })], 'organization'),
+    ).toHaveLength(1);
     expect(buildTenantTree([membership({})], 'organization')).toHaveLength(0);
   });
 
@@ -29,7 +31,10 @@ describe('tenant tree visibility', () => {
     const [organization] = buildTenantTree([m], 'department');
     expect(organization).toMatchObject({ directAccess: false, anyAccess: true, permissions: [] });
     expect(organization?.children[0]).toMatchObject({ directAccess: false, anyAccess: true });
-    expect(organization?.children[0]?.children[0]).toMatchObject({ directAccess: true, permissions: ['access_department'] });
+    expect(organization?.children[0]?.children[0]).toMatchObject({
+      directAccess: true,
+      permissions: ['access_department'],
+    });
   });
 
   it('leaves inactive units out', () => {

@@ -8,8 +8,18 @@ export const DEMO_PASSWORD = 'Demo@2026';
 
 export const DEMO_USERS = [
   { username: 'admin', name: 'Ana Administradora', email: 'admin@demo.financeiro.local', profile: 'Administrador' },
-  { username: 'financeiro', name: 'Fábio Financeiro', email: 'financeiro@demo.financeiro.local', profile: 'Financeiro' },
-  { username: 'solicitante', name: 'Sofia Solicitante', email: 'solicitante@demo.financeiro.local', profile: 'Solicitante' },
+  {
+    username: 'financeiro',
+    name: 'Fábio Financeiro',
+    email: 'financeiro@demo.financeiro.local',
+    profile: 'Financeiro',
+  },
+  {
+    username: 'solicitante',
+    name: 'Sofia Solicitante',
+    email: 'solicitante@demo.financeiro.local',
+    profile: 'Solicitante',
+  },
 ] as const;
 
 const FINANCE: PermissionName[] = [
@@ -35,7 +45,13 @@ const FINANCE: PermissionName[] = [
   'ler_transacoes',
 ];
 
-const REQUESTER: PermissionName[] = ['access_department', 'ler_pedidos_compra', 'editar_pedidos_compra', 'enviar_pedidos_compra', 'ler_wkfl_solicitados'];
+const REQUESTER: PermissionName[] = [
+  'access_department',
+  'ler_pedidos_compra',
+  'editar_pedidos_compra',
+  'enviar_pedidos_compra',
+  'ler_wkfl_solicitados',
+];
 
 /**
  * On an empty database, a demo organization with two units of two departments, three profiles and one user per
@@ -60,7 +76,10 @@ export async function seedDemo(db: Db): Promise<boolean> {
       for (const name of unit.departments) {
         const id = uuidv7();
         departmentIds.set(`${unit.slug}/${name}`, id);
-        const slug = name.toLowerCase().normalize('NFD').replace(/[^a-z]/g, '');
+        const slug = name
+          .toLowerCase()
+          .normalize('NFD')
+          .replace(/[^a-z]/g, '');
         await tx.insert(departments).values({ id, organizationId, unitId, name, slug });
       }
     }

@@ -68,7 +68,10 @@ describe('identity service driven by the official Amplify client', () => {
 
     const first = await fetchAuthSession();
     const access = first.tokens?.accessToken.toString() ?? '';
-    expect(first.tokens?.idToken?.payload).toMatchObject({ 'cognito:username': 'ana.lima', email: 'ana@example.com.br' });
+    expect(first.tokens?.idToken?.payload).toMatchObject({
+      'cognito:username': 'ana.lima',
+      email: 'ana@example.com.br',
+    });
     await expect(verify(access)).resolves.toMatchObject({ username: 'ana.lima' });
 
     await new Promise((r) => setTimeout(r, 1100));
@@ -84,7 +87,12 @@ describe('identity service driven by the official Amplify client', () => {
   });
 
   it('refuses a wrong password, an unknown user and an unconfirmed user with Cognito errors', async () => {
-    await createConfirmedUser(database.db, { username: 'bruno', password: 'Senha#Forte1', name: 'Bruno', email: 'bruno@example.com.br' });
+    await createConfirmedUser(database.db, {
+      username: 'bruno',
+      password: 'Senha#Forte1',
+      name: 'Bruno',
+      email: 'bruno@example.com.br',
+    });
     await expect(signIn({ username: 'bruno', password: 'Errada#123' })).rejects.toMatchObject({
       name: 'NotAuthorizedException',
       message: 'Incorrect username or password.',
@@ -92,7 +100,11 @@ describe('identity service driven by the official Amplify client', () => {
     await expect(signIn({ username: 'ninguem', password: 'Senha#Forte1' })).rejects.toMatchObject({
       name: 'UserNotFoundException',
     });
-    await signUp({ username: 'carla', password: 'Senha#Forte1', options: { userAttributes: { email: 'carla@example.com.br' } } });
+    await signUp({
+      username: 'carla',
+      password: 'Senha#Forte1',
+      options: { userAttributes: { email: 'carla@example.com.br' } },
+    });
     // Amplify turns the server's UserNotConfirmedException into the CONFIRM_SIGN_UP step.
     await expect(signIn({ username: 'carla', password: 'Senha#Forte1' })).resolves.toMatchObject({
       isSignedIn: false,
@@ -105,12 +117,23 @@ describe('identity service driven by the official Amplify client', () => {
     expect(out.nextStep.signInStep).toBe('DONE');
     await signOut();
     await expect(
-      signUp({ username: 'bruno2', password: 'Senha#Forte1', options: { userAttributes: { email: 'bruno@example.com.br' } } }),
-    ).rejects.toMatchObject({ name: 'UsernameExistsException', message: 'An account with the given email already exists.' });
+      signUp({
+        username: 'bruno2',
+        password: 'Senha#Forte1',
+        options: { userAttributes: { email: 'bruno@example.com.br' } },
+      }),
+    ).rejects.toMatchObject({
+      name: 'UsernameExistsException',
+      message: 'An account with the given email already exists.',
+    });
   });
 
   it('refuses a wrong confirmation code', async () => {
-    await signUp({ username: 'diego', password: 'Senha#Forte1', options: { userAttributes: { email: 'diego@example.com.br' } } });
+    await signUp({
+      username: 'diego',
+      password: 'Senha#Forte1',
+      options: { userAttributes: { email: 'diego@example.com.br' } },
+    });
     await mailbox.codeFor('diego@example.com.br');
     await expect(confirmSignUp({ username: 'diego', confirmationCode: '000000' })).rejects.toMatchObject({
       name: 'CodeMismatchException',

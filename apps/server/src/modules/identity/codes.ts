@@ -53,7 +53,10 @@ export async function consumeCode(db: DbOrTx, userId: string, purpose: Purpose, 
   if (current.attempts >= MAX_ATTEMPTS) throw errors.limitExceeded();
   if (current.expiresAt.getTime() < Date.now()) throw errors.expiredCode();
   if (current.codeHash !== hashCode(userId, code.trim())) {
-    await db.update(identityCodes).set({ attempts: current.attempts + 1 }).where(eq(identityCodes.id, current.id));
+    await db
+      .update(identityCodes)
+      .set({ attempts: current.attempts + 1 })
+      .where(eq(identityCodes.id, current.id));
     throw errors.codeMismatch();
   }
   await db.update(identityCodes).set({ usedAt: new Date() }).where(eq(identityCodes.id, current.id));

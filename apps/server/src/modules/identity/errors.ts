@@ -19,11 +19,13 @@ export const errors = {
   emailExists: () => new IdentityError('UsernameExistsException', 'An account with the given email already exists.'),
   codeMismatch: () => new IdentityError('CodeMismatchException', 'Invalid code or auth state for the user.'),
   expiredCode: () => new IdentityError('ExpiredCodeException', 'Invalid code provided, please request a code again.'),
-  limitExceeded: () => new IdentityError('LimitExceededException', 'Attempt limit exceeded, please try after some time.'),
+  limitExceeded: () =>
+    new IdentityError('LimitExceededException', 'Attempt limit exceeded, please try after some time.'),
   invalidPassword: (detail: string) =>
     new IdentityError('InvalidPasswordException', `Password did not conform with policy: ${detail}`),
   invalidParameter: (message: string) => new IdentityError('InvalidParameterException', message),
   unknownClient: () => new IdentityError('ResourceNotFoundException', 'User pool client does not exist.'),
   unsupported: (what: string) => new IdentityError('InvalidParameterException', `${what} is not supported`),
-  invalidSession: () => new IdentityError('NotAuthorizedException', 'Invalid session for the user, session is expired.'),
+  invalidSession: () =>
+    new IdentityError('NotAuthorizedException', 'Invalid session for the user, session is expired.'),
 };

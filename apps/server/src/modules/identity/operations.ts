@@ -10,8 +10,7 @@ import { errors } from './errors';
 import { maskEmail, maskPhone, signUpCodeEmail } from './messages';
 import { authSessions, users } from './schema';
 import { startChallenge, verifyPasswordClaim } from './srp';
-import type {
-  createAccessTokenVerifier} from './tokens';
+import type { createAccessTokenVerifier } from './tokens';
 import {
   InvalidTokenError,
   issueSession,

@@ -20,7 +20,12 @@ describe('identity wire protocol', () => {
     mailbox = new Mailbox();
     await mailbox.start();
     server = await startIdentityServer(database, mailbox.url);
-    await createConfirmedUser(database.db, { username: 'helena', password: 'Senha#Forte1', name: 'Helena', email: 'helena@example.com.br' });
+    await createConfirmedUser(database.db, {
+      username: 'helena',
+      password: 'Senha#Forte1',
+      name: 'Helena',
+      email: 'helena@example.com.br',
+    });
   });
   afterAll(async () => {
     await server?.stop();
@@ -31,7 +36,10 @@ describe('identity wire protocol', () => {
   async function call(operation: string, body: object) {
     const response = await fetch(`${server.url}/identity/`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+      },
       body: JSON.stringify(body),
     });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
@@ -59,12 +67,19 @@ describe('identity wire protocol', () => {
   });
 
   it('answers an unknown client, an unknown operation and a weak password with Cognito errors', async () => {
-    expect(await call('InitiateAuth', { AuthFlow: 'USER_SRP_AUTH', ClientId: 'outro', AuthParameters: {} })).toMatchObject({
+    expect(
+      await call('InitiateAuth', { AuthFlow: 'USER_SRP_AUTH', ClientId: 'outro', AuthParameters: {} }),
+    ).toMatchObject({
       status: 400,
       body: { __type: 'ResourceNotFoundException' },
     });
     expect((await call('DeleteEverything', {})).body.__type).toBe('UnknownOperationException');
-    const weak = await call('SignUp', { ClientId: USER_POOL_CLIENT_ID, Username: 'fraca', Password: 'abc', UserAttributes: [] });
+    const weak = await call('SignUp', {
+      ClientId: USER_POOL_CLIENT_ID,
+      Username: 'fraca',
+      Password: 'abc',
+      UserAttributes: [],
+    });
     expect(weak).toMatchObject({ status: 400, body: { __type: 'InvalidPasswordException' } });
     const [created] = await database.db.select().from(users).where(eq(users.username, 'fraca'));
     expect(created).toBeUndefined();
@@ -78,7 +93,10 @@ describe('identity wire protocol', () => {
       Password: 'Senha#Forte1',
       UserAttributes: [{ Name: 'email', Value: 'HELENA@example.com.br' }],
     });
-    expect(taken.body).toMatchObject({ __type: 'UsernameExistsException', message: 'An account with the given email already exists.' });
+    expect(taken.body).toMatchObject({
+      __type: 'UsernameExistsException',
+      message: 'An account with the given email already exists.',
+    });
     await new Promise((r) => setTimeout(r, 700));
     expect(mailbox.messages.length).toBe(before);
   });

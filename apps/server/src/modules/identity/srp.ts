@@ -1,4 +1,12 @@
-import { createDiffieHellman, createHash, createHmac, getDiffieHellman, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  createDiffieHellman,
+  createHash,
+  createHmac,
+  getDiffieHellman,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 
 /**
  * The server half of Cognito's SRP-6a variant, as the Amplify client computes the other half: the RFC 5054 3072-bit
@@ -34,7 +42,11 @@ function passwordExponent(poolName: string, userIdForSrp: string, password: stri
 }
 
 /** Salt and verifier to store for a password. */
-export function createVerifier(poolName: string, userIdForSrp: string, password: string): { salt: string; verifier: string } {
+export function createVerifier(
+  poolName: string,
+  userIdForSrp: string,
+  password: string,
+): { salt: string; verifier: string } {
   const salt = padHex(toBig(randomBytes(16).toString('hex')));
   const verifier = padHex(modPow(g, passwordExponent(poolName, userIdForSrp, password, salt)));
   return { salt, verifier };

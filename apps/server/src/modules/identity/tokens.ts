@@ -56,7 +56,12 @@ export interface AuthenticationResult {
   TokenType: 'Bearer';
 }
 
-async function signTokens(db: Db, env: Env, user: User, originJti: string): Promise<Omit<AuthenticationResult, 'RefreshToken'>> {
+async function signTokens(
+  db: Db,
+  env: Env,
+  user: User,
+  originJti: string,
+): Promise<Omit<AuthenticationResult, 'RefreshToken'>> {
   const { kid, privateKey } = await activeKey(db);
   const now = Math.floor(Date.now() / 1000);
   const iss = issuerOf(env);
@@ -118,14 +123,21 @@ export async function refreshSession(db: Db, env: Env, refreshToken: string): Pr
     .from(refreshTokens)
     .innerJoin(users, eq(users.id, refreshTokens.userId))
     .where(
-      and(eq(refreshTokens.tokenHash, sha256(refreshToken)), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, new Date())),
+      and(
+        eq(refreshTokens.tokenHash, sha256(refreshToken)),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, new Date()),
+      ),
     );
   if (!row || !row.user.enabled) return null;
   return signTokens(db, env, row.user, row.id);
 }
 
 export async function revokeRefreshToken(db: DbOrTx, refreshToken: string): Promise<void> {
-  await db.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
 }
 
 export async function revokeAllSessions(db: DbOrTx, userId: string): Promise<void> {
@@ -187,7 +199,13 @@ export function createAccessTokenVerifier(db: Db, env: Env): (token: string) => 
       .select({ username: users.username, enabled: users.enabled })
       .from(refreshTokens)
       .innerJoin(users, eq(users.id, refreshTokens.userId))
-      .where(and(eq(refreshTokens.id, payload.origin_jti), eq(refreshTokens.userId, payload.sub), isNull(refreshTokens.revokedAt)));
+      .where(
+        and(
+          eq(refreshTokens.id, payload.origin_jti),
+          eq(refreshTokens.userId, payload.sub),
+          isNull(refreshTokens.revokedAt),
+        ),
+      );
     if (!live || !live.enabled) throw new InvalidTokenError();
     return { userId: payload.sub, username: live.username };
   };

@@ -74,7 +74,14 @@ export async function insertUser(db: DbOrTx, input: NewUser): Promise<User> {
 /** A ready-to-use account (administrators and the demo data create these). */
 export async function createConfirmedUser(
   db: DbOrTx,
-  input: { username: string; password: string; name: string; email: string; phoneNumber?: string; organizationCreationEnabled?: boolean },
+  input: {
+    username: string;
+    password: string;
+    name: string;
+    email: string;
+    phoneNumber?: string;
+    organizationCreationEnabled?: boolean;
+  },
 ): Promise<{ id: string }> {
   const user = await insertUser(db, { ...input, confirmed: true });
   return { id: user.id };

@@ -10,7 +10,9 @@ export const outbox = pgTable(
     subject: text(),
     body: text().notNull(),
     html: text(),
-    status: text({ enum: ['pending', 'sending', 'sent', 'failed'] }).notNull().default('pending'),
+    status: text({ enum: ['pending', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastError: text(),

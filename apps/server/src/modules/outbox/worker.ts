@@ -42,11 +42,15 @@ export function startOutboxWorker({ db, env, log }: { db: Db; env: Env; log: Out
       return;
     }
     // No SMTP server configured (development) or SMS before a provider exists: the log is the delivery.
-    log.info({ channel: message.channel, to: message.recipient, subject: message.subject, text: message.body }, 'mensagem');
+    log.info(
+      { channel: message.channel, to: message.recipient, subject: message.subject, text: message.body },
+      'mensagem',
+    );
   }
 
   async function tick(): Promise<void> {
-    const claimed = rowsOf<Claimed>(await db.execute(sql`
+    const claimed = rowsOf<Claimed>(
+      await db.execute(sql`
       update outbox set status = 'sending', attempts = attempts + 1, next_attempt_at = now() + interval '2 minutes'
       where id in (
         select id from outbox
@@ -54,11 +58,14 @@ export function startOutboxWorker({ db, env, log }: { db: Db; env: Env; log: Out
         order by next_attempt_at limit 10
         for update skip locked
       )
-      returning id, channel, recipient, subject, body, html, attempts`));
+      returning id, channel, recipient, subject, body, html, attempts`),
+    );
     for (const message of claimed) {
       try {
         await deliver(message);
-        await db.execute(sql`update outbox set status = 'sent', sent_at = now(), last_error = null where id = ${message.id}`);
+        await db.execute(
+          sql`update outbox set status = 'sent', sent_at = now(), last_error = null where id = ${message.id}`,
+        );
       } catch (error) {
         const failed = message.attempts >= MAX_ATTEMPTS;
         const delaySeconds = Math.min(3600, 2 ** message.attempts * 5);

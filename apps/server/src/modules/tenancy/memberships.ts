@@ -17,7 +17,11 @@ export async function loadMemberships(tx: DbOrTx, userId: string): Promise<Membe
     .orderBy(organizations.name);
   if (rows.length === 0) return [];
   const organizationIds = [...new Set(rows.map((r) => r.organization.id))];
-  const unitRows = await tx.select().from(units).where(inArray(units.organizationId, organizationIds)).orderBy(units.name);
+  const unitRows = await tx
+    .select()
+    .from(units)
+    .where(inArray(units.organizationId, organizationIds))
+    .orderBy(units.name);
   const departmentRows = await tx
     .select()
     .from(departments)

@@ -35,7 +35,13 @@ export const tenantsRouter = router({
       .values(values)
       .onConflictDoUpdate({
         target: [lastAccess.organizationId, lastAccess.userId],
-        set: { unitId: values.unitId, departmentId: values.departmentId, ip: values.ip, userAgent: values.userAgent, accessedAt: sql`now()` },
+        set: {
+          unitId: values.unitId,
+          departmentId: values.departmentId,
+          ip: values.ip,
+          userAgent: values.userAgent,
+          accessedAt: sql`now()`,
+        },
       });
     await recordEvent(ctx.tx, {
       organizationId,

@@ -2,7 +2,10 @@ import { foreignKey, index, jsonb, pgTable, text, timestamp, unique, uuid } from
 import type { ProfilePermissions } from '@financeiro/core';
 import { users } from '../identity/schema';
 
-const status = () => text({ enum: ['active', 'inactive'] }).notNull().default('active');
+const status = () =>
+  text({ enum: ['active', 'inactive'] })
+    .notNull()
+    .default('active');
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
 export const organizations = pgTable('organizations', {
@@ -25,7 +28,10 @@ export const units = pgTable(
     status: status(),
     createdAt: createdAt(),
   },
-  (t) => [unique('units_org_id_key').on(t.organizationId, t.id), unique('units_org_slug_key').on(t.organizationId, t.slug)],
+  (t) => [
+    unique('units_org_id_key').on(t.organizationId, t.id),
+    unique('units_org_slug_key').on(t.organizationId, t.slug),
+  ],
 );
 
 export const departments = pgTable(
@@ -58,7 +64,10 @@ export const profiles = pgTable(
     permissions: jsonb().$type<ProfilePermissions>().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [unique('profiles_org_id_key').on(t.organizationId, t.id), unique('profiles_org_name_key').on(t.organizationId, t.name)],
+  (t) => [
+    unique('profiles_org_id_key').on(t.organizationId, t.id),
+    unique('profiles_org_name_key').on(t.organizationId, t.name),
+  ],
 );
 
 export const memberships = pgTable(
@@ -98,5 +107,8 @@ export const lastAccess = pgTable(
     ip: text(),
     userAgent: text(),
   },
-  (t) => [unique('last_access_org_user_key').on(t.organizationId, t.userId), index('last_access_org_time_idx').on(t.organizationId, t.accessedAt)],
+  (t) => [
+    unique('last_access_org_user_key').on(t.organizationId, t.userId),
+    index('last_access_org_time_idx').on(t.organizationId, t.accessedAt),
+  ],
 );

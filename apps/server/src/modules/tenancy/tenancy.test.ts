@@ -19,8 +19,15 @@ async function seedOtherOrganization(t: TestApp) {
   await db.insert(organizations).values({ id: organizationId, name: 'Outra', slug: 'outra' });
   await db.insert(units).values({ id: unitId, organizationId, name: 'Sede Outra', slug: 'sede' });
   await db.insert(departments).values({ id: uuidv7(), organizationId, unitId, name: 'Vendas', slug: 'vendas' });
-  await db.insert(profiles).values({ id: profileId, organizationId, name: 'Administrador', permissions: { organization: '*' } });
-  const user = await createConfirmedUser(db, { username: 'outro', password: 'Senha#Forte1', name: 'Otávio', email: 'outro@example.com' });
+  await db
+    .insert(profiles)
+    .values({ id: profileId, organizationId, name: 'Administrador', permissions: { organization: '*' } });
+  const user = await createConfirmedUser(db, {
+    username: 'outro',
+    password: 'Senha#Forte1',
+    name: 'Otávio',
+    email: 'outro@example.com',
+  });
   await db.insert(memberships).values({ id: uuidv7(), organizationId, userId: user.id, profileId });
   return { organizationId, unitId, userId: user.id };
 }
@@ -40,23 +47,42 @@ describe('tenancy', () => {
   });
   afterAll(() => t?.close());
 
-  async function call(path: string, token: string | null, headers: Record<string, string> = {}, method: 'GET' | 'POST' = 'GET') {
+  async function call(
+    path: string,
+    token: string | null,
+    headers: Record<string, string> = {},
+    method: 'GET' | 'POST' = 'GET',
+  ) {
     const response = await t.app.inject({
       method,
-      url: method === 'GET' ? `/v1/tenants/${path}?batch=1&input=${encodeURIComponent('{}')}` : `/v1/tenants/${path}?batch=1`,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+      url:
+        method === 'GET'
+          ? `/v1/tenants/${path}?batch=1&input=${encodeURIComponent('{}')}`
+          : `/v1/tenants/${path}?batch=1`,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+        ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+      },
       ...(method === 'POST' ? { payload: '{}' } : {}),
     });
-    return { status: response.statusCode, body: response.json() as [{ result?: { data: unknown }; error?: { message: string } }] };
+    return {
+      status: response.statusCode,
+      body: response.json() as [{ result?: { data: unknown }; error?: { message: string } }],
+    };
   }
 
   describe('row-level security', () => {
     it('shows the application role nothing of an organization other than the one set', async () => {
-      const seen = await withTenant(t.database.db, { userId: other.userId, organizationId: other.organizationId }, async (tx) => ({
-        units: await tx.select({ name: units.name }).from(units),
-        organizations: await tx.select({ name: organizations.name }).from(organizations),
-        profiles: await tx.select({ name: profiles.name, org: profiles.organizationId }).from(profiles),
-      }));
+      const seen = await withTenant(
+        t.database.db,
+        { userId: other.userId, organizationId: other.organizationId },
+        async (tx) => ({
+          units: await tx.select({ name: units.name }).from(units),
+          organizations: await tx.select({ name: organizations.name }).from(organizations),
+          profiles: await tx.select({ name: profiles.name, org: profiles.organizationId }).from(profiles),
+        }),
+      );
       expect(seen.units.map((u) => u.name)).toEqual(['Sede Outra']);
       expect(seen.organizations.map((o) => o.name)).toEqual(['Outra']);
       expect(seen.profiles.every((p) => p.org === other.organizationId)).toBe(true);
@@ -64,15 +90,22 @@ describe('tenancy', () => {
 
     it('refuses to write a row into another organization', async () => {
       const attempt = withTenant(t.database.db, { userId: other.userId, organizationId: other.organizationId }, (tx) =>
-        tx.insert(units).values({ id: uuidv7(), organizationId: demo.organizationId, name: 'Intrusa', slug: 'intrusa' }),
+        tx
+          .insert(units)
+          .values({ id: uuidv7(), organizationId: demo.organizationId, name: 'Intrusa', slug: 'intrusa' }),
       );
       await expect(attempt).rejects.toThrow();
-      const [count] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(units).where(eq(units.slug, 'intrusa'));
+      const [count] = await t.database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(units)
+        .where(eq(units.slug, 'intrusa'));
       expect(count?.n).toBe(0);
     });
 
     it('without an organization set, shows a user only the organizations they belong to', async () => {
-      const names = await withTenant(t.database.db, { userId: other.userId }, (tx) => tx.select({ name: organizations.name }).from(organizations));
+      const names = await withTenant(t.database.db, { userId: other.userId }, (tx) =>
+        tx.select({ name: organizations.name }).from(organizations),
+      );
       expect(names.map((n) => n.name)).toEqual(['Outra']);
     });
   });
@@ -98,21 +131,33 @@ describe('tenancy', () => {
 
     it('returns the signed-in user’s data', async () => {
       const { body } = await call('getMe', await t.tokenFor('admin'));
-      expect(body[0].result?.data).toMatchObject({ username: 'admin', organization_creation_enabled: true, locale: 'pt-BR' });
+      expect(body[0].result?.data).toMatchObject({
+        username: 'admin',
+        organization_creation_enabled: true,
+        locale: 'pt-BR',
+      });
     });
 
     it('never lets a user of one organization read another organization’s unit', async () => {
       const token = await t.tokenFor('outro');
-      const { status, body } = await call('getUnitOverview', token, { 'x-organization-id': demo.organizationId, 'x-unit-id': demo.unitId });
+      const { status, body } = await call('getUnitOverview', token, {
+        'x-organization-id': demo.organizationId,
+        'x-unit-id': demo.unitId,
+      });
       expect(status).toBe(403);
       expect(JSON.stringify(body)).not.toContain('Matriz');
       // A unit of another organization sent under the user's own organization is refused too.
-      const mixed = await call('getUnitOverview', token, { 'x-organization-id': other.organizationId, 'x-unit-id': demo.unitId });
+      const mixed = await call('getUnitOverview', token, {
+        'x-organization-id': other.organizationId,
+        'x-unit-id': demo.unitId,
+      });
       expect(mixed.status).toBe(403);
     });
 
     it('asks for a unit when a unit-scoped call has none', async () => {
-      const { status } = await call('getUnitOverview', await t.tokenFor('admin'), { 'x-organization-id': demo.organizationId });
+      const { status } = await call('getUnitOverview', await t.tokenFor('admin'), {
+        'x-organization-id': demo.organizationId,
+      });
       expect(status).toBe(403);
     });
 
@@ -134,9 +179,17 @@ describe('tenancy', () => {
     });
 
     it('records the access and its event in the caller’s organization', async () => {
-      const { status } = await call('recordAccess', await t.tokenFor('admin'), { 'x-organization-id': demo.organizationId, 'x-unit-id': demo.unitId }, 'POST');
+      const { status } = await call(
+        'recordAccess',
+        await t.tokenFor('admin'),
+        { 'x-organization-id': demo.organizationId, 'x-unit-id': demo.unitId },
+        'POST',
+      );
       expect(status).toBe(200);
-      const events = await t.database.db.select().from(eventLog).where(eq(eventLog.organizationId, demo.organizationId));
+      const events = await t.database.db
+        .select()
+        .from(eventLog)
+        .where(eq(eventLog.organizationId, demo.organizationId));
       expect(events.map((e) => e.action)).toContain('tenant.access');
     });
   });

@@ -1,5 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { hasAnyAccess, PERMISSIONS, permissionLabel, permissionsAt, type Membership, type PermissionName } from '@financeiro/core';
+import {
+  hasAnyAccess,
+  PERMISSIONS,
+  permissionLabel,
+  permissionsAt,
+  type Membership,
+  type PermissionName,
+} from '@financeiro/core';
 import type { Tx } from '../../db/client';
 import { users } from '../identity/schema';
 import { departments, memberships, profiles, units } from './schema';
@@ -24,7 +31,13 @@ export async function getUnitOverview(
     .where(eq(departments.unitId, input.unitId))
     .orderBy(asc(departments.name));
   const memberRows = await tx
-    .select({ userId: users.id, name: users.name, username: users.username, profile: profiles.name, permissions: profiles.permissions })
+    .select({
+      userId: users.id,
+      name: users.name,
+      username: users.username,
+      profile: profiles.name,
+      permissions: profiles.permissions,
+    })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .innerJoin(profiles, eq(profiles.id, memberships.profileId))
@@ -33,7 +46,11 @@ export async function getUnitOverview(
   const members = memberRows
     .filter((m) =>
       hasAnyAccess(
-        { id: m.userId, profile: { id: '', name: m.profile, permissions: m.permissions }, organization: { id: '', name: '', slug: '', status: 'active', units: [] } },
+        {
+          id: m.userId,
+          profile: { id: '', name: m.profile, permissions: m.permissions },
+          organization: { id: '', name: '', slug: '', status: 'active', units: [] },
+        },
         { unitId: input.unitId },
       ),
     )

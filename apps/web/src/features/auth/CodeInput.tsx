@@ -11,7 +11,9 @@ export function CodeInput(props: Omit<TextInputProps, 'onChange'> & { onChange: 
       autoComplete="one-time-code"
       placeholder="000000"
       maxLength={6}
-      styles={{ input: { letterSpacing: '0.5em', fontSize: 22, textAlign: 'center', fontVariantNumeric: 'tabular-nums' } }}
+      styles={{
+        input: { letterSpacing: '0.5em', fontSize: 22, textAlign: 'center', fontVariantNumeric: 'tabular-nums' },
+      }}
       {...rest}
       onChange={(e) => onChange(e.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
     />

@@ -1,5 +1,15 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, LoadingOverlay, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Group,
+  LoadingOverlay,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { Link, useRouter } from '@tanstack/react-router';
@@ -124,7 +134,12 @@ export function SignUpPage() {
           {...form.getInputProps('username')}
           onChange={(e) => form.setFieldValue('username', e.currentTarget.value.toLowerCase())}
         />
-        <PasswordInput label={t.password} description={t.passwordHint} autoComplete="new-password" {...form.getInputProps('password')} />
+        <PasswordInput
+          label={t.password}
+          description={t.passwordHint}
+          autoComplete="new-password"
+          {...form.getInputProps('password')}
+        />
         <PasswordInput label={t.confirmPassword} autoComplete="new-password" {...form.getInputProps('confirm')} />
         <Button type="submit" fullWidth size="md" mt="xs">
           {t.submit}

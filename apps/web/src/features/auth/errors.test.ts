@@ -9,7 +9,10 @@ describe('sign-in error messages (SPEC section 8)', () => {
     [err('NotAuthorizedException', 'Incorrect username or password.'), 'Usuário ou senha incorretos'],
     [err('NotAuthorizedException', 'User is disabled.'), 'Sua conta está suspensa, entre em contato com o suporte'],
     [err('CodeMismatchException', 'Invalid code or auth state for the user.'), 'O código fornecido está incorreto'],
-    [err('NotAuthorizedException', 'Password attempts exceeded'), 'Muitas tentativas de login inválidas, aguarde alguns minutos e tente novamente'],
+    [
+      err('NotAuthorizedException', 'Password attempts exceeded'),
+      'Muitas tentativas de login inválidas, aguarde alguns minutos e tente novamente',
+    ],
     [err('TooManyRequestsException'), 'Muitas tentativas inválidas, aguarde alguns minutos e tente novamente'],
     [err('InternalErrorException'), 'Parece que um erro desconhecido ocorreu, tente novamente mais tarde'],
     ['not an error', 'Parece que um erro desconhecido ocorreu, tente novamente mais tarde'],
@@ -20,7 +23,9 @@ describe('sign-in error messages (SPEC section 8)', () => {
 
 describe('sign-up error messages (SPEC section 8)', () => {
   it('offers sign-in when the e-mail already has an account', () => {
-    expect(signUpError(err('UsernameExistsException', 'An account with the given email already exists.'), 'sign-up')).toEqual({
+    expect(
+      signUpError(err('UsernameExistsException', 'An account with the given email already exists.'), 'sign-up'),
+    ).toEqual({
       message: 'Já existe uma conta com este endereço de email',
       emailExists: true,
     });
@@ -35,6 +40,8 @@ describe('sign-up error messages (SPEC section 8)', () => {
   });
   it('maps a wrong code and anything else', () => {
     expect(signUpError(err('CodeMismatchException'), 'confirm').message).toBe('O código fornecido está incorreto');
-    expect(signUpError(err('Boom'), 'sign-up').message).toBe('Parece que um erro desconhecido ocorreu, tente novamente mais tarde.');
+    expect(signUpError(err('Boom'), 'sign-up').message).toBe(
+      'Parece que um erro desconhecido ocorreu, tente novamente mais tarde.',
+    );
   });
 });

@@ -21,7 +21,11 @@ export function signInErrorMessage(error: unknown): string {
   }
   if (name === 'UserNotFoundException') return m.wrongCredentials;
   if (name === 'CodeMismatchException') return m.wrongCode;
-  if (name === 'TooManyRequestsException' || name === 'TooManyFailedAttemptsException' || name === 'LimitExceededException') {
+  if (
+    name === 'TooManyRequestsException' ||
+    name === 'TooManyFailedAttemptsException' ||
+    name === 'LimitExceededException'
+  ) {
     return m.lockout;
   }
   return m.unknown;

@@ -1,4 +1,17 @@
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconAlertTriangle, IconBuildingStore, IconKey, IconSitemap, IconUsers } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -59,7 +72,11 @@ export function DashboardPage() {
         <Stat icon={IconBuildingStore} label={t.unit} value={data.unit.name} />
         <Stat icon={IconSitemap} label={t.departments} value={data.departments.length} />
         <Stat icon={IconUsers} label={t.members} value={data.members.length} />
-        <Stat icon={IconKey} label="Permissões" value={data.permissions.all ? 'Todas' : data.permissions.granted.length} />
+        <Stat
+          icon={IconKey}
+          label="Permissões"
+          value={data.permissions.all ? 'Todas' : data.permissions.granted.length}
+        />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card p="lg">
@@ -71,7 +88,12 @@ export function DashboardPage() {
           ) : (
             <Stack gap="xs">
               {data.departments.map((d) => (
-                <Group key={d.id} justify="space-between" p="xs" style={{ borderRadius: 8, background: 'var(--mantine-color-gray-0)' }}>
+                <Group
+                  key={d.id}
+                  justify="space-between"
+                  p="xs"
+                  style={{ borderRadius: 8, background: 'var(--mantine-color-gray-0)' }}
+                >
                   <Group gap="xs">
                     <IconSitemap size={16} stroke={1.6} />
                     <Text fw={500}>{d.name}</Text>

@@ -57,7 +57,13 @@ export function InstallPrompt() {
   }
   if (show === 'android' && deferred) {
     return (
-      <Paper shadow="lg" p="md" withBorder role="dialog" style={{ position: 'fixed', bottom: 16, left: 16, right: 16, maxWidth: 420, zIndex: 300 }}>
+      <Paper
+        shadow="lg"
+        p="md"
+        withBorder
+        role="dialog"
+        style={{ position: 'fixed', bottom: 16, left: 16, right: 16, maxWidth: 420, zIndex: 300 }}
+      >
         <Text fw={700}>{t.installTitle}</Text>
         <Text size="sm" c="dimmed" mb="sm">
           {t.installText}

@@ -17,7 +17,16 @@ export function UpdatePrompt() {
           shadow="lg"
           p="md"
           withBorder
-          style={{ ...styles, position: 'fixed', bottom: 16, right: 16, left: 16, maxWidth: 420, marginLeft: 'auto', zIndex: 400 }}
+          style={{
+            ...styles,
+            position: 'fixed',
+            bottom: 16,
+            right: 16,
+            left: 16,
+            maxWidth: 420,
+            marginLeft: 'auto',
+            zIndex: 400,
+          }}
         >
           <Text fw={700}>{appMessages.pwa.update}</Text>
           <Text size="sm" c="dimmed" mb="sm">

@@ -12,8 +12,13 @@ import { TenantSelector } from '../tenants/TenantSelector';
 export function TenantSwitcher() {
   const router = useRouter();
   const memberships = useSessionStore((s) => s.tenants);
-  const { selectedOrganization, selectedUnit, selectedDepartment, currentScope, manualShowSelector, showSelector } = useTenantStore();
-  const resolved = resolveSelection(memberships, { organizationId: selectedOrganization, unitId: selectedUnit, departmentId: selectedDepartment });
+  const { selectedOrganization, selectedUnit, selectedDepartment, currentScope, manualShowSelector, showSelector } =
+    useTenantStore();
+  const resolved = resolveSelection(memberships, {
+    organizationId: selectedOrganization,
+    unitId: selectedUnit,
+    departmentId: selectedDepartment,
+  });
   const department = resolved?.unit?.departments.find((d) => d.id === selectedDepartment);
   const parts = [resolved?.organization.name, resolved?.unit?.name, department?.name].filter(Boolean);
   const label = parts.length > 0 ? parts.join(' › ') : appMessages.shell.chooseTenant;
@@ -38,7 +43,12 @@ export function TenantSwitcher() {
           {label}
         </Text>
       </Button>
-      <Modal opened={manualShowSelector} onClose={() => showSelector(false)} title={appMessages.selectTenant.title[scope]} size="lg">
+      <Modal
+        opened={manualShowSelector}
+        onClose={() => showSelector(false)}
+        title={appMessages.selectTenant.title[scope]}
+        size="lg"
+      >
         <TenantSelector scope={scope} onSelect={choose} />
       </Modal>
     </>

@@ -37,15 +37,15 @@ export function SelectTenantPage() {
 
   return (
     <SimplifiedLayout maw={560}>
-          <Stack gap={4} mb="lg">
-            <Title order={2} fz={22}>
-              {appMessages.selectTenant.title[scope]}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {appMessages.selectTenant.subtitle}
-            </Text>
-          </Stack>
-          <TenantSelector scope={scope} onSelect={choose} />
+      <Stack gap={4} mb="lg">
+        <Title order={2} fz={22}>
+          {appMessages.selectTenant.title[scope]}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {appMessages.selectTenant.subtitle}
+        </Text>
+      </Stack>
+      <TenantSelector scope={scope} onSelect={choose} />
     </SimplifiedLayout>
   );
 }

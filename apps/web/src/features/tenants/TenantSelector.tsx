@@ -38,15 +38,15 @@ export function TenantSelector({ scope, onSelect }: { scope: Scope; onSelect: (s
       <Stack key={node.id} gap={6}>
         {choosable ? (
           <Box pl={depth * 20}>
-          <UnstyledButton className={classes.option} onClick={() => onSelect(selection)}>
-            <Group justify="space-between" wrap="nowrap">
-              <Group gap="sm" wrap="nowrap">
-                <Icon size={20} stroke={1.6} />
-                <Text fw={600}>{node.name}</Text>
+            <UnstyledButton className={classes.option} onClick={() => onSelect(selection)}>
+              <Group justify="space-between" wrap="nowrap">
+                <Group gap="sm" wrap="nowrap">
+                  <Icon size={20} stroke={1.6} />
+                  <Text fw={600}>{node.name}</Text>
+                </Group>
+                <IconChevronRight size={18} stroke={1.6} />
               </Group>
-              <IconChevronRight size={18} stroke={1.6} />
-            </Group>
-          </UnstyledButton>
+            </UnstyledButton>
           </Box>
         ) : (
           <Group gap={8} mt={depth === 0 ? 0 : 4} style={{ marginLeft: depth * 20 }}>
@@ -78,7 +78,11 @@ export function TenantSelector({ scope, onSelect }: { scope: Scope; onSelect: (s
         value={term}
         onChange={(e) => setTerm(e.currentTarget.value)}
       />
-      {shown.length === 0 ? <Text c="dimmed">{appMessages.selectTenant.empty}</Text> : shown.map((node) => render(node, {}, 0))}
+      {shown.length === 0 ? (
+        <Text c="dimmed">{appMessages.selectTenant.empty}</Text>
+      ) : (
+        shown.map((node) => render(node, {}, 0))
+      )}
     </Stack>
   );
 }
