@@ -73,6 +73,13 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
       await page.waitForURL(/\/dashboard/);
       await page.getByText('Departamentos', { exact: false }).first().waitFor();
       await screenshot(page, `dashboard-${label}`);
+      if (label === '1280') {
+        // The header switcher changes the unit in place; the dashboard follows.
+        await page.getByRole('button', { name: /Trocar/ }).click();
+        await page.getByRole('dialog').getByText('Filial Campinas').click();
+        await page.getByRole('button', { name: /Demo › Filial Campinas/ }).waitFor();
+        await page.getByText('Administrativo').waitFor();
+      }
       await page.context().close();
     }
   });

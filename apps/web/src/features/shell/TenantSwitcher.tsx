@@ -22,7 +22,9 @@ export function TenantSwitcher() {
   const department = resolved?.unit?.departments.find((d) => d.id === selectedDepartment);
   const parts = [resolved?.organization.name, resolved?.unit?.name, department?.name].filter(Boolean);
   const label = parts.length > 0 ? parts.join(' › ') : appMessages.shell.chooseTenant;
-  const scope = currentScope === 'department' && !selectedDepartment ? 'unit' : currentScope;
+  // Choosing a unit also chooses its organization, so the header offers units even on organization-wide screens;
+  // departments only while the user works at department level.
+  const scope = currentScope === 'department' && selectedDepartment ? 'department' : 'unit';
 
   async function choose(selection: TenantSelection) {
     await applySelection(selection);

@@ -8,6 +8,7 @@ export async function applySelection(selection: TenantSelection): Promise<void> 
   useTenantStore.getState().select(selection);
   const resolved = resolveSelection(useSessionStore.getState().tenants, selection);
   useSessionStore.setState({ selectedTenant: resolved?.memberships[0] ?? null });
-  queryClient.removeQueries();
+  // Data of the previous tenant must not show under the new one: reset refetches what is on screen.
+  await queryClient.resetQueries();
   await tenantsClient.recordAccess.mutate().catch((error: unknown) => console.warn('Falha ao registrar acesso', error));
 }
