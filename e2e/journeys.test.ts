@@ -38,15 +38,19 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
     await page.getByRole('button', { name: 'Entrar' }).click();
   }
 
-  it('a new user signs up, confirms with the e-mailed code, is signed in and lands on /no-tenants', async () => {
-    const page = await newPage();
-    await page.goto(`${app.url}/auth/sign-up`);
-    await page.getByLabel('Nome completo').fill('Maria Souza');
-    await page.getByLabel('E-mail').fill('maria@example.com.br');
-    await page.getByLabel('Usuário', { exact: true }).fill('maria.souza');
+  async function fillSignUp(page: Page, person: { name: string; email: string; username: string }): Promise<void> {
+    await page.getByLabel('Nome completo').fill(person.name);
+    await page.getByLabel('E-mail').fill(person.email);
+    await page.getByLabel('Usuário', { exact: true }).fill(person.username);
     await page.getByLabel('Senha', { exact: true }).fill('Segura#2026');
     await page.getByLabel('Confirmar senha').fill('Segura#2026');
     await page.getByRole('button', { name: 'Criar conta' }).click();
+  }
+
+  it('a new user signs up, confirms with the e-mailed code, is signed in and lands on /no-tenants', async () => {
+    const page = await newPage();
+    await page.goto(`${app.url}/auth/sign-up`);
+    await fillSignUp(page, { name: 'Maria Souza', email: 'maria@example.com.br', username: 'maria.souza' });
     await page.waitForURL(/\/auth\/sign-up\/confirm\/email/);
     const code = await mailbox.codeFor('maria@example.com.br');
     await page.getByLabel('Código de Verificação').fill(code);
@@ -140,12 +144,7 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
   it('offers to sign in when signing up with an e-mail that already has an account', async () => {
     const page = await newPage();
     await page.goto(`${app.url}/auth/sign-up`);
-    await page.getByLabel('Nome completo').fill('Outra Pessoa');
-    await page.getByLabel('E-mail').fill('admin@demo.financeiro.local');
-    await page.getByLabel('Usuário', { exact: true }).fill('outra.pessoa');
-    await page.getByLabel('Senha', { exact: true }).fill('Segura#2026');
-    await page.getByLabel('Confirmar senha').fill('Segura#2026');
-    await page.getByRole('button', { name: 'Criar conta' }).click();
+    await fillSignUp(page, { name: 'Outra Pessoa', email: 'admin@demo.financeiro.local', username: 'outra.pessoa' });
     await page.getByText('Já existe uma conta com este endereço de email').waitFor();
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.waitForURL(/\/auth\/sign-in/);

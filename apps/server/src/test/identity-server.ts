@@ -2,16 +2,29 @@ import Fastify from 'fastify';
 import type { Database } from '../db/client';
 import { loadEnv, type Env } from '../env';
 import { identityPlugin, startOutboxWorker } from '../modules/identity';
+import { createTestDatabase } from './database';
+import { Mailbox } from './mailbox';
 import { freePort } from './ports';
 
-/** The identity endpoint alone on a random loopback port, delivering mail to the given SMTP server. */
-export async function startIdentityServer(
-  database: Database,
-  smtpUrl: string,
-): Promise<{ env: Env; url: string; stop(): Promise<void> }> {
+export interface IdentityHarness {
+  database: Database;
+  mailbox: Mailbox;
+  env: Env;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A fresh database, a local SMTP server, and the identity endpoint alone on a random loopback port with its
+ * outbox worker delivering to that SMTP server.
+ */
+export async function startIdentityHarness(): Promise<IdentityHarness> {
+  const database = await createTestDatabase();
+  const mailbox = new Mailbox();
+  await mailbox.start();
   const port = await freePort();
   const env = loadEnv({
-    SMTP_URL: smtpUrl,
+    SMTP_URL: mailbox.url,
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     NODE_ENV: 'test',
@@ -21,11 +34,15 @@ export async function startIdentityServer(
   await app.listen({ port, host: '127.0.0.1' });
   const worker = startOutboxWorker({ db: database.db, env, log: { info: () => {}, error: () => {} } });
   return {
+    database,
+    mailbox,
     env,
     url: env.PUBLIC_URL,
     async stop() {
       await worker.stop();
       await app.close();
+      await mailbox.stop();
+      await database.close();
     },
   };
 }

@@ -11,42 +11,30 @@ import {
   signUp,
 } from 'aws-amplify/auth';
 import { USER_POOL_CLIENT_ID, USER_POOL_ID } from '@financeiro/core';
-import type { Database } from '../../db/client';
-import { createTestDatabase } from '../../test/database';
-import { startIdentityServer } from '../../test/identity-server';
-import { Mailbox } from '../../test/mailbox';
+import { startIdentityHarness, type IdentityHarness } from '../../test/identity-server';
 import { createAccessTokenVerifier, createConfirmedUser } from './index';
 
 describe('identity service driven by the official Amplify client', () => {
-  let database: Database;
-  let mailbox: Mailbox;
-  let server: Awaited<ReturnType<typeof startIdentityServer>>;
+  let h: IdentityHarness;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    mailbox = new Mailbox();
-    await mailbox.start();
-    server = await startIdentityServer(database, mailbox.url);
+    h = await startIdentityHarness();
     Amplify.configure({
       Auth: {
         Cognito: {
           userPoolId: USER_POOL_ID,
           userPoolClientId: USER_POOL_CLIENT_ID,
-          userPoolEndpoint: `${server.url}/identity`,
+          userPoolEndpoint: `${h.url}/identity`,
           loginWith: { username: true, email: true },
         },
       },
     });
   });
 
-  afterAll(async () => {
-    await server?.stop();
-    await mailbox?.stop();
-    await database?.close();
-  });
+  afterAll(() => h?.stop());
 
   it('signs up, confirms with the e-mailed code, signs in automatically, refreshes and signs out everywhere', async () => {
-    const verify = createAccessTokenVerifier(database.db, server.env);
+    const verify = createAccessTokenVerifier(h.database.db, h.env);
     const result = await signUp({
       username: 'ana.lima',
       password: 'Senha#Forte1',
@@ -59,7 +47,7 @@ describe('identity service driven by the official Amplify client', () => {
 
     await expect(resendSignUpCode({ username: 'ana.lima' })).rejects.toMatchObject({ name: 'LimitExceededException' });
 
-    const code = await mailbox.codeFor('ana@example.com.br');
+    const code = await h.mailbox.codeFor('ana@example.com.br');
     const confirmed = await confirmSignUp({ username: 'ana.lima', confirmationCode: code });
     expect(confirmed.nextStep.signUpStep).toBe('COMPLETE_AUTO_SIGN_IN');
     const signedIn = await autoSignIn();
@@ -87,7 +75,7 @@ describe('identity service driven by the official Amplify client', () => {
   });
 
   it('refuses a wrong password, an unknown user and an unconfirmed user with Cognito errors', async () => {
-    await createConfirmedUser(database.db, {
+    await createConfirmedUser(h.database.db, {
       username: 'bruno',
       password: 'Senha#Forte1',
       name: 'Bruno',
@@ -134,14 +122,14 @@ describe('identity service driven by the official Amplify client', () => {
       password: 'Senha#Forte1',
       options: { userAttributes: { email: 'diego@example.com.br' } },
     });
-    await mailbox.codeFor('diego@example.com.br');
+    await h.mailbox.codeFor('diego@example.com.br');
     await expect(confirmSignUp({ username: 'diego', confirmationCode: '000000' })).rejects.toMatchObject({
       name: 'CodeMismatchException',
     });
   });
 
   it('publishes the signing keys as JWKS', async () => {
-    const response = await fetch(`${server.url}/identity/.well-known/jwks.json`);
+    const response = await fetch(`${h.url}/identity/.well-known/jwks.json`);
     const body = (await response.json()) as { keys: { kty: string; alg: string; kid: string }[] };
     expect(body.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256' });
   });

@@ -1,40 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { USER_POOL_CLIENT_ID } from '@financeiro/core';
-import type { Database } from '../../db/client';
-import { createTestDatabase } from '../../test/database';
-import { startIdentityServer } from '../../test/identity-server';
-import { Mailbox } from '../../test/mailbox';
+import { startIdentityHarness, type IdentityHarness } from '../../test/identity-server';
 import { createConfirmedUser } from './users';
 import { users } from './schema';
 import { issueSession } from './tokens';
 
 /** The wire protocol where Amplify does not reach it directly: REFRESH_TOKEN_AUTH, RevokeToken, errors. */
 describe('identity wire protocol', () => {
-  let database: Database;
-  let mailbox: Mailbox;
-  let server: Awaited<ReturnType<typeof startIdentityServer>>;
+  let h: IdentityHarness;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    mailbox = new Mailbox();
-    await mailbox.start();
-    server = await startIdentityServer(database, mailbox.url);
-    await createConfirmedUser(database.db, {
+    h = await startIdentityHarness();
+    await createConfirmedUser(h.database.db, {
       username: 'helena',
       password: 'Senha#Forte1',
       name: 'Helena',
       email: 'helena@example.com.br',
     });
   });
-  afterAll(async () => {
-    await server?.stop();
-    await mailbox?.stop();
-    await database?.close();
-  });
+  afterAll(() => h?.stop());
 
   async function call(operation: string, body: object) {
-    const response = await fetch(`${server.url}/identity/`, {
+    const response = await fetch(`${h.url}/identity/`, {
       method: 'POST',
       headers: {
         'content-type': 'application/x-amz-json-1.1',
@@ -46,9 +34,9 @@ describe('identity wire protocol', () => {
   }
 
   it('refreshes with REFRESH_TOKEN_AUTH until the refresh token is revoked', async () => {
-    const [user] = await database.db.select().from(users).where(eq(users.username, 'helena'));
+    const [user] = await h.database.db.select().from(users).where(eq(users.username, 'helena'));
     if (!user) throw new Error('seed');
-    const { RefreshToken } = await issueSession(database.db, server.env, user);
+    const { RefreshToken } = await issueSession(h.database.db, h.env, user);
     const refreshed = await call('InitiateAuth', {
       AuthFlow: 'REFRESH_TOKEN_AUTH',
       ClientId: USER_POOL_CLIENT_ID,
@@ -81,12 +69,12 @@ describe('identity wire protocol', () => {
       UserAttributes: [],
     });
     expect(weak).toMatchObject({ status: 400, body: { __type: 'InvalidPasswordException' } });
-    const [created] = await database.db.select().from(users).where(eq(users.username, 'fraca'));
+    const [created] = await h.database.db.select().from(users).where(eq(users.username, 'fraca'));
     expect(created).toBeUndefined();
   });
 
   it('sends nothing and creates no account when the e-mail is already taken', async () => {
-    const before = mailbox.messages.length;
+    const before = h.mailbox.messages.length;
     const taken = await call('SignUp', {
       ClientId: USER_POOL_CLIENT_ID,
       Username: 'helena2',
@@ -98,6 +86,6 @@ describe('identity wire protocol', () => {
       message: 'An account with the given email already exists.',
     });
     await new Promise((r) => setTimeout(r, 700));
-    expect(mailbox.messages.length).toBe(before);
+    expect(h.mailbox.messages.length).toBe(before);
   });
 });
