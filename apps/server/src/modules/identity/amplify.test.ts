@@ -5,14 +5,20 @@ import {
   confirmSignUp,
   fetchAuthSession,
   getCurrentUser,
+  confirmResetPassword,
   resendSignUpCode,
+  resetPassword,
   signIn,
   signOut,
   signUp,
+  updatePassword,
 } from 'aws-amplify/auth';
 import { USER_POOL_CLIENT_ID, USER_POOL_ID } from '@financeiro/core';
 import { startIdentityHarness, type IdentityHarness } from '../../test/identity-server';
+import { eq } from 'drizzle-orm';
 import { createAccessTokenVerifier, createConfirmedUser } from './index';
+import { users } from './schema';
+import { issueSession } from './tokens';
 
 describe('identity service driven by the official Amplify client', () => {
   let h: IdentityHarness;
@@ -132,5 +138,55 @@ describe('identity service driven by the official Amplify client', () => {
     const response = await fetch(`${h.url}/identity/.well-known/jwks.json`);
     const body = (await response.json()) as { keys: { kty: string; alg: string; kid: string }[] };
     expect(body.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256' });
+  });
+
+  it('resets a forgotten password with an e-mailed code, ending the sessions of the old one', async () => {
+    const ivo = await createConfirmedUser(h.database.db, {
+      username: 'ivo',
+      password: 'Antiga#Senha1',
+      name: 'Ivo Prado',
+      email: 'ivo@example.com.br',
+    });
+    const [row] = await h.database.db.select().from(users).where(eq(users.id, ivo.id));
+    if (!row) throw new Error('seed');
+    const oldSession = await issueSession(h.database.db, h.env, row);
+    const verify = createAccessTokenVerifier(h.database.db, h.env);
+    await expect(verify(oldSession.AccessToken)).resolves.toMatchObject({ username: 'ivo' });
+    const started = await resetPassword({ username: 'ivo' });
+    expect(started.nextStep).toMatchObject({
+      resetPasswordStep: 'CONFIRM_RESET_PASSWORD_WITH_CODE',
+      codeDeliveryDetails: { deliveryMedium: 'EMAIL', destination: 'i***@example.com.br' },
+    });
+    const code = await h.mailbox.codeFor('ivo@example.com.br');
+    await expect(
+      confirmResetPassword({ username: 'ivo', confirmationCode: '000000', newPassword: 'Nova#Senha22' }),
+    ).rejects.toMatchObject({ name: 'CodeMismatchException' });
+    await confirmResetPassword({ username: 'ivo', confirmationCode: code, newPassword: 'Nova#Senha22' });
+    await expect(verify(oldSession.AccessToken)).rejects.toThrow();
+    await expect(signIn({ username: 'ivo', password: 'Antiga#Senha1' })).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
+    expect((await signIn({ username: 'ivo', password: 'Nova#Senha22' })).nextStep.signInStep).toBe('DONE');
+    await signOut();
+  });
+
+  it('changes the password only with the current one', async () => {
+    await createConfirmedUser(h.database.db, {
+      username: 'julia',
+      password: 'Antiga#Senha1',
+      name: 'Júlia',
+      email: 'julia@example.com.br',
+    });
+    await signIn({ username: 'julia', password: 'Antiga#Senha1' });
+    await expect(updatePassword({ oldPassword: 'Errada#Senha1', newPassword: 'Nova#Senha22' })).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
+    await expect(updatePassword({ oldPassword: 'Antiga#Senha1', newPassword: 'fraca' })).rejects.toMatchObject({
+      name: 'InvalidPasswordException',
+    });
+    await updatePassword({ oldPassword: 'Antiga#Senha1', newPassword: 'Nova#Senha22' });
+    await signOut();
+    expect((await signIn({ username: 'julia', password: 'Nova#Senha22' })).nextStep.signInStep).toBe('DONE');
+    await signOut();
   });
 });

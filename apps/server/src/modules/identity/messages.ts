@@ -1,14 +1,34 @@
 /** pt-BR texts of the identity e-mails. */
-export function signUpCodeEmail(name: string | null, code: string): { subject: string; text: string; html: string } {
+const purposes = {
+  sign_up: {
+    intro: 'Seu código de verificação do Financeiro é',
+    validity: 'Ele vale por 24 horas. Se você não pediu este cadastro, ignore esta mensagem.',
+    subject: 'Seu código de verificação',
+  },
+  reset_password: {
+    intro: 'Seu código para redefinir a senha do Financeiro é',
+    validity: 'Ele vale por 1 hora. Se você não pediu, ignore esta mensagem: sua senha continua a mesma.',
+    subject: 'Redefinição de senha',
+  },
+} as const;
+
+export type CodeEmailPurpose = keyof typeof purposes;
+
+export function codeEmail(
+  purpose: CodeEmailPurpose,
+  name: string | null,
+  code: string,
+): { subject: string; text: string; html: string } {
+  const p = purposes[purpose];
   const greeting = name ? `Olá, ${name.split(' ')[0]}!` : 'Olá!';
-  const text = `${greeting}\n\nSeu código de verificação do Financeiro é ${code}.\nEle vale por 24 horas. Se você não pediu este cadastro, ignore esta mensagem.\n`;
+  const text = `${greeting}\n\n${p.intro} ${code}.\n${p.validity}\n`;
   const html = `<div style="font-family:Arial,sans-serif;color:#19244f;max-width:480px">
 <p>${greeting.replace(/[<>&]/g, '')}</p>
-<p>Seu código de verificação do <strong>Financeiro</strong> é:</p>
+<p>${p.intro}:</p>
 <p style="font-size:28px;letter-spacing:6px;font-weight:bold">${code}</p>
-<p style="color:#555">Ele vale por 24 horas. Se você não pediu este cadastro, ignore esta mensagem.</p>
+<p style="color:#555">${p.validity}</p>
 </div>`;
-  return { subject: `Seu código de verificação: ${code}`, text, html };
+  return { subject: `${p.subject}: ${code}`, text, html };
 }
 
 /** "m***@example.com" — enough for the user to recognise the address, not enough to harvest it. */

@@ -7,9 +7,9 @@ import type { Env } from '../../env';
 import { enqueueEmail, enqueueSms } from '../outbox/enqueue';
 import { consumeCode, issueCode, lastCodeSentAt, RESEND_INTERVAL_MS } from './codes';
 import { errors } from './errors';
-import { maskEmail, maskPhone, signUpCodeEmail } from './messages';
+import { codeEmail, maskEmail, maskPhone, type CodeEmailPurpose } from './messages';
 import { authSessions, users } from './schema';
-import { startChallenge, verifyPasswordClaim } from './srp';
+import { createVerifier, passwordMatches, startChallenge, verifyPasswordClaim } from './srp';
 import type { createAccessTokenVerifier } from './tokens';
 import {
   InvalidTokenError,
@@ -19,7 +19,7 @@ import {
   revokeRefreshToken,
   sha256,
 } from './tokens';
-import { findUserByLogin, insertUser, userAttributes, type User } from './users';
+import { assertPasswordPolicy, findUserByLogin, insertUser, userAttributes, type User } from './users';
 
 export interface IdentityContext {
   db: Db;
@@ -30,7 +30,7 @@ export interface IdentityContext {
 type Body = Record<string, unknown>;
 type Operation = (ctx: IdentityContext, body: Body) => Promise<object>;
 
-const SIGN_UP_CODE_TTL_MS = 24 * 3600 * 1000;
+const CODE_TTL_MS: Record<CodeEmailPurpose, number> = { sign_up: 24 * 3600 * 1000, reset_password: 3600 * 1000 };
 const SIGN_IN_SESSION_TTL_MS = 3 * 60 * 1000;
 
 function str(body: Body, key: string, required = true): string {
@@ -50,14 +50,15 @@ function assertClient(body: Body): void {
   if (body.ClientId !== USER_POOL_CLIENT_ID) throw errors.unknownClient();
 }
 
-async function sendSignUpCode(db: DbOrTx, user: User) {
-  const code = await issueCode(db, user.id, 'sign_up', SIGN_UP_CODE_TTL_MS);
+/** Issues a code and queues it to the user's e-mail, or phone when there is no e-mail. */
+async function sendCode(db: DbOrTx, user: User, purpose: CodeEmailPurpose) {
+  const code = await issueCode(db, user.id, purpose, CODE_TTL_MS[purpose]);
   if (user.email) {
-    await enqueueEmail(db, { to: user.email, ...signUpCodeEmail(user.name, code) });
+    await enqueueEmail(db, { to: user.email, ...codeEmail(purpose, user.name, code) });
     return { Destination: maskEmail(user.email), DeliveryMedium: 'EMAIL', AttributeName: 'email' };
   }
   if (user.phoneNumber) {
-    await enqueueSms(db, user.phoneNumber, `Financeiro: seu código de verificação é ${code}`);
+    await enqueueSms(db, user.phoneNumber, `Financeiro: seu código é ${code}`);
     return { Destination: maskPhone(user.phoneNumber), DeliveryMedium: 'SMS', AttributeName: 'phone_number' };
   }
   throw errors.invalidParameter('An email or phone_number is required to confirm the account');
@@ -82,7 +83,7 @@ const signUp: Operation = async (ctx, body) => {
       locale: attributes.locale,
       confirmed: false,
     });
-    const delivery = await sendSignUpCode(tx, user);
+    const delivery = await sendCode(tx, user, 'sign_up');
     return { UserConfirmed: false, UserSub: user.id, CodeDeliveryDetails: delivery };
   });
 };
@@ -111,7 +112,7 @@ const resendConfirmationCode: Operation = async (ctx, body) => {
   if (user.status === 'CONFIRMED') throw errors.invalidParameter('User is already confirmed.');
   const last = await lastCodeSentAt(ctx.db, user.id, 'sign_up');
   if (last && Date.now() - last.getTime() < RESEND_INTERVAL_MS) throw errors.limitExceeded();
-  const delivery = await ctx.db.transaction((tx) => sendSignUpCode(tx, user));
+  const delivery = await ctx.db.transaction((tx) => sendCode(tx, user, 'sign_up'));
   return { CodeDeliveryDetails: delivery };
 };
 
@@ -228,7 +229,56 @@ const revokeToken: Operation = async (ctx, body) => {
   return {};
 };
 
+const forgotPassword: Operation = async (ctx, body) => {
+  assertClient(body);
+  const user = await requireUser(ctx, str(body, 'Username'));
+  if (!user.enabled) throw errors.disabled();
+  const last = await lastCodeSentAt(ctx.db, user.id, 'reset_password');
+  if (last && Date.now() - last.getTime() < RESEND_INTERVAL_MS) throw errors.limitExceeded();
+  const delivery = await ctx.db.transaction((tx) => sendCode(tx, user, 'reset_password'));
+  return { CodeDeliveryDetails: delivery };
+};
+
+async function setPassword(db: DbOrTx, user: User, password: string): Promise<void> {
+  assertPasswordPolicy(password);
+  const { salt, verifier } = createVerifier(USER_POOL_NAME, user.username, password);
+  await db
+    .update(users)
+    .set({ srpSalt: salt, srpVerifier: verifier, updatedAt: new Date() })
+    .where(eq(users.id, user.id));
+}
+
+const confirmForgotPassword: Operation = async (ctx, body) => {
+  assertClient(body);
+  const user = await requireUser(ctx, str(body, 'Username'));
+  const password = typeof body.Password === 'string' ? body.Password : '';
+  assertPasswordPolicy(password);
+  await consumeCode(ctx.db, user.id, 'reset_password', str(body, 'ConfirmationCode'));
+  await ctx.db.transaction(async (tx) => {
+    await setPassword(tx, user, password);
+    // Proving control of the e-mail confirms an account that was still waiting for it.
+    if (user.status !== 'CONFIRMED')
+      await tx.update(users).set({ status: 'CONFIRMED', emailVerified: true }).where(eq(users.id, user.id));
+    // A reset is what a person does when the password may be known to someone else: end every session.
+    await revokeAllSessions(tx, user.id);
+  });
+  return {};
+};
+
+const changePassword: Operation = async (ctx, body) => {
+  const user = await userFromAccessToken(ctx, body);
+  const previous = typeof body.PreviousPassword === 'string' ? body.PreviousPassword : '';
+  if (!passwordMatches(USER_POOL_NAME, user.username, previous, { salt: user.srpSalt, verifier: user.srpVerifier })) {
+    throw errors.wrongPassword();
+  }
+  await setPassword(ctx.db, user, typeof body.ProposedPassword === 'string' ? body.ProposedPassword : '');
+  return {};
+};
+
 export const operations: Record<string, Operation> = {
+  ForgotPassword: forgotPassword,
+  ConfirmForgotPassword: confirmForgotPassword,
+  ChangePassword: changePassword,
   SignUp: signUp,
   ConfirmSignUp: confirmSignUp,
   ResendConfirmationCode: resendConfirmationCode,

@@ -41,6 +41,10 @@ function passwordExponent(poolName: string, userIdForSrp: string, password: stri
   return toBig(hashHex(padHex(toBig(saltHex)) + hashText(`${poolName}${userIdForSrp}:${password}`)));
 }
 
+function verifierFor(poolName: string, userIdForSrp: string, password: string, salt: string): string {
+  return padHex(modPow(g, passwordExponent(poolName, userIdForSrp, password, salt)));
+}
+
 /** Salt and verifier to store for a password. */
 export function createVerifier(
   poolName: string,
@@ -48,8 +52,19 @@ export function createVerifier(
   password: string,
 ): { salt: string; verifier: string } {
   const salt = padHex(toBig(randomBytes(16).toString('hex')));
-  const verifier = padHex(modPow(g, passwordExponent(poolName, userIdForSrp, password, salt)));
-  return { salt, verifier };
+  return { salt, verifier: verifierFor(poolName, userIdForSrp, password, salt) };
+}
+
+/** Whether a password is the one behind a stored verifier (a password change sends the current one). */
+export function passwordMatches(
+  poolName: string,
+  userIdForSrp: string,
+  password: string,
+  stored: { salt: string; verifier: string },
+): boolean {
+  const candidate = Buffer.from(verifierFor(poolName, userIdForSrp, password, stored.salt));
+  const expected = Buffer.from(stored.verifier);
+  return candidate.length === expected.length && timingSafeEqual(candidate, expected);
 }
 
 /** The server's ephemeral pair for one sign-in attempt. */
