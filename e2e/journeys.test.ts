@@ -100,7 +100,7 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
     const nav = page.getByRole('navigation', { name: 'Menu' });
     await nav.getByText('Painel').waitFor();
     const items = await nav.locator('a').allTextContents();
-    expect(items).toEqual(['Painel']);
+    expect(items).toEqual(['Painel', 'Meu perfil', 'Alterar senha', 'Autenticação em dois fatores']);
     await page.goto(`${app.url}/tenants/users`);
     await page.waitForURL(/\/unauthorized\?title=Usu%C3%A1rios/);
     await page.getByText('Seu perfil não tem permissão para abrir “Usuários”').waitFor();
@@ -149,6 +149,39 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.waitForURL(/\/auth\/sign-in/);
     await expect(page.getByLabel('Usuário', { exact: true }).inputValue()).resolves.toBe('admin@demo.financeiro.local');
+    await page.context().close();
+  });
+
+  // Last: these change the Solicitante's password, which the journeys above sign in with.
+  it('recovers a forgotten password with the e-mailed code, then changes it in the account area', async () => {
+    const page = await newPage();
+    await page.goto(`${app.url}/auth/sign-in`);
+    await page.getByRole('link', { name: 'Esqueci minha senha' }).click();
+    await page.getByLabel('Usuário ou e-mail').fill('solicitante');
+    await page.getByRole('button', { name: 'Enviar código' }).click();
+    await page.waitForURL(/\/auth\/recovery\/challenge/);
+    const code = await mailbox.codeFor('solicitante@demo.financeiro.local');
+    await page.getByLabel('Código de Verificação').fill(code);
+    await page.getByLabel('Nova senha', { exact: true }).fill('Recuperada#2026');
+    await page.getByLabel('Confirmar nova senha').fill('Recuperada#2026');
+    await page.getByRole('button', { name: 'Redefinir senha' }).click();
+    await page.getByText('Senha redefinida com sucesso. Entre com a nova senha.').waitFor();
+    await page.waitForURL(/\/auth\/sign-in\?username=solicitante/);
+    await page.getByLabel('Senha', { exact: true }).fill('Recuperada#2026');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByText('Matriz').click();
+    await page.waitForURL(/\/dashboard/);
+
+    await page.goto(`${app.url}/account/change-password`);
+    await page.getByLabel('Senha atual').fill('Errada#2026');
+    await page.getByLabel('Nova senha', { exact: true }).fill('Alterada#2026');
+    await page.getByLabel('Confirmar nova senha').fill('Alterada#2026');
+    await page.getByRole('button', { name: 'Alterar senha' }).click();
+    await page.getByText('A senha atual fornecida está incorreta.').waitFor();
+    await page.getByLabel('Senha atual').fill('Recuperada#2026');
+    await page.getByRole('button', { name: 'Alterar senha' }).click();
+    await page.getByText('Sua senha foi alterada com sucesso').waitFor();
+    await screenshot(page, 'change-password-1280');
     await page.context().close();
   });
 });

@@ -4,7 +4,16 @@ import { AuthLayout } from '../layouts/AuthLayout';
 import { BlankLayout } from '../layouts/BlankLayout';
 import { MainLayout } from '../layouts/MainLayout';
 import { RootLayout } from '../layouts/RootLayout';
-import { SignInPage, SignOutPage, SignUpConfirmEmailPage, SignUpConfirmSmsPage, SignUpPage } from '../features/auth';
+import {
+  ForcedResetPage,
+  RecoveryChallengePage,
+  RecoveryPage,
+  SignInPage,
+  SignOutPage,
+  SignUpConfirmEmailPage,
+  SignUpConfirmSmsPage,
+  SignUpPage,
+} from '../features/auth';
 import { ComingSoonAuthPage } from '../features/placeholder/ComingSoonAuthPage';
 import { NoTenantsPage } from '../features/tenants/NoTenantsPage';
 import { NotFoundPage } from '../features/tenants/NotFoundPage';
@@ -62,12 +71,12 @@ const authPages: [string, string, string, () => React.ReactNode][] = [
   ['sign-in-mfa-totp', 'sign-in/mfa/totp', 'Código do aplicativo autenticador', ComingSoonAuthPage],
   ['sign-in-mfa-totp-setup', 'sign-in/mfa/totp/setup', 'Configurar aplicativo autenticador', ComingSoonAuthPage],
   ['sign-in-mfa-new-password', 'sign-in/mfa/new-password', 'Definir nova senha', ComingSoonAuthPage],
-  ['sign-in-reset', 'sign-in/reset', 'Redefinir senha', ComingSoonAuthPage],
+  ['sign-in-reset', 'sign-in/reset', 'Redefinir senha', ForcedResetPage],
   ['sign-up', 'sign-up', 'Criar conta', SignUpPage],
   ['sign-up-confirm-sms', 'sign-up/confirm/sms', 'Confirmar celular', SignUpConfirmSmsPage],
   ['sign-up-confirm-email', 'sign-up/confirm/email', 'Confirmar e-mail', SignUpConfirmEmailPage],
-  ['recovery', 'recovery', 'Recuperar senha', ComingSoonAuthPage],
-  ['recovery-challenge', 'recovery/challenge', 'Recuperar senha', ComingSoonAuthPage],
+  ['recovery', 'recovery', 'Recuperar senha', RecoveryPage],
+  ['recovery-challenge', 'recovery/challenge', 'Criar nova senha', RecoveryChallengePage],
 ];
 const authRoutes = [
   ...authPages.map(([name, path, title, component]) =>

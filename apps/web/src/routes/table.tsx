@@ -47,6 +47,7 @@ import { ComingSoonPage } from '../features/placeholder/ComingSoonPage';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { ComprasListPage } from '../features/compras/ComprasListPage';
 import { ProfilePage } from '../features/account/ProfilePage';
+import { ChangePasswordPage } from '../features/account/ChangePasswordPage';
 
 export interface RouteDisplay {
   title: string;
@@ -391,7 +392,7 @@ export const SCREENS: ScreenDef[] = [
     'account/profile',
     { scope: 'user' },
     { title: 'Meu perfil', icon: IconUserCircle },
-    undefined,
+    'Minha conta',
     ProfilePage,
   ),
   screen(
@@ -399,12 +400,15 @@ export const SCREENS: ScreenDef[] = [
     'account/change-password',
     { scope: 'user' },
     { title: 'Alterar senha', icon: IconLock },
+    'Minha conta',
+    ChangePasswordPage,
   ),
   screen(
     'account-mfa-config',
     'account/mfa-config',
     { scope: 'user' },
     { title: 'Autenticação em dois fatores', icon: IconShieldCheck },
+    'Minha conta',
   ),
 
   screen(
@@ -429,6 +433,7 @@ export const MENU_GROUPS = [
   'Relatórios',
   'Auditoria',
   'Administração',
+  'Minha conta',
 ];
 
 export function fullPath(def: ScreenDef): string {

@@ -20,12 +20,13 @@ import { signUpError } from './errors';
 import { notifyError } from './notify';
 import { formatPhone, toE164 } from './phone';
 import { handleSignInStep } from './sign-in-steps';
+import { meetsPasswordPolicy } from './password-policy';
+import { PasswordRules } from './PasswordRules';
 import { useSignUpStore } from './sign-up-store';
 
 const t = authMessages.signUp;
 const USERNAME = /^[a-z0-9._-]{3,64}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const PASSWORD_RULE = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).{8,}$/;
 
 export function SignUpPage() {
   const router = useRouter();
@@ -37,7 +38,7 @@ export function SignUpPage() {
       email: (v) => (EMAIL.test(v.trim()) ? null : t.invalid.email),
       phone: (v) => (!v.trim() || toE164(v) ? null : t.invalid.phone),
       username: (v) => (USERNAME.test(v.trim()) ? null : t.invalid.username),
-      password: (v) => (PASSWORD_RULE.test(v) ? null : t.invalid.password),
+      password: (v) => (meetsPasswordPolicy(v) ? null : t.invalid.password),
       confirm: (v, values) => (v === values.password ? null : t.invalid.confirm),
     },
   });
@@ -134,12 +135,8 @@ export function SignUpPage() {
           {...form.getInputProps('username')}
           onChange={(e) => form.setFieldValue('username', e.currentTarget.value.toLowerCase())}
         />
-        <PasswordInput
-          label={t.password}
-          description={t.passwordHint}
-          autoComplete="new-password"
-          {...form.getInputProps('password')}
-        />
+        <PasswordInput label={t.password} autoComplete="new-password" {...form.getInputProps('password')} />
+        <PasswordRules password={form.values.password} />
         <PasswordInput label={t.confirmPassword} autoComplete="new-password" {...form.getInputProps('confirm')} />
         <Button type="submit" fullWidth size="md" mt="xs">
           {t.submit}

@@ -49,3 +49,26 @@ export function signUpError(error: unknown, context: 'sign-up' | 'confirm' | 're
   }
   return { message: m.unknown };
 }
+
+/** Forgotten and forced password reset. */
+export function recoveryErrorMessage(error: unknown): string {
+  const { name, message } = asIdentityError(error);
+  const a = authMessages;
+  if (name === 'UserNotFoundException') return a.recovery.notFound;
+  if (name === 'LimitExceededException') return a.recovery.tooSoon;
+  if (name === 'CodeMismatchException') return a.signUp.errors.wrongCode;
+  if (name === 'ExpiredCodeException') return a.signUp.errors.expiredCode;
+  if (name === 'InvalidPasswordException') return a.signUp.errors.invalidPassword;
+  if (name === 'NotAuthorizedException' && /disabled/i.test(message)) return a.signIn.errors.disabled;
+  return a.signIn.errors.unknown;
+}
+
+/** SPEC section 8 "Profile": password change. */
+export function changePasswordErrorMessage(error: unknown): string {
+  const { name } = asIdentityError(error);
+  const m = authMessages.changePassword.errors;
+  if (name === 'NotAuthorizedException') return m.wrongCurrent;
+  if (name === 'LimitExceededException' || name === 'TooManyRequestsException') return m.attempts;
+  if (name === 'InvalidPasswordException') return authMessages.signUp.errors.invalidPassword;
+  return m.unknown;
+}

@@ -4,3 +4,5 @@ export { SignUpConfirmEmailPage, SignUpConfirmSmsPage } from './ConfirmSignUpPag
 export { SignOutPage } from './SignOutPage';
 export { configureAmplify } from './amplify';
 export { handleSignInStep } from './sign-in-steps';
+export { ForcedResetPage, RecoveryPage } from './RecoveryPage';
+export { RecoveryChallengePage } from './RecoveryChallengePage';
