@@ -26,9 +26,11 @@ try {
   }
   if (run.status !== 0 || sqlFiles(out) !== sqlFiles(join(serverDir, 'drizzle'))) {
     console.error('O schema do Drizzle mudou sem migração: rode "npm run db:generate" e versione o arquivo gerado.');
-    process.exit(1);
+    // exitCode rather than exit(), so the temporary copy is still removed below.
+    process.exitCode = 1;
+  } else {
+    console.log('Schema e migrações conferem.');
   }
-  console.log('Schema e migrações conferem.');
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRPCError } from '@trpc/server';
 import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Membership } from '@financeiro/core';
@@ -6,7 +7,7 @@ import { withTenant } from '../../db/tenant';
 import { createTestApp, type TestApp } from '../../test/app';
 import { eventLog } from '../audit/schema';
 import { seedDemo } from '../demo/seed';
-import { createConfirmedUser } from '../identity';
+import { createAccessTokenVerifier, createConfirmedUser } from '../identity';
 import { departments, memberships, organizations, profiles, units } from './schema';
 import { tenantsRouter } from './router';
 
@@ -191,6 +192,48 @@ describe('tenancy', () => {
         .from(eventLog)
         .where(eq(eventLog.organizationId, demo.organizationId));
       expect(events.map((e) => e.action)).toContain('tenant.access');
+    });
+  });
+
+  describe('through a tRPC caller', () => {
+    const callerFor = (accessToken: string | null, requested: { organizationId?: string; unitId?: string } = {}) =>
+      tenantsRouter.createCaller({
+        db: t.database.db,
+        env: t.env,
+        verifyAccessToken: createAccessTokenVerifier(t.database.db, t.env),
+        requestId: 'test',
+        ip: null,
+        userAgent: null,
+        accessToken,
+        requested,
+      });
+    const codeOf = (promise: Promise<unknown>) =>
+      promise.then(
+        () => 'OK',
+        (error: unknown) => (error instanceof TRPCError ? error.code : 'OTHER'),
+      );
+
+    it('refuses a caller without a token', async () => {
+      expect(await codeOf(callerFor(null).getUserAvailableTenants())).toBe('UNAUTHORIZED');
+    });
+
+    it('refuses another organization’s id and shows its own memberships only', async () => {
+      const token = await t.tokenFor('outro');
+      const foreign = callerFor(token, { organizationId: demo.organizationId, unitId: demo.unitId });
+      expect(await codeOf(foreign.getUnitOverview())).toBe('FORBIDDEN');
+      expect(await codeOf(foreign.recordAccess())).toBe('FORBIDDEN');
+      const tenants = await callerFor(token).getUserAvailableTenants();
+      expect(tenants.map((m) => m.organization.slug)).toEqual(['outra']);
+    });
+
+    it('refuses a department-level profile at the unit level', async () => {
+      const token = await t.tokenFor('solicitante');
+      const [mine] = await callerFor(token).getUserAvailableTenants();
+      expect(mine?.profile.name).toBe('Solicitante');
+      const filial = mine?.organization.units.find((u) => u.slug === 'filial-campinas');
+      expect(
+        await codeOf(callerFor(token, { organizationId: demo.organizationId, unitId: filial?.id }).getUnitOverview()),
+      ).toBe('FORBIDDEN');
     });
   });
 
