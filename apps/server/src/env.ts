@@ -16,6 +16,8 @@ const schema = z.object({
     .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /** Requests per minute one address may send to the identity endpoint. */
+  IDENTITY_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
 });
 
 export type Env = z.infer<typeof schema> & { PUBLIC_URL: string };

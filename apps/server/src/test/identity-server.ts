@@ -18,7 +18,7 @@ export interface IdentityHarness {
  * A fresh database, a local SMTP server, and the identity endpoint alone on a random loopback port with its
  * outbox worker delivering to that SMTP server.
  */
-export async function startIdentityHarness(): Promise<IdentityHarness> {
+export async function startIdentityHarness(settings: Record<string, string> = {}): Promise<IdentityHarness> {
   const database = await createTestDatabase();
   const mailbox = new Mailbox();
   await mailbox.start();
@@ -28,6 +28,7 @@ export async function startIdentityHarness(): Promise<IdentityHarness> {
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     NODE_ENV: 'test',
+    ...settings,
   });
   const app = Fastify();
   await app.register(identityPlugin, { db: database.db, env });

@@ -11,6 +11,7 @@ export class IdentityError extends Error {
 
 export const errors = {
   wrongPassword: () => new IdentityError('NotAuthorizedException', 'Incorrect username or password.'),
+  attemptsExceeded: () => new IdentityError('NotAuthorizedException', 'Password attempts exceeded'),
   disabled: () => new IdentityError('NotAuthorizedException', 'User is disabled.'),
   notAuthorized: (message = 'Invalid Access Token') => new IdentityError('NotAuthorizedException', message),
   userNotFound: () => new IdentityError('UserNotFoundException', 'User does not exist.'),

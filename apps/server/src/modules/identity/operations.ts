@@ -116,9 +116,25 @@ const resendConfirmationCode: Operation = async (ctx, body) => {
   return { CodeDeliveryDetails: delivery };
 };
 
+/** Wrong passwords in a row before the account locks, and for how long. */
+export const MAX_FAILED_SIGN_INS = 5;
+export const LOCK_MS = 15 * 60 * 1000;
+
 function assertCanSignIn(user: User): void {
   if (!user.enabled) throw errors.disabled();
+  if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) throw errors.attemptsExceeded();
   if (user.status !== 'CONFIRMED') throw errors.notConfirmed();
+}
+
+/** Counts a wrong password; the fifth in a row locks sign-in for 15 minutes. */
+async function recordFailedSignIn(db: Db, user: User): Promise<never> {
+  const failed = (user.lockedUntil && user.lockedUntil.getTime() <= Date.now() ? 0 : user.failedSignIns) + 1;
+  const lock = failed >= MAX_FAILED_SIGN_INS;
+  await db
+    .update(users)
+    .set({ failedSignIns: lock ? 0 : failed, lockedUntil: lock ? new Date(Date.now() + LOCK_MS) : null })
+    .where(eq(users.id, user.id));
+  throw lock ? errors.attemptsExceeded() : errors.wrongPassword();
 }
 
 const initiateAuth: Operation = async (ctx, body) => {
@@ -189,7 +205,10 @@ const respondToAuthChallenge: Operation = async (ctx, body) => {
       timestamp: responses.TIMESTAMP ?? '',
       signature: responses.PASSWORD_CLAIM_SIGNATURE ?? '',
     });
-  if (!valid) throw errors.wrongPassword();
+  if (!valid) return recordFailedSignIn(ctx.db, user);
+  if (user.failedSignIns > 0 || user.lockedUntil) {
+    await ctx.db.update(users).set({ failedSignIns: 0, lockedUntil: null }).where(eq(users.id, user.id));
+  }
   return { AuthenticationResult: await issueSession(ctx.db, ctx.env, user), ChallengeParameters: {} };
 };
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyRateLimit from '@fastify/rate-limit';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import { IdentityError } from './errors';
@@ -41,8 +42,19 @@ export const identityPlugin: FastifyPluginAsync<{ db: Db; env: Env }> = async (a
       return reply.code(500).send({ __type: 'InternalErrorException', message: 'Internal error' });
     }
   };
-  app.post('/identity', handler);
-  app.post('/identity/', handler);
+  // Per-address limit on the user pool endpoint, answered the way Cognito answers it.
+  const rateLimit = {
+    config: {
+      rateLimit: {
+        max: env.IDENTITY_RATE_LIMIT,
+        timeWindow: 60_000,
+        errorResponseBuilder: () => ({ statusCode: 400, __type: 'TooManyRequestsException', message: 'Rate exceeded' }),
+      },
+    },
+  };
+  await app.register(fastifyRateLimit, { global: false });
+  app.post('/identity', rateLimit, handler);
+  app.post('/identity/', rateLimit, handler);
 
   app.get('/identity/.well-known/jwks.json', async () => jwks(db));
   app.get('/identity/.well-known/openid-configuration', async () => ({

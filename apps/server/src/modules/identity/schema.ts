@@ -21,6 +21,9 @@ export const users = pgTable(
     picture: text(),
     locale: text().notNull().default('pt-BR'),
     organizationCreationEnabled: boolean().notNull().default(false),
+    /** Wrong passwords in a row, and the lock they lead to (SPEC: "Password attempts exceeded"). */
+    failedSignIns: integer().notNull().default(0),
+    lockedUntil: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
