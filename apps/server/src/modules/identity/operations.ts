@@ -1,54 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { USER_POOL_CLIENT_ID, USER_POOL_NAME } from '@financeiro/core';
+import { USER_POOL_NAME } from '@financeiro/core';
 import type { Db, DbOrTx } from '../../db/client';
-import type { Env } from '../../env';
 import { enqueueEmail, enqueueSms } from '../outbox/enqueue';
 import { consumeCode, issueCode, lastCodeSentAt, RESEND_INTERVAL_MS } from './codes';
 import { errors } from './errors';
 import { codeEmail, maskEmail, maskPhone, type CodeEmailPurpose } from './messages';
 import { authSessions, users } from './schema';
 import { createVerifier, passwordMatches, startChallenge, verifyPasswordClaim } from './srp';
-import type { createAccessTokenVerifier } from './tokens';
-import {
-  InvalidTokenError,
-  issueSession,
-  refreshSession,
-  revokeAllSessions,
-  revokeRefreshToken,
-  sha256,
-} from './tokens';
+import { issueSession, refreshSession, revokeAllSessions, revokeRefreshToken, sha256 } from './tokens';
+import { assertClient, record, str, userFromAccessToken, type IdentityContext, type Operation } from './request';
 import { assertPasswordPolicy, findUserByLogin, insertUser, userAttributes, type User } from './users';
-
-export interface IdentityContext {
-  db: Db;
-  env: Env;
-  verifyAccessToken: ReturnType<typeof createAccessTokenVerifier>;
-}
-
-type Body = Record<string, unknown>;
-type Operation = (ctx: IdentityContext, body: Body) => Promise<object>;
 
 const CODE_TTL_MS: Record<CodeEmailPurpose, number> = { sign_up: 24 * 3600 * 1000, reset_password: 3600 * 1000 };
 const SIGN_IN_SESSION_TTL_MS = 3 * 60 * 1000;
-
-function str(body: Body, key: string, required = true): string {
-  const value = body[key];
-  if (typeof value === 'string' && value.length > 0) return value;
-  if (required) throw errors.invalidParameter(`${key} is required`);
-  return '';
-}
-
-function record(body: Body, key: string): Record<string, string> {
-  const value = body[key];
-  if (!value || typeof value !== 'object') return {};
-  return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'));
-}
-
-function assertClient(body: Body): void {
-  if (body.ClientId !== USER_POOL_CLIENT_ID) throw errors.unknownClient();
-}
 
 /** Issues a code and queues it to the user's e-mail, or phone when there is no e-mail. */
 async function sendCode(db: DbOrTx, user: User, purpose: CodeEmailPurpose) {
@@ -218,18 +184,6 @@ const getTokensFromRefreshToken: Operation = async (ctx, body) => {
   if (!result) throw errors.notAuthorized('Refresh Token has been revoked');
   return { AuthenticationResult: result };
 };
-
-async function userFromAccessToken(ctx: IdentityContext, body: Body): Promise<User> {
-  try {
-    const { userId } = await ctx.verifyAccessToken(str(body, 'AccessToken'));
-    const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
-    if (!user) throw errors.userNotFound();
-    return user;
-  } catch (error) {
-    if (error instanceof InvalidTokenError) throw errors.notAuthorized('Access Token has been revoked');
-    throw error;
-  }
-}
 
 const getUser: Operation = async (ctx, body) => {
   const user = await userFromAccessToken(ctx, body);

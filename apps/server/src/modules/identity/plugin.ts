@@ -3,7 +3,8 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import { IdentityError } from './errors';
-import { operations, type IdentityContext } from './operations';
+import { operations } from './operations';
+import type { IdentityContext } from './request';
 import { createAccessTokenVerifier, issuerOf, jwks } from './tokens';
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
