@@ -6,6 +6,11 @@ import {
   fetchAuthSession,
   getCurrentUser,
   confirmResetPassword,
+  confirmSignIn,
+  fetchMFAPreference,
+  setUpTOTP,
+  updateMFAPreference,
+  verifyTOTPSetup,
   resendSignUpCode,
   resetPassword,
   signIn,
@@ -16,6 +21,7 @@ import {
 import { USER_POOL_CLIENT_ID, USER_POOL_ID } from '@financeiro/core';
 import { startIdentityHarness, type IdentityHarness } from '../../test/identity-server';
 import { eq } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
 import { createAccessTokenVerifier, createConfirmedUser } from './index';
 import { users } from './schema';
 import { issueSession } from './tokens';
@@ -188,5 +194,41 @@ describe('identity service driven by the official Amplify client', () => {
     await signOut();
     expect((await signIn({ username: 'julia', password: 'Nova#Senha22' })).nextStep.signInStep).toBe('DONE');
     await signOut();
+  });
+
+  it('sets up an authenticator app, then asks for its code at sign-in, once per code', async () => {
+    await createConfirmedUser(h.database.db, {
+      username: 'marcos',
+      password: 'Certa#Senha1',
+      name: 'Marcos',
+      email: 'marcos@example.com.br',
+    });
+    await signIn({ username: 'marcos', password: 'Certa#Senha1' });
+    await expect(updateMFAPreference({ totp: 'PREFERRED' })).rejects.toMatchObject({
+      message: 'User has not verified software token mfa',
+    });
+    const setup = await setUpTOTP();
+    expect(setup.getSetupUri('Financeiro').toString()).toMatch(/^otpauth:\/\/totp\/Financeiro:.*marcos.*secret=/);
+    const totp = new TOTP({ secret: Secret.fromBase32(setup.sharedSecret), digits: 6, period: 30 });
+    await expect(verifyTOTPSetup({ code: '000000' })).rejects.toMatchObject({
+      name: 'EnableSoftwareTokenMFAException',
+    });
+    await verifyTOTPSetup({ code: totp.generate() });
+    await updateMFAPreference({ totp: 'PREFERRED' });
+    expect(await fetchMFAPreference()).toMatchObject({ enabled: ['TOTP'], preferred: 'TOTP' });
+    await signOut();
+
+    const first = await signIn({ username: 'marcos', password: 'Certa#Senha1' });
+    expect(first.nextStep.signInStep).toBe('CONFIRM_SIGN_IN_WITH_TOTP_CODE');
+    await expect(confirmSignIn({ challengeResponse: '000000' })).rejects.toMatchObject({
+      name: 'CodeMismatchException',
+    });
+    // The setup used the current time step, so sign-in takes the next one (accepted for clock drift).
+    const code = totp.generate({ timestamp: Date.now() + 30_000 });
+    expect((await confirmSignIn({ challengeResponse: code })).nextStep.signInStep).toBe('DONE');
+    await signOut();
+
+    await signIn({ username: 'marcos', password: 'Certa#Senha1' });
+    await expect(confirmSignIn({ challengeResponse: code })).rejects.toMatchObject({ name: 'CodeMismatchException' });
   });
 });

@@ -27,6 +27,11 @@ export const errors = {
   invalidParameter: (message: string) => new IdentityError('InvalidParameterException', message),
   unknownClient: () => new IdentityError('ResourceNotFoundException', 'User pool client does not exist.'),
   unsupported: (what: string) => new IdentityError('InvalidParameterException', `${what} is not supported`),
+  softwareTokenMismatch: () => new IdentityError('EnableSoftwareTokenMFAException', 'Code mismatch'),
+  softwareTokenNotVerified: () =>
+    new IdentityError('InvalidParameterException', 'User has not verified software token mfa'),
+  noSmsDeliveryConfig: () =>
+    new IdentityError('InvalidParameterException', 'User does not have delivery config set to turn on SMS_MFA'),
   invalidSession: () =>
     new IdentityError('NotAuthorizedException', 'Invalid session for the user, session is expired.'),
 };

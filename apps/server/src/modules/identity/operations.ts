@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { enqueueEmail, enqueueSms } from '../outbox/enqueue';
 import { consumeCode, issueCode, lastCodeSentAt, RESEND_INTERVAL_MS } from './codes';
 import { errors } from './errors';
+import { checkTotpCode, mfaChallengeFor, mfaOperations, mfaSettings } from './mfa';
 import { codeEmail, maskEmail, maskPhone, type CodeEmailPurpose } from './messages';
 import { authSessions, users } from './schema';
 import { createVerifier, passwordMatches, startChallenge, verifyPasswordClaim } from './srp';
@@ -120,16 +121,7 @@ const initiateAuth: Operation = async (ctx, body) => {
   assertCanSignIn(user);
   const { b, B } = startChallenge(user.srpVerifier);
   const secretBlock = randomBytes(64).toString('base64');
-  const session = randomBytes(48).toString('base64url');
-  await ctx.db.delete(authSessions).where(lt(authSessions.expiresAt, new Date()));
-  await ctx.db.insert(authSessions).values({
-    id: uuidv7(),
-    tokenHash: sha256(session),
-    userId: user.id,
-    challenge: 'PASSWORD_VERIFIER',
-    state: { A, b, B, secretBlock },
-    expiresAt: new Date(Date.now() + SIGN_IN_SESSION_TTL_MS),
-  });
+  const session = await openChallenge(ctx.db, user, 'PASSWORD_VERIFIER', { A, b, B, secretBlock });
   return {
     ChallengeName: 'PASSWORD_VERIFIER',
     Session: session,
@@ -143,20 +135,62 @@ const initiateAuth: Operation = async (ctx, body) => {
   };
 };
 
+const MAX_CHALLENGE_ATTEMPTS = 5;
+
+/** A sign-in step waiting for the client's answer: a row that any server process can pick up, for 3 minutes. */
+async function openChallenge(db: Db, user: User, challenge: string, state: Record<string, string>): Promise<string> {
+  const session = randomBytes(48).toString('base64url');
+  await db.delete(authSessions).where(lt(authSessions.expiresAt, new Date()));
+  await db.insert(authSessions).values({
+    id: uuidv7(),
+    tokenHash: sha256(session),
+    userId: user.id,
+    challenge,
+    state,
+    expiresAt: new Date(Date.now() + SIGN_IN_SESSION_TTL_MS),
+  });
+  return session;
+}
+
+/** After the password: the second factor's challenge when the user has one, else the tokens. */
+async function afterPassword(ctx: IdentityContext, user: User): Promise<object> {
+  const challenge = mfaChallengeFor(user);
+  if (!challenge) return { AuthenticationResult: await issueSession(ctx.db, ctx.env, user), ChallengeParameters: {} };
+  const session = await openChallenge(ctx.db, user, challenge, { attempts: '0' });
+  return { ChallengeName: challenge, Session: session, ChallengeParameters: {} };
+}
+
 const respondToAuthChallenge: Operation = async (ctx, body) => {
   assertClient(body);
   const challenge = str(body, 'ChallengeName');
-  if (challenge !== 'PASSWORD_VERIFIER') throw errors.unsupported(`ChallengeName ${challenge}`);
   const responses = record(body, 'ChallengeResponses');
-  const sessionToken = str(body, 'Session');
   const [session] = await ctx.db
-    .delete(authSessions)
-    .where(and(eq(authSessions.tokenHash, sha256(sessionToken)), gt(authSessions.expiresAt, new Date())))
-    .returning();
+    .select()
+    .from(authSessions)
+    .where(and(eq(authSessions.tokenHash, sha256(str(body, 'Session'))), gt(authSessions.expiresAt, new Date())));
   if (!session || session.challenge !== challenge) throw errors.invalidSession();
   const [user] = await ctx.db.select().from(users).where(eq(users.id, session.userId));
   if (!user) throw errors.userNotFound();
   assertCanSignIn(user);
+
+  if (challenge === 'SOFTWARE_TOKEN_MFA') {
+    if (!(await checkTotpCode(ctx.db, user, responses.SOFTWARE_TOKEN_MFA_CODE ?? ''))) {
+      const attempts = Number(session.state.attempts ?? 0) + 1;
+      if (attempts >= MAX_CHALLENGE_ATTEMPTS) await ctx.db.delete(authSessions).where(eq(authSessions.id, session.id));
+      else
+        await ctx.db
+          .update(authSessions)
+          .set({ state: { attempts: String(attempts) } })
+          .where(eq(authSessions.id, session.id));
+      throw errors.codeMismatch();
+    }
+    await ctx.db.delete(authSessions).where(eq(authSessions.id, session.id));
+    return { AuthenticationResult: await issueSession(ctx.db, ctx.env, user), ChallengeParameters: {} };
+  }
+  if (challenge !== 'PASSWORD_VERIFIER') throw errors.unsupported(`ChallengeName ${challenge}`);
+
+  // A password claim is answered once, right or wrong.
+  await ctx.db.delete(authSessions).where(eq(authSessions.id, session.id));
   const { A = '', b = '', B = '', secretBlock = '' } = session.state;
   const valid =
     responses.PASSWORD_CLAIM_SECRET_BLOCK === secretBlock &&
@@ -175,7 +209,7 @@ const respondToAuthChallenge: Operation = async (ctx, body) => {
   if (user.failedSignIns > 0 || user.lockedUntil) {
     await ctx.db.update(users).set({ failedSignIns: 0, lockedUntil: null }).where(eq(users.id, user.id));
   }
-  return { AuthenticationResult: await issueSession(ctx.db, ctx.env, user), ChallengeParameters: {} };
+  return afterPassword(ctx, user);
 };
 
 const getTokensFromRefreshToken: Operation = async (ctx, body) => {
@@ -187,7 +221,7 @@ const getTokensFromRefreshToken: Operation = async (ctx, body) => {
 
 const getUser: Operation = async (ctx, body) => {
   const user = await userFromAccessToken(ctx, body);
-  return { Username: user.username, UserAttributes: userAttributes(user), UserMFASettingList: [] };
+  return { Username: user.username, UserAttributes: userAttributes(user), ...mfaSettings(user) };
 };
 
 const globalSignOut: Operation = async (ctx, body) => {
@@ -249,6 +283,7 @@ const changePassword: Operation = async (ctx, body) => {
 };
 
 export const operations: Record<string, Operation> = {
+  ...mfaOperations,
   ForgotPassword: forgotPassword,
   ConfirmForgotPassword: confirmForgotPassword,
   ChangePassword: changePassword,

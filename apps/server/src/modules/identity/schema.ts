@@ -21,6 +21,13 @@ export const users = pgTable(
     picture: text(),
     locale: text().notNull().default('pt-BR'),
     organizationCreationEnabled: boolean().notNull().default(false),
+    /** Authenticator app (TOTP): the verified secret, one awaiting verification, and the last time step used. */
+    totpSecret: text(),
+    totpPendingSecret: text(),
+    totpEnabled: boolean().notNull().default(false),
+    totpLastStep: integer(),
+    smsMfaEnabled: boolean().notNull().default(false),
+    preferredMfa: text({ enum: ['SOFTWARE_TOKEN_MFA', 'SMS_MFA'] }),
     /** Wrong passwords in a row, and the lock they lead to (SPEC: "Password attempts exceeded"). */
     failedSignIns: integer().notNull().default(0),
     lockedUntil: timestamp({ withTimezone: true }),

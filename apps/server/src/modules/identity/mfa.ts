@@ -1,0 +1,104 @@
+import { eq } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import type { DbOrTx } from '../../db/client';
+import { errors } from './errors';
+import { str, userFromAccessToken, type Body, type Operation } from './request';
+import { users } from './schema';
+import type { User } from './users';
+
+const PERIOD_S = 30;
+
+function totpFor(secret: string): TOTP {
+  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: PERIOD_S });
+}
+
+/** The time step a code belongs to (one step either way allowed for clock drift), or null when it is wrong. */
+function matchingStep(secret: string, code: string): number | null {
+  const delta = totpFor(secret).validate({ token: code.trim(), window: 1 });
+  return delta === null ? null : Math.floor(Date.now() / 1000 / PERIOD_S) + delta;
+}
+
+/**
+ * Checks a sign-in code from the authenticator app. A code is good once: a step at or before the last one used is
+ * refused, so a code seen over someone's shoulder cannot be replayed.
+ */
+export async function checkTotpCode(db: DbOrTx, user: User, code: string): Promise<boolean> {
+  if (!user.totpSecret) return false;
+  const step = matchingStep(user.totpSecret, code);
+  if (step === null || (user.totpLastStep !== null && step <= user.totpLastStep)) return false;
+  await db.update(users).set({ totpLastStep: step }).where(eq(users.id, user.id));
+  return true;
+}
+
+/** The MFA facts GetUser reports (Amplify's fetchMFAPreference reads them). */
+export function mfaSettings(user: User): { UserMFASettingList: string[]; PreferredMfaSetting?: string } {
+  const list = [...(user.smsMfaEnabled ? ['SMS_MFA'] : []), ...(user.totpEnabled ? ['SOFTWARE_TOKEN_MFA'] : [])];
+  return { UserMFASettingList: list, ...(user.preferredMfa ? { PreferredMfaSetting: user.preferredMfa } : {}) };
+}
+
+/** Which challenge a password sign-in continues with, if any. */
+export function mfaChallengeFor(user: User): 'SOFTWARE_TOKEN_MFA' | null {
+  return user.totpEnabled && user.totpSecret ? 'SOFTWARE_TOKEN_MFA' : null;
+}
+
+const associateSoftwareToken: Operation = async (ctx, body) => {
+  const user = await userFromAccessToken(ctx, body);
+  const secret = new Secret({ size: 20 }).base32;
+  await ctx.db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, user.id));
+  return { SecretCode: secret };
+};
+
+const verifySoftwareToken: Operation = async (ctx, body) => {
+  const user = await userFromAccessToken(ctx, body);
+  const pending = user.totpPendingSecret;
+  if (!pending) throw errors.invalidParameter('Software token has not been associated');
+  const step = matchingStep(pending, str(body, 'UserCode'));
+  if (step === null) throw errors.softwareTokenMismatch();
+  await ctx.db
+    .update(users)
+    .set({ totpSecret: pending, totpPendingSecret: null, totpLastStep: step })
+    .where(eq(users.id, user.id));
+  return { Status: 'SUCCESS' };
+};
+
+interface MfaSetting {
+  Enabled?: boolean;
+  PreferredMfa?: boolean;
+}
+
+function setting(body: Body, key: string): MfaSetting | undefined {
+  const value = body[key];
+  return value && typeof value === 'object' ? (value as MfaSetting) : undefined;
+}
+
+/**
+ * SetUserMFAPreference: turning on the authenticator needs a verified one; SMS needs a verified phone. Turning one
+ * on as preferred makes the other not preferred.
+ */
+const setUserMfaPreference: Operation = async (ctx, body) => {
+  const user = await userFromAccessToken(ctx, body);
+  const totp = setting(body, 'SoftwareTokenMfaSettings');
+  const sms = setting(body, 'SMSMfaSettings');
+  let { totpEnabled, smsMfaEnabled, preferredMfa } = user;
+  if (totp?.Enabled !== undefined) {
+    if (totp.Enabled && !user.totpSecret) throw errors.softwareTokenNotVerified();
+    totpEnabled = totp.Enabled;
+  }
+  if (sms?.Enabled !== undefined) {
+    if (sms.Enabled && !(user.phoneNumber && user.phoneNumberVerified)) throw errors.noSmsDeliveryConfig();
+    smsMfaEnabled = sms.Enabled;
+  }
+  if (totp?.PreferredMfa) preferredMfa = 'SOFTWARE_TOKEN_MFA';
+  else if (sms?.PreferredMfa) preferredMfa = 'SMS_MFA';
+  if ((preferredMfa === 'SOFTWARE_TOKEN_MFA' && !totpEnabled) || (preferredMfa === 'SMS_MFA' && !smsMfaEnabled)) {
+    preferredMfa = totpEnabled ? 'SOFTWARE_TOKEN_MFA' : smsMfaEnabled ? 'SMS_MFA' : null;
+  }
+  await ctx.db.update(users).set({ totpEnabled, smsMfaEnabled, preferredMfa }).where(eq(users.id, user.id));
+  return {};
+};
+
+export const mfaOperations: Record<string, Operation> = {
+  AssociateSoftwareToken: associateSoftwareToken,
+  VerifySoftwareToken: verifySoftwareToken,
+  SetUserMFAPreference: setUserMfaPreference,
+};
