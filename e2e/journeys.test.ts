@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { Secret, TOTP } from 'otpauth';
 import { chromiumAvailable, launchBrowser, screenshot } from './support/browser';
 import { Mailbox } from '../apps/server/src/test/mailbox';
 import { startApp, type RunningApp } from './support/server';
@@ -182,6 +183,33 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
     await page.getByRole('button', { name: 'Alterar senha' }).click();
     await page.getByText('Sua senha foi alterada com sucesso').waitFor();
     await screenshot(page, 'change-password-1280');
+    await page.context().close();
+  });
+
+  it('sets up an authenticator app in the account area and is asked for its code at the next sign-in', async () => {
+    const page = await newPage();
+    await page.goto(`${app.url}/auth/sign-in`);
+    await signIn(page, 'financeiro', 'Demo@2026');
+    await page.waitForURL(/\/select-tenant\//);
+    await page.goto(`${app.url}/account/mfa-config`);
+    await page.getByRole('button', { name: 'Ativar' }).first().click();
+    const secret = page.getByTestId('totp-secret');
+    await secret.filter({ hasText: /^[A-Z2-7]{16,}$/ }).waitFor();
+    const totp = new TOTP({ secret: Secret.fromBase32((await secret.textContent()) ?? ''), digits: 6, period: 30 });
+    await page.getByRole('dialog').getByLabel('Código de Verificação').fill(totp.generate());
+    await page.getByRole('button', { name: 'Verificar e ativar' }).click();
+    await page.getByText('Autenticação por aplicativo ativada').waitFor();
+    await screenshot(page, 'mfa-config-1280');
+
+    await page.goto(`${app.url}/auth/sign-out`);
+    await page.waitForURL(/\/auth\/sign-in/);
+    await signIn(page, 'financeiro', 'Demo@2026');
+    await page.waitForURL(/\/auth\/sign-in\/mfa\/totp/);
+    await screenshot(page, 'sign-in-totp-1280');
+    // The setup spent the current time step; the next one is accepted for clock drift.
+    await page.getByLabel('Código de Verificação').fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+    await page.getByRole('button', { name: 'Confirmar' }).click();
+    await page.waitForURL(/\/select-tenant\/unit/);
     await page.context().close();
   });
 });

@@ -13,6 +13,7 @@ import {
   SignUpConfirmEmailPage,
   SignUpConfirmSmsPage,
   SignUpPage,
+  TotpSignInPage,
 } from '../features/auth';
 import { ComingSoonAuthPage } from '../features/placeholder/ComingSoonAuthPage';
 import { NoTenantsPage } from '../features/tenants/NoTenantsPage';
@@ -68,7 +69,7 @@ const authPages: [string, string, string, () => React.ReactNode][] = [
   ['sign-in', 'sign-in', 'Entrar', SignInPage],
   ['sign-in-mfa', 'sign-in/mfa', 'Verificação em dois fatores', ComingSoonAuthPage],
   ['sign-in-mfa-sms', 'sign-in/mfa/sms', 'Código por SMS', ComingSoonAuthPage],
-  ['sign-in-mfa-totp', 'sign-in/mfa/totp', 'Código do aplicativo autenticador', ComingSoonAuthPage],
+  ['sign-in-mfa-totp', 'sign-in/mfa/totp', 'Código do aplicativo autenticador', TotpSignInPage],
   ['sign-in-mfa-totp-setup', 'sign-in/mfa/totp/setup', 'Configurar aplicativo autenticador', ComingSoonAuthPage],
   ['sign-in-mfa-new-password', 'sign-in/mfa/new-password', 'Definir nova senha', ComingSoonAuthPage],
   ['sign-in-reset', 'sign-in/reset', 'Redefinir senha', ForcedResetPage],

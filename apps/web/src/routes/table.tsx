@@ -48,6 +48,7 @@ import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { ComprasListPage } from '../features/compras/ComprasListPage';
 import { ProfilePage } from '../features/account/ProfilePage';
 import { ChangePasswordPage } from '../features/account/ChangePasswordPage';
+import { MfaConfigPage } from '../features/account/MfaConfigPage';
 
 export interface RouteDisplay {
   title: string;
@@ -409,6 +410,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'user' },
     { title: 'Autenticação em dois fatores', icon: IconShieldCheck },
     'Minha conta',
+    MfaConfigPage,
   ),
 
   screen(

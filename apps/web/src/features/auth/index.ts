@@ -6,3 +6,4 @@ export { configureAmplify } from './amplify';
 export { handleSignInStep } from './sign-in-steps';
 export { ForcedResetPage, RecoveryPage } from './RecoveryPage';
 export { RecoveryChallengePage } from './RecoveryChallengePage';
+export { TotpSignInPage } from './TotpSignInPage';

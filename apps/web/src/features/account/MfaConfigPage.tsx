@@ -1,0 +1,180 @@
+import { useCallback, useState } from 'react';
+import { Alert, Badge, Button, Card, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconDeviceMobileMessage, IconShieldLock } from '@tabler/icons-react';
+import type { Icon } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { fetchMFAPreference, updateMFAPreference } from 'aws-amplify/auth';
+import { authMessages } from '../../i18n/auth';
+import { notifyError, notifySuccess } from '../auth/notify';
+import { useAuthzStore } from '../../stores/session';
+import { TotpSetupModal } from './TotpSetupModal';
+
+const t = authMessages.mfa;
+const KEY = ['mfa-preference'];
+
+function FactorRow(props: {
+  icon: Icon;
+  title: string;
+  text: string;
+  enabled: boolean;
+  preferred: boolean;
+  onEnable: () => void;
+  onDisable: () => void;
+}) {
+  const FactorIcon = props.icon;
+  return (
+    <Group justify="space-between" wrap="nowrap" align="flex-start">
+      <Group wrap="nowrap" align="flex-start">
+        <FactorIcon size={28} stroke={1.5} />
+        <Stack gap={2}>
+          <Group gap={6}>
+            <Text fw={600}>{props.title}</Text>
+            <Badge color={props.enabled ? 'teal' : 'gray'} variant="light">
+              {props.enabled ? t.enabled : t.disabled}
+            </Badge>
+            {props.preferred && <Badge variant="outline">{t.preferred}</Badge>}
+          </Group>
+          <Text size="sm" c="dimmed">
+            {props.text}
+          </Text>
+        </Stack>
+      </Group>
+      {props.enabled ? (
+        <Button variant="default" onClick={props.onDisable}>
+          {t.disable}
+        </Button>
+      ) : (
+        <Button onClick={props.onEnable}>{t.enable}</Button>
+      )}
+    </Group>
+  );
+}
+
+/** SPEC section 4 "MFA": each factor on or off, with the rules about the last factor and the verified phone. */
+export function MfaConfigPage() {
+  const queryClient = useQueryClient();
+  const user = useAuthzStore((s) => s.userData);
+  const preference = useQuery({ queryKey: KEY, queryFn: () => fetchMFAPreference() });
+  const [setupOpen, setSetupOpen] = useState(false);
+  const [phoneOpen, setPhoneOpen] = useState(false);
+  const [confirmAllOpen, setConfirmAllOpen] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: KEY });
+  const closeSetup = useCallback(() => setSetupOpen(false), []);
+
+  if (preference.isPending) return <Skeleton h={220} radius="lg" maw={720} />;
+  if (preference.isError) return <Alert color="red">{t.loadError}</Alert>;
+  const enabled = preference.data.enabled ?? [];
+  const totpOn = enabled.includes('TOTP');
+  const smsOn = enabled.includes('SMS');
+
+  async function change(settings: Parameters<typeof updateMFAPreference>[0], message: string) {
+    try {
+      await updateMFAPreference(settings);
+      notifySuccess(message);
+      await refresh();
+    } catch {
+      notifyError(authMessages.signIn.errors.unknown);
+    }
+  }
+
+  // SMS needs a verified phone (the service refuses otherwise): offer to verify it first.
+  async function enableSms() {
+    if (!user?.phone_number) return setPhoneOpen(true);
+    try {
+      await updateMFAPreference({ sms: 'PREFERRED' });
+      notifySuccess(t.smsEnabled);
+      await refresh();
+    } catch {
+      setPhoneOpen(true);
+    }
+  }
+
+  const disableOne = (other: boolean, settings: Parameters<typeof updateMFAPreference>[0], message: string) =>
+    other ? change(settings, message) : notifyError(t.onlyFactor);
+
+  return (
+    <Stack maw={720} gap="lg">
+      <Card p="lg">
+        <Stack gap="lg">
+          <Text c="dimmed" size="sm">
+            {t.intro}
+          </Text>
+          <FactorRow
+            icon={IconShieldLock}
+            title={t.totp}
+            text={t.totpText}
+            enabled={totpOn}
+            preferred={preference.data.preferred === 'TOTP'}
+            onEnable={() => setSetupOpen(true)}
+            onDisable={() => disableOne(smsOn, { totp: 'DISABLED' }, t.totpDisabled)}
+          />
+          <FactorRow
+            icon={IconDeviceMobileMessage}
+            title={t.sms}
+            text={t.smsText}
+            enabled={smsOn}
+            preferred={preference.data.preferred === 'SMS'}
+            onEnable={enableSms}
+            onDisable={() => disableOne(totpOn, { sms: 'DISABLED' }, t.smsDisabled)}
+          />
+        </Stack>
+      </Card>
+      {(totpOn || smsOn) && (
+        <Button
+          variant="subtle"
+          color="red"
+          onClick={() => setConfirmAllOpen(true)}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {t.disableAll}
+        </Button>
+      )}
+      {setupOpen && (
+        <TotpSetupModal
+          onClose={closeSetup}
+          onDone={() => {
+            closeSetup();
+            void refresh();
+          }}
+        />
+      )}
+      <Modal opened={phoneOpen} onClose={() => setPhoneOpen(false)} title={t.phoneTitle} centered>
+        <Text size="sm" mb="md">
+          {t.phoneText}
+        </Text>
+        <Button component={Link} to="/account/profile">
+          {t.goToProfile}
+        </Button>
+      </Modal>
+      <Modal
+        opened={confirmAllOpen}
+        onClose={() => setConfirmAllOpen(false)}
+        title={
+          <Title order={3} fz={16}>
+            {t.disableAll}
+          </Title>
+        }
+        centered
+      >
+        <Text size="sm" mb="md">
+          {t.disableAllConfirm}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setConfirmAllOpen(false)}>
+            {t.cancel}
+          </Button>
+          <Button
+            color="red"
+            onClick={async () => {
+              setConfirmAllOpen(false);
+              await change({ totp: 'DISABLED', sms: 'DISABLED' }, t.allDisabled);
+            }}
+          >
+            {t.confirm}
+          </Button>
+        </Group>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { Anchor, Button, Stack } from '@mantine/core';
+import { Link, useRouter } from '@tanstack/react-router';
+import { confirmSignIn } from 'aws-amplify/auth';
+import { authMessages } from '../../i18n/auth';
+import { AuthHeader } from './AuthHeader';
+import { CodeInput, isCompleteCode } from './CodeInput';
+import { signInErrorMessage } from './errors';
+import { notifyError } from './notify';
+import { handleSignInStep } from './sign-in-steps';
+
+const t = authMessages.totp;
+
+/** SPEC: CONFIRM_SIGN_IN_WITH_TOTP_CODE goes to the totp page. */
+export function TotpSignInPage() {
+  const router = useRouter();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!isCompleteCode(code)) return setError(authMessages.confirm.codeInvalid);
+    setError(null);
+    setBusy(true);
+    try {
+      const { nextStep } = await confirmSignIn({ challengeResponse: code });
+      await handleSignInStep(nextStep, { username: '', go: (path) => router.history.push(path) });
+    } catch (e) {
+      if (e instanceof Error && e.name === 'SignInException') {
+        // The 3-minute sign-in session is over: start again.
+        router.history.push('/auth/sign-in');
+      }
+      notifyError(signInErrorMessage(e));
+      setCode('');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <AuthHeader title={t.title} subtitle={t.subtitle} />
+      <Stack gap="md">
+        <CodeInput value={code} onChange={setCode} error={error} autoFocus />
+        <Button type="submit" loading={busy} fullWidth size="md">
+          {t.submit}
+        </Button>
+        <Anchor component={Link} to="/auth/sign-in" size="sm" ta="center">
+          {t.back}
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}
