@@ -16,6 +16,10 @@ const schema = z.object({
     .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /** SMS provider: messages are POSTed as JSON { to, message } to this URL; unset writes them to the log. */
+  SMS_HTTP_URL: z.url().optional(),
+  /** Sent as `Authorization: Bearer …` to the SMS provider. */
+  SMS_HTTP_TOKEN: z.string().optional(),
   /** Requests per minute one address may send to the identity endpoint. */
   IDENTITY_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
 });

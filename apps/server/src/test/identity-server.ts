@@ -4,27 +4,33 @@ import { loadEnv, type Env } from '../env';
 import { identityPlugin, startOutboxWorker } from '../modules/identity';
 import { createTestDatabase } from './database';
 import { Mailbox } from './mailbox';
+import { SmsSink } from './sms-sink';
 import { freePort } from './ports';
 
 export interface IdentityHarness {
   database: Database;
   mailbox: Mailbox;
+  sms: SmsSink;
   env: Env;
   url: string;
   stop(): Promise<void>;
 }
 
 /**
- * A fresh database, a local SMTP server, and the identity endpoint alone on a random loopback port with its
+ * A fresh database, a local SMTP server, a local SMS sink, and the identity endpoint alone on a random loopback port with its
  * outbox worker delivering to that SMTP server.
  */
 export async function startIdentityHarness(settings: Record<string, string> = {}): Promise<IdentityHarness> {
   const database = await createTestDatabase();
   const mailbox = new Mailbox();
   await mailbox.start();
+  const sms = new SmsSink();
+  await sms.start();
   const port = await freePort();
   const env = loadEnv({
     SMTP_URL: mailbox.url,
+    SMS_HTTP_URL: sms.url,
+    SMS_HTTP_TOKEN: 'token-de-teste',
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     NODE_ENV: 'test',
@@ -37,12 +43,14 @@ export async function startIdentityHarness(settings: Record<string, string> = {}
   return {
     database,
     mailbox,
+    sms,
     env,
     url: env.PUBLIC_URL,
     async stop() {
       await worker.stop();
       await app.close();
       await mailbox.stop();
+      await sms.stop();
       await database.close();
     },
   };

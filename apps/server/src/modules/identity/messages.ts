@@ -10,6 +10,11 @@ const purposes = {
     validity: 'Ele vale por 1 hora. Se você não pediu, ignore esta mensagem: sua senha continua a mesma.',
     subject: 'Redefinição de senha',
   },
+  verify_email: {
+    intro: 'Seu código para confirmar este e-mail no Financeiro é',
+    validity: 'Ele vale por 24 horas. Se você não alterou seu e-mail, avise o administrador da sua organização.',
+    subject: 'Confirme seu e-mail',
+  },
 } as const;
 
 export type CodeEmailPurpose = keyof typeof purposes;

@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { enqueueEmail, enqueueSms } from '../outbox/enqueue';
 import { consumeCode, issueCode, lastCodeSentAt, RESEND_INTERVAL_MS } from './codes';
 import { errors } from './errors';
+import { attributeOperations } from './attributes';
 import { checkTotpCode, mfaChallengeFor, mfaOperations, mfaSettings } from './mfa';
 import { codeEmail, maskEmail, maskPhone, type CodeEmailPurpose } from './messages';
 import { authSessions, users } from './schema';
@@ -14,7 +15,11 @@ import { issueSession, refreshSession, revokeAllSessions, revokeRefreshToken, sh
 import { assertClient, record, str, userFromAccessToken, type IdentityContext, type Operation } from './request';
 import { assertPasswordPolicy, findUserByLogin, insertUser, userAttributes, type User } from './users';
 
-const CODE_TTL_MS: Record<CodeEmailPurpose, number> = { sign_up: 24 * 3600 * 1000, reset_password: 3600 * 1000 };
+const CODE_TTL_MS: Record<CodeEmailPurpose, number> = {
+  sign_up: 24 * 3600 * 1000,
+  reset_password: 3600 * 1000,
+  verify_email: 24 * 3600 * 1000,
+};
 const SIGN_IN_SESSION_TTL_MS = 3 * 60 * 1000;
 
 /** Issues a code and queues it to the user's e-mail, or phone when there is no e-mail. */
@@ -284,6 +289,7 @@ const changePassword: Operation = async (ctx, body) => {
 
 export const operations: Record<string, Operation> = {
   ...mfaOperations,
+  ...attributeOperations,
   ForgotPassword: forgotPassword,
   ConfirmForgotPassword: confirmForgotPassword,
   ChangePassword: changePassword,

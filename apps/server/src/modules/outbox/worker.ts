@@ -19,6 +19,17 @@ interface Claimed {
 }
 
 const MAX_ATTEMPTS = 8;
+
+/** The pluggable SMS provider: one JSON POST per message; any non-2xx answer is a failure to retry. */
+async function sendSms(url: string, token: string | undefined, to: string, message: string): Promise<void> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ to, message }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!response.ok) throw new Error(`provedor de SMS respondeu ${response.status}`);
+}
 const POLL_MS = 500;
 
 /**
@@ -41,7 +52,11 @@ export function startOutboxWorker({ db, env, log }: { db: Db; env: Env; log: Out
       });
       return;
     }
-    // No SMTP server configured (development) or SMS before a provider exists: the log is the delivery.
+    if (message.channel === 'sms' && env.SMS_HTTP_URL) {
+      await sendSms(env.SMS_HTTP_URL, env.SMS_HTTP_TOKEN, message.recipient, message.body);
+      return;
+    }
+    // No SMTP server or SMS provider configured (development): the log is the delivery.
     log.info(
       { channel: message.channel, to: message.recipient, subject: message.subject, text: message.body },
       'mensagem',
