@@ -212,4 +212,24 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
     await page.waitForURL(/\/select-tenant\/unit/);
     await page.context().close();
   });
+
+  it('changes the e-mail in the profile and confirms it with the code sent to the new address', async () => {
+    const page = await newPage();
+    await page.goto(`${app.url}/auth/sign-in`);
+    await signIn(page, 'admin', 'Demo@2026');
+    await page.waitForURL(/\/select-tenant\//);
+    await page.goto(`${app.url}/account/profile`);
+    const email = page.getByLabel('E-mail');
+    await expect(email.inputValue()).resolves.toBe('admin@demo.financeiro.local');
+    await email.fill('ana.admin@demo.financeiro.local');
+    await page.getByRole('button', { name: 'Salvar alterações' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirme seu e-mail' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Código de Verificação').fill(await mailbox.codeFor('ana.admin@demo.financeiro.local'));
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await page.getByText('E-mail verificado com sucesso').waitFor();
+    await page.getByText('Verificado', { exact: true }).waitFor();
+    await screenshot(page, 'profile-1280');
+    await page.context().close();
+  });
 });

@@ -56,14 +56,6 @@ export const appMessages = {
     username: 'Usuário',
     profile: 'Perfil',
   },
-  profile: {
-    name: 'Nome',
-    email: 'E-mail',
-    phone: 'Celular',
-    username: 'Usuário',
-    locale: 'Idioma',
-    none: 'Não informado',
-  },
   pwa: {
     update: 'Nova Atualização',
     updateText: 'Uma nova versão do Financeiro está disponível.',

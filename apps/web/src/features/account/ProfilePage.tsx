@@ -1,30 +1,159 @@
-import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
-import { appMessages } from '../../i18n/app';
-import { useAuthzStore } from '../../stores/session';
+import { useState } from 'react';
+import { Alert, Avatar, Badge, Button, Card, Group, Skeleton, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { fetchUserAttributes, sendUserAttributeVerificationCode, updateUserAttributes } from 'aws-amplify/auth';
+import { refreshSession } from '../../api/session';
+import { authMessages } from '../../i18n/auth';
+import { profileErrorMessage } from '../auth/errors';
+import { notifyError, notifySuccess } from '../auth/notify';
+import { formatPhone, toE164 } from '../auth/phone';
+import { VerifyAttributeModal, type VerifiableAttribute } from './VerifyAttributeModal';
 
-function Field({ label, value }: { label: string; value: string | null | undefined }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <Text fw={500}>{value || appMessages.profile.none}</Text>
-    </Stack>
+const t = authMessages.profile;
+const KEY = ['user-attributes'];
+
+function VerifiedBadge({ verified, onVerify }: { verified: boolean; onVerify: () => void }) {
+  return verified ? (
+    <Badge color="teal" variant="light">
+      {t.verified}
+    </Badge>
+  ) : (
+    <Group gap={6}>
+      <Badge color="yellow" variant="light">
+        {t.unverified}
+      </Badge>
+      <Button size="compact-xs" variant="subtle" onClick={onVerify}>
+        {t.verify}
+      </Button>
+    </Group>
   );
 }
 
-export function ProfilePage() {
-  const user = useAuthzStore((s) => s.userData);
-  const t = appMessages.profile;
+function ProfileForm({ attributes }: { attributes: Record<string, string | undefined> }) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [verifying, setVerifying] = useState<{ attribute: VerifiableAttribute; destination: string } | null>(null);
+  const form = useForm({
+    initialValues: {
+      name: attributes.name ?? '',
+      email: attributes.email ?? '',
+      phone: attributes.phone_number ? formatPhone(attributes.phone_number.replace(/^\+55/, '')) : '',
+      picture: attributes.picture ?? '',
+    },
+    validate: {
+      name: (v) => (v.trim().length >= 2 ? null : authMessages.signUp.invalid.name),
+      email: (v) => (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()) ? null : authMessages.signUp.invalid.email),
+      phone: (v) => (!v.trim() || toE164(v) ? null : authMessages.signUp.invalid.phone),
+    },
+  });
+  const reload = async () => {
+    await queryClient.invalidateQueries({ queryKey: KEY });
+    await refreshSession();
+  };
+
+  async function save(values: typeof form.values) {
+    setBusy(true);
+    try {
+      const phone = toE164(values.phone);
+      const result = await updateUserAttributes({
+        userAttributes: {
+          name: values.name.trim(),
+          email: values.email.trim().toLowerCase(),
+          picture: values.picture.trim(),
+          ...(phone ? { phone_number: phone } : {}),
+        },
+      });
+      notifySuccess(t.saved);
+      const pending = (['email', 'phone_number'] as const).find(
+        (a) => result[a]?.nextStep.updateAttributeStep === 'CONFIRM_ATTRIBUTE_WITH_CODE',
+      );
+      if (pending) {
+        setVerifying({
+          attribute: pending,
+          destination: result[pending]?.nextStep.codeDeliveryDetails?.destination ?? '',
+        });
+      }
+      await reload();
+    } catch (error) {
+      notifyError(profileErrorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function verify(attribute: VerifiableAttribute) {
+    try {
+      const details = await sendUserAttributeVerificationCode({ userAttributeKey: attribute });
+      setVerifying({ attribute, destination: details.destination ?? '' });
+    } catch (error) {
+      notifyError(profileErrorMessage(error));
+    }
+  }
+
   return (
     <Card p="lg" maw={720}>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-        <Field label={t.name} value={user?.name} />
-        <Field label={t.username} value={user?.username} />
-        <Field label={t.email} value={user?.email} />
-        <Field label={t.phone} value={user?.phone_number} />
-        <Field label={t.locale} value={user?.locale === 'pt-BR' ? 'Português (Brasil)' : user?.locale} />
-      </SimpleGrid>
+      <form onSubmit={form.onSubmit(save)} noValidate>
+        <Stack gap="md">
+          <Group>
+            <Avatar src={form.values.picture || null} size={64} radius="xl" color="brand">
+              {form.values.name.slice(0, 1).toUpperCase()}
+            </Avatar>
+          </Group>
+          <TextInput label={t.name} autoComplete="name" {...form.getInputProps('name')} />
+          <TextInput
+            label={t.email}
+            type="email"
+            autoComplete="email"
+            rightSectionWidth={170}
+            rightSection={
+              attributes.email ? (
+                <VerifiedBadge verified={attributes.email_verified === 'true'} onVerify={() => verify('email')} />
+              ) : null
+            }
+            {...form.getInputProps('email')}
+          />
+          <TextInput
+            label={t.phone}
+            type="tel"
+            placeholder="(11) 91234-5678"
+            rightSectionWidth={170}
+            rightSection={
+              attributes.phone_number ? (
+                <VerifiedBadge
+                  verified={attributes.phone_number_verified === 'true'}
+                  onVerify={() => verify('phone_number')}
+                />
+              ) : null
+            }
+            {...form.getInputProps('phone')}
+            onChange={(e) => form.setFieldValue('phone', formatPhone(e.currentTarget.value))}
+          />
+          <TextInput label={t.picture} type="url" {...form.getInputProps('picture')} />
+          <Button type="submit" loading={busy} style={{ alignSelf: 'flex-start' }}>
+            {t.save}
+          </Button>
+        </Stack>
+      </form>
+      {verifying && (
+        <VerifyAttributeModal
+          attribute={verifying.attribute}
+          destination={verifying.destination}
+          onClose={() => setVerifying(null)}
+          onVerified={() => {
+            setVerifying(null);
+            void reload();
+          }}
+        />
+      )}
     </Card>
   );
+}
+
+/** The account profile: name, e-mail, phone and picture, with e-mail and phone verification. */
+export function ProfilePage() {
+  const attributes = useQuery({ queryKey: KEY, queryFn: () => fetchUserAttributes() });
+  if (attributes.isPending) return <Skeleton h={360} maw={720} radius="lg" />;
+  if (attributes.isError) return <Alert color="red">{authMessages.mfa.loadError}</Alert>;
+  return <ProfileForm attributes={attributes.data} />;
 }

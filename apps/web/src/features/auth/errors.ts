@@ -72,3 +72,13 @@ export function changePasswordErrorMessage(error: unknown): string {
   if (name === 'InvalidPasswordException') return authMessages.signUp.errors.invalidPassword;
   return m.unknown;
 }
+
+/** SPEC section 8 "Profile": attribute changes and their verification codes. */
+export function profileErrorMessage(error: unknown): string {
+  const { name } = asIdentityError(error);
+  const m = authMessages.profile.errors;
+  if (name === 'CodeMismatchException' || name === 'ExpiredCodeException') return m.wrongCode;
+  if (name === 'LimitExceededException' || name === 'TooManyFailedAttemptsException') return m.attempts;
+  if (name === 'UsernameExistsException' || name === 'AliasExistsException') return m.emailExists;
+  return m.unknown;
+}
