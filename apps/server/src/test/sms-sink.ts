@@ -26,11 +26,12 @@ export class SmsSink {
     return `http://127.0.0.1:${this.port}/sms`;
   }
 
-  /** Waits for the newest SMS to a number and returns the 6-digit code in it. */
-  async codeFor(phone: string, timeoutMs = 20_000): Promise<string> {
+  /** Waits for the newest SMS to a number, among those after message number `after`, and returns its code. */
+  async codeFor(phone: string, after = 0, timeoutMs = 20_000): Promise<string> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       const code = this.messages
+        .slice(after)
         .filter((m) => m.to === phone)
         .at(-1)
         ?.message.match(/\b(\d{6})\b/)?.[1];

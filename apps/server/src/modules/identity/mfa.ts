@@ -36,9 +36,19 @@ export function mfaSettings(user: User): { UserMFASettingList: string[]; Preferr
   return { UserMFASettingList: list, ...(user.preferredMfa ? { PreferredMfaSetting: user.preferredMfa } : {}) };
 }
 
-/** Which challenge a password sign-in continues with, if any. */
-export function mfaChallengeFor(user: User): 'SOFTWARE_TOKEN_MFA' | null {
-  return user.totpEnabled && user.totpSecret ? 'SOFTWARE_TOKEN_MFA' : null;
+export type MfaChallenge = 'SOFTWARE_TOKEN_MFA' | 'SMS_MFA' | 'SELECT_MFA_TYPE';
+
+/**
+ * Which challenge a password sign-in continues with: the preferred factor, the only one enabled, or a choice when
+ * both are enabled and none is preferred.
+ */
+export function mfaChallengeFor(user: User): MfaChallenge | null {
+  const totp = user.totpEnabled && user.totpSecret !== null;
+  const sms = user.smsMfaEnabled && user.phoneNumber !== null && user.phoneNumberVerified;
+  if (totp && sms) return user.preferredMfa ?? 'SELECT_MFA_TYPE';
+  if (totp) return 'SOFTWARE_TOKEN_MFA';
+  if (sms) return 'SMS_MFA';
+  return null;
 }
 
 const associateSoftwareToken: Operation = async (ctx, body) => {
@@ -90,8 +100,10 @@ const setUserMfaPreference: Operation = async (ctx, body) => {
   }
   if (totp?.PreferredMfa) preferredMfa = 'SOFTWARE_TOKEN_MFA';
   else if (sms?.PreferredMfa) preferredMfa = 'SMS_MFA';
+  else if (totp?.PreferredMfa === false && preferredMfa === 'SOFTWARE_TOKEN_MFA') preferredMfa = null;
+  else if (sms?.PreferredMfa === false && preferredMfa === 'SMS_MFA') preferredMfa = null;
   if ((preferredMfa === 'SOFTWARE_TOKEN_MFA' && !totpEnabled) || (preferredMfa === 'SMS_MFA' && !smsMfaEnabled)) {
-    preferredMfa = totpEnabled ? 'SOFTWARE_TOKEN_MFA' : smsMfaEnabled ? 'SMS_MFA' : null;
+    preferredMfa = null;
   }
   await ctx.db.update(users).set({ totpEnabled, smsMfaEnabled, preferredMfa }).where(eq(users.id, user.id));
   return {};

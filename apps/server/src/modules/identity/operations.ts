@@ -7,7 +7,7 @@ import { enqueueEmail, enqueueSms } from '../outbox/enqueue';
 import { consumeCode, issueCode, lastCodeSentAt, RESEND_INTERVAL_MS } from './codes';
 import { errors } from './errors';
 import { attributeOperations } from './attributes';
-import { checkTotpCode, mfaChallengeFor, mfaOperations, mfaSettings } from './mfa';
+import { checkTotpCode, mfaChallengeFor, mfaOperations, mfaSettings, type MfaChallenge } from './mfa';
 import { codeEmail, maskEmail, maskPhone, type CodeEmailPurpose } from './messages';
 import { authSessions, users } from './schema';
 import { createVerifier, passwordMatches, startChallenge, verifyPasswordClaim } from './srp';
@@ -161,8 +161,44 @@ async function openChallenge(db: Db, user: User, challenge: string, state: Recor
 async function afterPassword(ctx: IdentityContext, user: User): Promise<object> {
   const challenge = mfaChallengeFor(user);
   if (!challenge) return { AuthenticationResult: await issueSession(ctx.db, ctx.env, user), ChallengeParameters: {} };
+  return startMfaChallenge(ctx, user, challenge);
+}
+
+/** Opens a second-factor step; for SMS the code goes out now, through the outbox. */
+async function startMfaChallenge(ctx: IdentityContext, user: User, challenge: MfaChallenge): Promise<object> {
   const session = await openChallenge(ctx.db, user, challenge, { attempts: '0' });
+  if (challenge === 'SELECT_MFA_TYPE') {
+    return {
+      ChallengeName: challenge,
+      Session: session,
+      ChallengeParameters: { MFAS_CAN_CHOOSE: JSON.stringify(['SMS_MFA', 'SOFTWARE_TOKEN_MFA']) },
+    };
+  }
+  if (challenge === 'SMS_MFA' && user.phoneNumber) {
+    const phone = user.phoneNumber;
+    await ctx.db.transaction(async (tx) => {
+      const code = await issueCode(tx, user.id, 'sms_mfa', SIGN_IN_SESSION_TTL_MS);
+      await enqueueSms(tx, phone, `Financeiro: seu código de acesso é ${code}. Não o compartilhe.`);
+    });
+    return {
+      ChallengeName: challenge,
+      Session: session,
+      ChallengeParameters: { CODE_DELIVERY_DELIVERY_MEDIUM: 'SMS', CODE_DELIVERY_DESTINATION: maskPhone(phone) },
+    };
+  }
   return { ChallengeName: challenge, Session: session, ChallengeParameters: {} };
+}
+
+/** A wrong second-factor code: counted on the sign-in session, which ends after a few. */
+async function countWrongCode(db: Db, session: { id: string; state: Record<string, string> }): Promise<never> {
+  const attempts = Number(session.state.attempts ?? 0) + 1;
+  if (attempts >= MAX_CHALLENGE_ATTEMPTS) await db.delete(authSessions).where(eq(authSessions.id, session.id));
+  else
+    await db
+      .update(authSessions)
+      .set({ state: { attempts: String(attempts) } })
+      .where(eq(authSessions.id, session.id));
+  throw errors.codeMismatch();
 }
 
 const respondToAuthChallenge: Operation = async (ctx, body) => {
@@ -178,17 +214,21 @@ const respondToAuthChallenge: Operation = async (ctx, body) => {
   if (!user) throw errors.userNotFound();
   assertCanSignIn(user);
 
-  if (challenge === 'SOFTWARE_TOKEN_MFA') {
-    if (!(await checkTotpCode(ctx.db, user, responses.SOFTWARE_TOKEN_MFA_CODE ?? ''))) {
-      const attempts = Number(session.state.attempts ?? 0) + 1;
-      if (attempts >= MAX_CHALLENGE_ATTEMPTS) await ctx.db.delete(authSessions).where(eq(authSessions.id, session.id));
-      else
-        await ctx.db
-          .update(authSessions)
-          .set({ state: { attempts: String(attempts) } })
-          .where(eq(authSessions.id, session.id));
-      throw errors.codeMismatch();
-    }
+  if (challenge === 'SELECT_MFA_TYPE') {
+    const answer = responses.ANSWER;
+    if (answer !== 'SMS_MFA' && answer !== 'SOFTWARE_TOKEN_MFA') throw errors.invalidParameter('ANSWER is invalid');
+    await ctx.db.delete(authSessions).where(eq(authSessions.id, session.id));
+    return startMfaChallenge(ctx, user, answer);
+  }
+  if (challenge === 'SOFTWARE_TOKEN_MFA' || challenge === 'SMS_MFA') {
+    const good =
+      challenge === 'SOFTWARE_TOKEN_MFA'
+        ? await checkTotpCode(ctx.db, user, responses.SOFTWARE_TOKEN_MFA_CODE ?? '')
+        : await consumeCode(ctx.db, user.id, 'sms_mfa', responses.SMS_MFA_CODE ?? '').then(
+            () => true,
+            () => false,
+          );
+    if (!good) return countWrongCode(ctx.db, session);
     await ctx.db.delete(authSessions).where(eq(authSessions.id, session.id));
     return { AuthenticationResult: await issueSession(ctx.db, ctx.env, user), ChallengeParameters: {} };
   }
