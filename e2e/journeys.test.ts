@@ -3,18 +3,22 @@ import type { Browser, Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
 import { chromiumAvailable, launchBrowser, screenshot } from './support/browser';
 import { Mailbox } from '../apps/server/src/test/mailbox';
+import { SmsSink } from '../apps/server/src/test/sms-sink';
 import { startApp, type RunningApp } from './support/server';
 
 // Reason for skipIf: these journeys need Debian's Chromium at /usr/bin/chromium; CI installs it, a laptop may not.
 describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
   let mailbox: Mailbox;
+  let sms: SmsSink;
   let app: RunningApp;
   let browser: Browser;
 
   beforeAll(async () => {
     mailbox = new Mailbox();
     await mailbox.start();
-    app = await startApp({ smtpUrl: mailbox.url });
+    sms = new SmsSink();
+    await sms.start();
+    app = await startApp({ smtpUrl: mailbox.url, smsUrl: sms.url });
     browser = await launchBrowser();
   });
 
@@ -22,6 +26,7 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
     await browser?.close();
     await app?.stop();
     await mailbox?.stop();
+    await sms?.stop();
   });
 
   async function newPage(width = 1280, height = 800): Promise<Page> {
@@ -230,6 +235,37 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
     await page.getByText('E-mail verificado com sucesso').waitFor();
     await page.getByText('Verificado', { exact: true }).waitFor();
     await screenshot(page, 'profile-1280');
+    await page.context().close();
+  });
+
+  it('verifies a phone, turns on SMS codes and is asked for the SMS code at the next sign-in', async () => {
+    const phone = '+5521977776666';
+    const page = await newPage();
+    await page.goto(`${app.url}/auth/sign-in`);
+    // The Solicitante's password was changed by the recovery journey above.
+    await signIn(page, 'solicitante', 'Alterada#2026');
+    await page.waitForURL(/\/select-tenant\//);
+    await page.goto(`${app.url}/account/profile`);
+    await page.getByLabel('Celular').fill('21977776666');
+    await page.getByRole('button', { name: 'Salvar alterações' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirme seu celular' });
+    await dialog.getByLabel('Código de Verificação').fill(await sms.codeFor(phone));
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await page.getByText('Celular verificado com sucesso').waitFor();
+
+    await page.goto(`${app.url}/account/mfa-config`);
+    await page.getByRole('button', { name: 'Ativar' }).nth(1).click();
+    await page.getByText('Autenticação por SMS ativada').waitFor();
+
+    await page.goto(`${app.url}/auth/sign-out`);
+    await page.waitForURL(/\/auth\/sign-in/);
+    const sent = sms.messages.length;
+    await signIn(page, 'solicitante', 'Alterada#2026');
+    await page.waitForURL(/\/auth\/sign-in\/mfa\/sms/);
+    await page.getByText('+*******6666').waitFor();
+    await page.getByLabel('Código de Verificação').fill(await sms.codeFor(phone, sent));
+    await page.getByRole('button', { name: 'Confirmar' }).click();
+    await page.waitForURL(/\/select-tenant\/unit/);
     await page.context().close();
   });
 });

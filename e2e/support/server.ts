@@ -17,7 +17,7 @@ export interface RunningApp {
  * Starts the real server (built web app, demo data) on a random port with a fresh database: PGlite in a temporary
  * directory, or a new PostgreSQL database when DATABASE_URL is set.
  */
-export async function startApp(options: { smtpUrl: string }): Promise<RunningApp> {
+export async function startApp(options: { smtpUrl: string; smsUrl: string }): Promise<RunningApp> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'financeiro-e2e-'));
@@ -38,6 +38,7 @@ export async function startApp(options: { smtpUrl: string }): Promise<RunningApp
     PUBLIC_URL: url,
     DATA_DIR: dataDir,
     SMTP_URL: options.smtpUrl,
+    SMS_HTTP_URL: options.smsUrl,
     DEMO: 'true',
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',

@@ -115,6 +115,16 @@ export const authMessages = {
     submit: 'Confirmar',
     back: 'Voltar para o login',
   },
+  sms: {
+    title: 'Código por SMS',
+    subtitle: 'Digite o código de 6 dígitos que enviamos por SMS para',
+    submit: 'Confirmar',
+    back: 'Voltar para o login',
+  },
+  mfaSelect: {
+    title: 'Verificação em dois fatores',
+    subtitle: 'Como você quer confirmar que é você?',
+  },
   mfa: {
     intro: 'Proteja sua conta pedindo um segundo fator a cada login.',
     totp: 'Aplicativo autenticador',

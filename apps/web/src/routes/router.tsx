@@ -14,6 +14,8 @@ import {
   SignUpConfirmSmsPage,
   SignUpPage,
   TotpSignInPage,
+  SmsSignInPage,
+  MfaSelectPage,
 } from '../features/auth';
 import { ComingSoonAuthPage } from '../features/placeholder/ComingSoonAuthPage';
 import { NoTenantsPage } from '../features/tenants/NoTenantsPage';
@@ -67,8 +69,8 @@ const screens = SCREENS.map((def) =>
 const anonymous: RouteAuthz = { public: true, anonymousOnly: true };
 const authPages: [string, string, string, () => React.ReactNode][] = [
   ['sign-in', 'sign-in', 'Entrar', SignInPage],
-  ['sign-in-mfa', 'sign-in/mfa', 'Verificação em dois fatores', ComingSoonAuthPage],
-  ['sign-in-mfa-sms', 'sign-in/mfa/sms', 'Código por SMS', ComingSoonAuthPage],
+  ['sign-in-mfa', 'sign-in/mfa', 'Verificação em dois fatores', MfaSelectPage],
+  ['sign-in-mfa-sms', 'sign-in/mfa/sms', 'Código por SMS', SmsSignInPage],
   ['sign-in-mfa-totp', 'sign-in/mfa/totp', 'Código do aplicativo autenticador', TotpSignInPage],
   ['sign-in-mfa-totp-setup', 'sign-in/mfa/totp/setup', 'Configurar aplicativo autenticador', ComingSoonAuthPage],
   ['sign-in-mfa-new-password', 'sign-in/mfa/new-password', 'Definir nova senha', ComingSoonAuthPage],

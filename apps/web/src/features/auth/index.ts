@@ -6,4 +6,5 @@ export { configureAmplify } from './amplify';
 export { handleSignInStep } from './sign-in-steps';
 export { ForcedResetPage, RecoveryPage } from './RecoveryPage';
 export { RecoveryChallengePage } from './RecoveryChallengePage';
-export { TotpSignInPage } from './TotpSignInPage';
+export { SmsSignInPage, TotpSignInPage } from './MfaCodePage';
+export { MfaSelectPage } from './MfaSelectPage';

@@ -21,9 +21,15 @@ export async function handleSignInStep(
 ): Promise<void> {
   const { go, username } = options;
   const keep = window.location.search;
+  /** The current query (the `redirect` to return to) plus what the next page needs to show. */
+  const withParams = (extra: Record<string, string>) => {
+    const params = new URLSearchParams(window.location.search);
+    for (const [k, v] of Object.entries(extra)) params.set(k, v);
+    return `?${params.toString()}`;
+  };
   switch (nextStep.signInStep) {
     case 'CONFIRM_SIGN_IN_WITH_SMS_CODE':
-      return go(`/auth/sign-in/mfa/sms${keep}`);
+      return go(`/auth/sign-in/mfa/sms${withParams({ destination: nextStep.codeDeliveryDetails?.destination ?? '' })}`);
     case 'CONFIRM_SIGN_IN_WITH_TOTP_CODE':
       return go(`/auth/sign-in/mfa/totp${keep}`);
     case 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP':
@@ -33,7 +39,7 @@ export async function handleSignInStep(
     case 'RESET_PASSWORD':
       return go(`/auth/sign-in/reset?username=${encodeURIComponent(username)}`);
     case 'CONTINUE_SIGN_IN_WITH_MFA_SELECTION':
-      return go(`/auth/sign-in/mfa${keep}`);
+      return go(`/auth/sign-in/mfa${withParams({ allowed: (nextStep.allowedMFATypes ?? []).join(',') })}`);
     case 'CONFIRM_SIGN_UP':
       useSignUpStore.getState().start({ username, destination: null });
       return go('/auth/sign-up/confirm/email');

@@ -9,10 +9,10 @@ import { signInErrorMessage } from './errors';
 import { notifyError } from './notify';
 import { handleSignInStep } from './sign-in-steps';
 
-const t = authMessages.totp;
-
-/** SPEC: CONFIRM_SIGN_IN_WITH_TOTP_CODE goes to the totp page. */
-export function TotpSignInPage() {
+/** The second-factor code at sign-in: from the authenticator app (totp page) or by SMS (sms page). */
+function MfaCode({ medium }: { medium: 'totp' | 'sms' }) {
+  const t = authMessages[medium];
+  const destination = new URLSearchParams(window.location.search).get('destination');
   const router = useRouter();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -40,7 +40,10 @@ export function TotpSignInPage() {
 
   return (
     <form onSubmit={submit} noValidate>
-      <AuthHeader title={t.title} subtitle={t.subtitle} />
+      <AuthHeader
+        title={t.title}
+        subtitle={medium === 'sms' && destination ? `${t.subtitle} ${destination}.` : t.subtitle}
+      />
       <Stack gap="md">
         <CodeInput value={code} onChange={setCode} error={error} autoFocus />
         <Button type="submit" loading={busy} fullWidth size="md">
@@ -52,4 +55,12 @@ export function TotpSignInPage() {
       </Stack>
     </form>
   );
+}
+
+export function TotpSignInPage() {
+  return <MfaCode medium="totp" />;
+}
+
+export function SmsSignInPage() {
+  return <MfaCode medium="sms" />;
 }
