@@ -121,6 +121,11 @@ export const authMessages = {
     submit: 'Confirmar',
     back: 'Voltar para o login',
   },
+  newPassword: {
+    title: 'Defina sua senha',
+    subtitle: 'Você entrou com uma senha temporária. Escolha agora a sua senha.',
+    submit: 'Salvar e entrar',
+  },
   mfaSelect: {
     title: 'Verificação em dois fatores',
     subtitle: 'Como você quer confirmar que é você?',

@@ -16,6 +16,7 @@ import {
   TotpSignInPage,
   SmsSignInPage,
   MfaSelectPage,
+  NewPasswordPage,
 } from '../features/auth';
 import { ComingSoonAuthPage } from '../features/placeholder/ComingSoonAuthPage';
 import { NoTenantsPage } from '../features/tenants/NoTenantsPage';
@@ -73,7 +74,7 @@ const authPages: [string, string, string, () => React.ReactNode][] = [
   ['sign-in-mfa-sms', 'sign-in/mfa/sms', 'Código por SMS', SmsSignInPage],
   ['sign-in-mfa-totp', 'sign-in/mfa/totp', 'Código do aplicativo autenticador', TotpSignInPage],
   ['sign-in-mfa-totp-setup', 'sign-in/mfa/totp/setup', 'Configurar aplicativo autenticador', ComingSoonAuthPage],
-  ['sign-in-mfa-new-password', 'sign-in/mfa/new-password', 'Definir nova senha', ComingSoonAuthPage],
+  ['sign-in-mfa-new-password', 'sign-in/mfa/new-password', 'Definir nova senha', NewPasswordPage],
   ['sign-in-reset', 'sign-in/reset', 'Redefinir senha', ForcedResetPage],
   ['sign-up', 'sign-up', 'Criar conta', SignUpPage],
   ['sign-up-confirm-sms', 'sign-up/confirm/sms', 'Confirmar celular', SignUpConfirmSmsPage],

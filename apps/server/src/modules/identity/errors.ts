@@ -15,6 +15,7 @@ export const errors = {
   disabled: () => new IdentityError('NotAuthorizedException', 'User is disabled.'),
   notAuthorized: (message = 'Invalid Access Token') => new IdentityError('NotAuthorizedException', message),
   userNotFound: () => new IdentityError('UserNotFoundException', 'User does not exist.'),
+  resetRequired: () => new IdentityError('PasswordResetRequiredException', 'Password reset required for the user'),
   notConfirmed: () => new IdentityError('UserNotConfirmedException', 'User is not confirmed.'),
   usernameExists: () => new IdentityError('UsernameExistsException', 'User already exists'),
   emailExists: () => new IdentityError('UsernameExistsException', 'An account with the given email already exists.'),

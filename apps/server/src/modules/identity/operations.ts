@@ -95,7 +95,8 @@ export const LOCK_MS = 15 * 60 * 1000;
 function assertCanSignIn(user: User): void {
   if (!user.enabled) throw errors.disabled();
   if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) throw errors.attemptsExceeded();
-  if (user.status !== 'CONFIRMED') throw errors.notConfirmed();
+  if (user.status === 'UNCONFIRMED') throw errors.notConfirmed();
+  if (user.status === 'RESET_REQUIRED') throw errors.resetRequired();
 }
 
 /** Counts a wrong password; the fifth in a row locks sign-in for 15 minutes. */
@@ -159,6 +160,18 @@ async function openChallenge(db: Db, user: User, challenge: string, state: Recor
 
 /** After the password: the second factor's challenge when the user has one, else the tokens. */
 async function afterPassword(ctx: IdentityContext, user: User): Promise<object> {
+  if (user.status === 'FORCE_CHANGE_PASSWORD') {
+    const session = await openChallenge(ctx.db, user, 'NEW_PASSWORD_REQUIRED', {});
+    return {
+      ChallengeName: 'NEW_PASSWORD_REQUIRED',
+      Session: session,
+      ChallengeParameters: {
+        USER_ID_FOR_SRP: user.username,
+        requiredAttributes: '[]',
+        userAttributes: JSON.stringify({ name: user.name ?? '', email: user.email ?? '' }),
+      },
+    };
+  }
   const challenge = mfaChallengeFor(user);
   if (!challenge) return { AuthenticationResult: await issueSession(ctx.db, ctx.env, user), ChallengeParameters: {} };
   return startMfaChallenge(ctx, user, challenge);
@@ -214,6 +227,17 @@ const respondToAuthChallenge: Operation = async (ctx, body) => {
   if (!user) throw errors.userNotFound();
   assertCanSignIn(user);
 
+  if (challenge === 'NEW_PASSWORD_REQUIRED') {
+    await setPassword(ctx.db, user, responses.NEW_PASSWORD ?? '');
+    await ctx.db.delete(authSessions).where(eq(authSessions.id, session.id));
+    const [confirmed] = await ctx.db
+      .update(users)
+      .set({ status: 'CONFIRMED', updatedAt: new Date() })
+      .where(eq(users.id, user.id))
+      .returning();
+    if (!confirmed) throw errors.userNotFound();
+    return afterPassword(ctx, confirmed);
+  }
   if (challenge === 'SELECT_MFA_TYPE') {
     const answer = responses.ANSWER;
     if (answer !== 'SMS_MFA' && answer !== 'SOFTWARE_TOKEN_MFA') throw errors.invalidParameter('ANSWER is invalid');

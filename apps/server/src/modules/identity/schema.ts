@@ -11,7 +11,8 @@ export const users = pgTable(
     /** SRP salt and verifier (hex); the password itself is never stored. */
     srpSalt: text().notNull(),
     srpVerifier: text().notNull(),
-    status: text({ enum: ['UNCONFIRMED', 'CONFIRMED'] }).notNull(),
+    /** FORCE_CHANGE_PASSWORD: created with a temporary password; RESET_REQUIRED: must reset before signing in. */
+    status: text({ enum: ['UNCONFIRMED', 'CONFIRMED', 'FORCE_CHANGE_PASSWORD', 'RESET_REQUIRED'] }).notNull(),
     enabled: boolean().notNull().default(true),
     name: text(),
     email: text(),

@@ -38,6 +38,8 @@ export interface NewUser {
   picture?: string | null;
   locale?: string | null;
   confirmed: boolean;
+  /** Created by an administrator: the password is temporary and must be replaced at the first sign-in. */
+  temporaryPassword?: boolean;
   organizationCreationEnabled?: boolean;
 }
 
@@ -57,7 +59,7 @@ export async function insertUser(db: DbOrTx, input: NewUser): Promise<User> {
       username,
       srpSalt: salt,
       srpVerifier: verifier,
-      status: input.confirmed ? 'CONFIRMED' : 'UNCONFIRMED',
+      status: input.temporaryPassword ? 'FORCE_CHANGE_PASSWORD' : input.confirmed ? 'CONFIRMED' : 'UNCONFIRMED',
       name: input.name?.trim() || null,
       email,
       emailVerified: input.confirmed && email !== null,
@@ -84,6 +86,20 @@ export async function createConfirmedUser(
   },
 ): Promise<{ id: string }> {
   const user = await insertUser(db, { ...input, confirmed: true });
+  return { id: user.id };
+}
+
+/** An account an administrator creates: it signs in once with the temporary password, then must choose its own. */
+export async function createUserWithTemporaryPassword(
+  db: DbOrTx,
+  input: { username: string; temporaryPassword: string; name: string; email: string },
+): Promise<{ id: string }> {
+  const user = await insertUser(db, {
+    ...input,
+    password: input.temporaryPassword,
+    confirmed: true,
+    temporaryPassword: true,
+  });
   return { id: user.id };
 }
 
