@@ -9,11 +9,12 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import type { AnyRouter } from '@trpc/server';
 import type { Database } from './db/client';
 import type { Env } from './env';
-import { createAccessTokenVerifier, identityPlugin } from './modules/identity';
+import { USER_POOL_CLIENT_ID, USER_POOL_ID } from '@financeiro/core';
+import { createAccessTokenVerifier, createCognitoTokenVerifier, identityPlugin } from './modules/identity';
 import { contextFromRequest, type ApiDeps } from './trpc/context';
 import { routers } from './trpc/routers';
 
-const API_PREFIXES = ['/v1/', '/identity', '/health'];
+const API_PREFIXES = ['/v1/', '/identity', '/health', '/app-config.json'];
 
 export async function buildApp({ env, database }: { env: Env; database: Database }): Promise<FastifyInstance> {
   const app = Fastify({
@@ -54,9 +55,26 @@ export async function buildApp({ env, database }: { env: Env; database: Database
     ],
   });
 
-  await app.register(identityPlugin, { db: database.db, env });
+  const cognito = env.IDENTITY_MODE === 'cognito';
+  if (!cognito) await app.register(identityPlugin, { db: database.db, env });
+  const verifyAccessToken = cognito
+    ? createCognitoTokenVerifier(database.db, env)
+    : createAccessTokenVerifier(database.db, env);
+  const deps: ApiDeps = { db: database.db, env, verifyAccessToken };
 
-  const deps: ApiDeps = { db: database.db, env, verifyAccessToken: createAccessTokenVerifier(database.db, env) };
+  // What the web needs to configure the Amplify client: our own pool (same origin) or the AWS one.
+  app.get('/app-config.json', async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').send({
+      identity: cognito
+        ? { mode: 'cognito', userPoolId: env.COGNITO_USER_POOL_ID, userPoolClientId: env.COGNITO_CLIENT_ID }
+        : {
+            mode: 'builtin',
+            userPoolId: USER_POOL_ID,
+            userPoolClientId: USER_POOL_CLIENT_ID,
+            endpointPath: '/identity',
+          },
+    }),
+  );
   for (const [area, router] of Object.entries(routers)) {
     await app.register(fastifyTRPCPlugin, {
       prefix: `/v1/${area}`,

@@ -6,14 +6,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { configureAmplify } from './features/auth/amplify';
+import { configureAmplify, loadIdentityConfig } from './features/auth/amplify';
 import { refreshSession } from './api/session';
 import { queryClient } from './api/trpc';
 import { router } from './routes/router';
 import { theme } from './theme';
 
 async function start(root: HTMLElement) {
-  configureAmplify();
+  configureAmplify(await loadIdentityConfig());
   // The guard decides from the session, so the session is known before the first route loads.
   await refreshSession();
   createRoot(root).render(

@@ -45,6 +45,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   let database: Database;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server closes (restart, failover, a dropped test database) must not crash the
+    // process: the pool discards it and opens a fresh one on the next query.
+    pool.on('error', () => undefined);
     database = {
       db: drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db,
       kind: 'postgres',

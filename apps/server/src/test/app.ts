@@ -16,13 +16,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(settings: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const env = loadEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://127.0.0.1:3999',
     WEB_DIST: '/nonexistent',
+    ...settings,
   });
   const app = await buildApp({ env, database });
   return {

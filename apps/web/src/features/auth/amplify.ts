@@ -1,14 +1,28 @@
 import { Amplify } from 'aws-amplify';
-import { USER_POOL_CLIENT_ID, USER_POOL_ID } from '@financeiro/core';
 
-/** Points the official Amplify client at our own Cognito-compatible user pool, same origin. */
-export function configureAmplify(): void {
+/** What the server says about the user pool (GET /app-config.json). */
+export interface IdentityConfig {
+  mode: 'builtin' | 'cognito';
+  userPoolId: string;
+  userPoolClientId: string;
+  /** Built-in pool only: the same-origin path of its endpoint. */
+  endpointPath?: string;
+}
+
+export async function loadIdentityConfig(): Promise<IdentityConfig> {
+  const response = await fetch('/app-config.json', { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`app-config ${response.status}`);
+  return ((await response.json()) as { identity: IdentityConfig }).identity;
+}
+
+/** Points the official Amplify client at our own Cognito-compatible pool, or at the AWS Cognito pool. */
+export function configureAmplify(config: IdentityConfig): void {
   Amplify.configure({
     Auth: {
       Cognito: {
-        userPoolId: USER_POOL_ID,
-        userPoolClientId: USER_POOL_CLIENT_ID,
-        userPoolEndpoint: `${window.location.origin}/identity`,
+        userPoolId: config.userPoolId,
+        userPoolClientId: config.userPoolClientId,
+        ...(config.endpointPath ? { userPoolEndpoint: `${window.location.origin}${config.endpointPath}` } : {}),
         loginWith: { username: true, email: true },
         signUpVerificationMethod: 'code',
       },
