@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
 import { chromiumAvailable, launchBrowser, screenshot } from './support/browser';
@@ -29,13 +29,25 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
     await sms?.stop();
   });
 
+  let lastPage: Page | undefined;
+
+  // A failed journey leaves a picture of where it stopped.
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail' && lastPage && !lastPage.isClosed()) {
+      await screenshot(lastPage, `failed-${ctx.task.name.slice(0, 60).replace(/[^a-z0-9]+/gi, '-')}`).catch(
+        () => undefined,
+      );
+    }
+  });
+
   async function newPage(width = 1280, height = 800): Promise<Page> {
     const context = await browser.newContext({
       viewport: { width, height },
       locale: 'pt-BR',
       timezoneId: 'America/Sao_Paulo',
     });
-    return context.newPage();
+    lastPage = await context.newPage();
+    return lastPage;
   }
 
   async function signIn(page: Page, username: string, password: string): Promise<void> {
@@ -197,7 +209,7 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
     await signIn(page, 'financeiro', 'Demo@2026');
     await page.waitForURL(/\/select-tenant\//);
     await page.goto(`${app.url}/account/mfa-config`);
-    await page.getByRole('button', { name: 'Ativar' }).first().click();
+    await page.getByRole('button', { name: 'Ativar', exact: true }).first().click();
     const secret = page.getByTestId('totp-secret');
     await secret.filter({ hasText: /^[A-Z2-7]{16,}$/ }).waitFor();
     const totp = new TOTP({ secret: Secret.fromBase32((await secret.textContent()) ?? ''), digits: 6, period: 30 });
@@ -254,7 +266,8 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
     await page.getByText('Celular verificado com sucesso').waitFor();
 
     await page.goto(`${app.url}/account/mfa-config`);
-    await page.getByRole('button', { name: 'Ativar' }).nth(1).click();
+    await page.getByText('Código por SMS').waitFor();
+    await page.getByRole('button', { name: 'Ativar', exact: true }).last().click();
     await page.getByText('Autenticação por SMS ativada').waitFor();
 
     await page.goto(`${app.url}/auth/sign-out`);
