@@ -1,4 +1,6 @@
 import Fastify from 'fastify';
+import { Amplify } from 'aws-amplify';
+import { USER_POOL_CLIENT_ID, USER_POOL_ID } from '@financeiro/core';
 import type { Database } from '../db/client';
 import { loadEnv, type Env } from '../env';
 import { identityPlugin, startOutboxWorker } from '../modules/identity';
@@ -18,7 +20,7 @@ export interface IdentityHarness {
 
 /**
  * A fresh database, a local SMTP server, a local SMS sink, and the identity endpoint alone on a random loopback port with its
- * outbox worker delivering to that SMTP server.
+ * outbox worker delivering to that SMTP server; the Amplify client is configured to use it.
  */
 export async function startIdentityHarness(settings: Record<string, string> = {}): Promise<IdentityHarness> {
   const database = await createTestDatabase();
@@ -39,6 +41,17 @@ export async function startIdentityHarness(settings: Record<string, string> = {}
   const app = Fastify();
   await app.register(identityPlugin, { db: database.db, env });
   await app.listen({ port, host: '127.0.0.1' });
+  // The official client, pointed at this endpoint, for the suites that drive it.
+  Amplify.configure({
+    Auth: {
+      Cognito: {
+        userPoolId: USER_POOL_ID,
+        userPoolClientId: USER_POOL_CLIENT_ID,
+        userPoolEndpoint: `${env.PUBLIC_URL}/identity`,
+        loginWith: { username: true, email: true },
+      },
+    },
+  });
   const worker = startOutboxWorker({ db: database.db, env, log: { info: () => {}, error: () => {} } });
   return {
     database,

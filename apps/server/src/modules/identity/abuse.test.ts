@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Amplify } from 'aws-amplify';
 import { signIn, signOut } from 'aws-amplify/auth';
 import { eq } from 'drizzle-orm';
-import { USER_POOL_CLIENT_ID, USER_POOL_ID } from '@financeiro/core';
 import { startIdentityHarness, type IdentityHarness } from '../../test/identity-server';
 import { createConfirmedUser } from './users';
 import { users } from './schema';
@@ -13,15 +11,6 @@ describe('sign-in abuse and refusal', () => {
 
   beforeAll(async () => {
     h = await startIdentityHarness({ IDENTITY_RATE_LIMIT: '40' });
-    Amplify.configure({
-      Auth: {
-        Cognito: {
-          userPoolId: USER_POOL_ID,
-          userPoolClientId: USER_POOL_CLIENT_ID,
-          userPoolEndpoint: `${h.url}/identity`,
-        },
-      },
-    });
     await createConfirmedUser(h.database.db, {
       username: 'karina',
       password: 'Certa#Senha1',

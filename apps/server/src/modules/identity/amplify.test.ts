@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Amplify } from 'aws-amplify';
 import {
   autoSignIn,
   confirmSignUp,
@@ -18,7 +17,6 @@ import {
   signUp,
   updatePassword,
 } from 'aws-amplify/auth';
-import { USER_POOL_CLIENT_ID, USER_POOL_ID } from '@financeiro/core';
 import { startIdentityHarness, type IdentityHarness } from '../../test/identity-server';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
@@ -31,16 +29,6 @@ describe('identity service driven by the official Amplify client', () => {
 
   beforeAll(async () => {
     h = await startIdentityHarness();
-    Amplify.configure({
-      Auth: {
-        Cognito: {
-          userPoolId: USER_POOL_ID,
-          userPoolClientId: USER_POOL_CLIENT_ID,
-          userPoolEndpoint: `${h.url}/identity`,
-          loginWith: { username: true, email: true },
-        },
-      },
-    });
   });
 
   afterAll(() => h?.stop());

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Amplify } from 'aws-amplify';
 import {
   confirmUserAttribute,
   fetchUserAttributes,
@@ -8,7 +7,6 @@ import {
   signOut,
   updateUserAttributes,
 } from 'aws-amplify/auth';
-import { USER_POOL_CLIENT_ID, USER_POOL_ID } from '@financeiro/core';
 import { startIdentityHarness, type IdentityHarness } from '../../test/identity-server';
 import { createConfirmedUser } from './users';
 
@@ -17,15 +15,6 @@ describe('changing e-mail and phone', () => {
 
   beforeAll(async () => {
     h = await startIdentityHarness();
-    Amplify.configure({
-      Auth: {
-        Cognito: {
-          userPoolId: USER_POOL_ID,
-          userPoolClientId: USER_POOL_CLIENT_ID,
-          userPoolEndpoint: `${h.url}/identity`,
-        },
-      },
-    });
     await createConfirmedUser(h.database.db, {
       username: 'nina',
       password: 'Certa#Senha1',

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Amplify } from 'aws-amplify';
 import {
   confirmSignIn,
   confirmUserAttribute,
@@ -11,7 +10,6 @@ import {
   verifyTOTPSetup,
 } from 'aws-amplify/auth';
 import { Secret, TOTP } from 'otpauth';
-import { USER_POOL_CLIENT_ID, USER_POOL_ID } from '@financeiro/core';
 import { startIdentityHarness, type IdentityHarness } from '../../test/identity-server';
 import { createConfirmedUser } from './users';
 
@@ -21,15 +19,6 @@ describe('SMS multi-factor sign-in and the choice between factors', () => {
 
   beforeAll(async () => {
     h = await startIdentityHarness();
-    Amplify.configure({
-      Auth: {
-        Cognito: {
-          userPoolId: USER_POOL_ID,
-          userPoolClientId: USER_POOL_CLIENT_ID,
-          userPoolEndpoint: `${h.url}/identity`,
-        },
-      },
-    });
     await createConfirmedUser(h.database.db, {
       username: 'paulo',
       password: 'Certa#Senha1',

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Amplify } from 'aws-amplify';
 import { confirmSignIn, signIn, signOut } from 'aws-amplify/auth';
 import { eq } from 'drizzle-orm';
-import { USER_POOL_CLIENT_ID, USER_POOL_ID } from '@financeiro/core';
 import { startIdentityHarness, type IdentityHarness } from '../../test/identity-server';
 import { users } from './schema';
 import { createConfirmedUser, createUserWithTemporaryPassword } from './users';
@@ -12,15 +10,6 @@ describe('required password changes', () => {
 
   beforeAll(async () => {
     h = await startIdentityHarness();
-    Amplify.configure({
-      Auth: {
-        Cognito: {
-          userPoolId: USER_POOL_ID,
-          userPoolClientId: USER_POOL_CLIENT_ID,
-          userPoolEndpoint: `${h.url}/identity`,
-        },
-      },
-    });
   });
   afterAll(() => h?.stop());
 
