@@ -281,4 +281,22 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
     await page.waitForURL(/\/select-tenant\/unit/);
     await page.context().close();
   });
+
+  it('signs out of every device from the profile', async () => {
+    const [laptop, phone] = [await newPage(), await newPage(390, 844)];
+    for (const page of [laptop, phone]) {
+      await page.goto(`${app.url}/auth/sign-in`);
+      await signIn(page, 'admin', 'Demo@2026');
+      await page.waitForURL(/\/select-tenant\//);
+    }
+    await laptop.goto(`${app.url}/account/profile`);
+    await laptop.getByRole('button', { name: 'Sair de todos os dispositivos' }).click();
+    await laptop.getByRole('dialog').getByRole('button', { name: 'Sair de todos os dispositivos' }).click();
+    await laptop.waitForURL(/\/auth\/sign-in/);
+    // The other device's tokens no longer open anything: it is sent to sign in.
+    await phone.goto(`${app.url}/dashboard`);
+    await phone.waitForURL(/\/auth\/sign-in/);
+    await laptop.context().close();
+    await phone.context().close();
+  });
 });

@@ -1,3 +1,4 @@
+import { TRPCClientError } from '@trpc/client';
 import { fetchAuthSession, getCurrentUser, signOut } from 'aws-amplify/auth';
 import { resolveSelection } from '@financeiro/core';
 import { useAuthzStore, useSessionStore } from '../stores/session';
@@ -32,9 +33,12 @@ export async function refreshSession(): Promise<void> {
       tenants,
       selectedTenant: valid ? (valid.memberships[0] ?? null) : null,
     });
-  } catch {
-    // A token the server no longer accepts (signed out elsewhere): sign out here too.
-    await signOut().catch(() => undefined);
-    reset();
+  } catch (error) {
+    // Only a token the server refuses (signed out elsewhere, revoked) ends the session here. A request cut short by
+    // a navigation or a network failure must not: signing out would revoke a perfectly good session.
+    if (error instanceof TRPCClientError && error.data?.httpStatus === 401) {
+      await signOut().catch(() => undefined);
+      reset();
+    }
   }
 }

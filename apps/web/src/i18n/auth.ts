@@ -163,6 +163,14 @@ export const authMessages = {
     setupFailed: 'O código não confere. Confira o horário do celular e tente o código seguinte.',
     loadError: 'Não foi possível carregar suas configurações de segurança.',
   },
+  sessions: {
+    title: 'Sessões',
+    text: 'Saia de todos os navegadores e celulares onde sua conta está conectada, inclusive deste.',
+    button: 'Sair de todos os dispositivos',
+    confirm: 'Todas as sessões serão encerradas e será preciso entrar de novo em cada dispositivo. Continuar?',
+    cancel: 'Cancelar',
+    done: 'Você saiu de todos os dispositivos',
+  },
   profile: {
     name: 'Nome',
     email: 'E-mail',

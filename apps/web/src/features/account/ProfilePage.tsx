@@ -8,6 +8,7 @@ import { authMessages } from '../../i18n/auth';
 import { profileErrorMessage } from '../auth/errors';
 import { notifyError, notifySuccess } from '../auth/notify';
 import { formatPhone, toE164 } from '../auth/phone';
+import { SignOutEverywhere } from './SignOutEverywhere';
 import { VerifyAttributeModal, type VerifiableAttribute } from './VerifyAttributeModal';
 
 const t = authMessages.profile;
@@ -155,5 +156,10 @@ export function ProfilePage() {
   const attributes = useQuery({ queryKey: KEY, queryFn: () => fetchUserAttributes() });
   if (attributes.isPending) return <Skeleton h={360} maw={720} radius="lg" />;
   if (attributes.isError) return <Alert color="red">{authMessages.mfa.loadError}</Alert>;
-  return <ProfileForm attributes={attributes.data} />;
+  return (
+    <Stack gap="lg">
+      <ProfileForm attributes={attributes.data} />
+      <SignOutEverywhere />
+    </Stack>
+  );
 }
