@@ -41,7 +41,11 @@ export async function startIdentityHarness(settings: Record<string, string> = {}
   const app = Fastify();
   await app.register(identityPlugin, { db: database.db, env });
   await app.listen({ port, host: '127.0.0.1' });
-  // The official client, pointed at this endpoint, for the suites that drive it.
+  // The official client, pointed at this endpoint, for the suites that drive it. It names a new device after
+  // navigator.userAgent, which Node only has from version 21 on.
+  if (!('navigator' in globalThis)) {
+    Object.defineProperty(globalThis, 'navigator', { value: { userAgent: `Node.js/${process.versions.node}` } });
+  }
   Amplify.configure({
     Auth: {
       Cognito: {

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { startIdentityHarness, type IdentityHarness } from '../../test/identity-server';
 import { createConfirmedUser } from './users';
 import { users } from './schema';
-import { MAX_FAILED_SIGN_INS } from './operations';
+import { MAX_FAILED_SIGN_INS } from './sign-in';
 
 describe('sign-in abuse and refusal', () => {
   let h: IdentityHarness;

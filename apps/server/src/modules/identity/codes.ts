@@ -3,8 +3,11 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../db/client';
 import { errors } from './errors';
+import { enqueueEmail, enqueueSms } from '../outbox/enqueue';
+import { codeEmail, maskEmail, maskPhone, type CodeEmailPurpose } from './messages';
 import { identityCodes } from './schema';
 import { sha256 } from './tokens';
+import type { User } from './users';
 
 type Purpose = (typeof identityCodes.$inferInsert)['purpose'];
 
@@ -60,4 +63,24 @@ export async function consumeCode(db: DbOrTx, userId: string, purpose: Purpose, 
     throw errors.codeMismatch();
   }
   await db.update(identityCodes).set({ usedAt: new Date() }).where(eq(identityCodes.id, current.id));
+}
+
+const CODE_TTL_MS: Record<CodeEmailPurpose, number> = {
+  sign_up: 24 * 3600 * 1000,
+  reset_password: 3600 * 1000,
+  verify_email: 24 * 3600 * 1000,
+};
+
+/** Issues a code and queues it to the user's e-mail, or phone when there is no e-mail. */
+export async function sendCode(db: DbOrTx, user: User, purpose: CodeEmailPurpose) {
+  const code = await issueCode(db, user.id, purpose, CODE_TTL_MS[purpose]);
+  if (user.email) {
+    await enqueueEmail(db, { to: user.email, ...codeEmail(purpose, user.name, code) });
+    return { Destination: maskEmail(user.email), DeliveryMedium: 'EMAIL', AttributeName: 'email' };
+  }
+  if (user.phoneNumber) {
+    await enqueueSms(db, user.phoneNumber, `Financeiro: seu código é ${code}`);
+    return { Destination: maskPhone(user.phoneNumber), DeliveryMedium: 'SMS', AttributeName: 'phone_number' };
+  }
+  throw errors.invalidParameter('An email or phone_number is required to confirm the account');
 }

@@ -26,6 +26,7 @@ export const errors = {
   invalidPassword: (detail: string) =>
     new IdentityError('InvalidPasswordException', `Password did not conform with policy: ${detail}`),
   invalidParameter: (message: string) => new IdentityError('InvalidParameterException', message),
+  resourceNotFound: (message: string) => new IdentityError('ResourceNotFoundException', message),
   unknownClient: () => new IdentityError('ResourceNotFoundException', 'User pool client does not exist.'),
   unsupported: (what: string) => new IdentityError('InvalidParameterException', `${what} is not supported`),
   softwareTokenMismatch: () => new IdentityError('EnableSoftwareTokenMFAException', 'Code mismatch'),

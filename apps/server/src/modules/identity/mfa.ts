@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { DbOrTx } from '../../db/client';
 import { errors } from './errors';
-import { str, userFromAccessToken, type Body, type Operation } from './request';
+import { str, userFromAccessToken, type Body, type IdentityContext, type Operation } from './request';
 import { users } from './schema';
+import { signInSession, updateSessionState, type SignInSession } from './sign-in-sessions';
 import type { User } from './users';
 
 const PERIOD_S = 30;
@@ -51,15 +52,27 @@ export function mfaChallengeFor(user: User): MfaChallenge | null {
   return null;
 }
 
+/**
+ * Who is setting up an authenticator: the signed-in user (AccessToken), or one in the middle of a sign-in that
+ * requires a second factor (Session of the MFA_SETUP step).
+ */
+async function setupSubject(ctx: IdentityContext, body: Body): Promise<{ user: User; session?: SignInSession }> {
+  if (typeof body.Session !== 'string' || body.AccessToken) return { user: await userFromAccessToken(ctx, body) };
+  const session = await signInSession(ctx.db, body.Session, 'MFA_SETUP');
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, session.userId));
+  if (!user) throw errors.userNotFound();
+  return { user, session };
+}
+
 const associateSoftwareToken: Operation = async (ctx, body) => {
-  const user = await userFromAccessToken(ctx, body);
+  const { user, session } = await setupSubject(ctx, body);
   const secret = new Secret({ size: 20 }).base32;
   await ctx.db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, user.id));
-  return { SecretCode: secret };
+  return { SecretCode: secret, ...(session ? { Session: body.Session } : {}) };
 };
 
 const verifySoftwareToken: Operation = async (ctx, body) => {
-  const user = await userFromAccessToken(ctx, body);
+  const { user, session } = await setupSubject(ctx, body);
   const pending = user.totpPendingSecret;
   if (!pending) throw errors.invalidParameter('Software token has not been associated');
   const step = matchingStep(pending, str(body, 'UserCode'));
@@ -68,7 +81,8 @@ const verifySoftwareToken: Operation = async (ctx, body) => {
     .update(users)
     .set({ totpSecret: pending, totpPendingSecret: null, totpLastStep: step })
     .where(eq(users.id, user.id));
-  return { Status: 'SUCCESS' };
+  if (session) await updateSessionState(ctx.db, session, { totpVerified: 'true' });
+  return { Status: 'SUCCESS', ...(session ? { Session: body.Session } : {}) };
 };
 
 interface MfaSetting {

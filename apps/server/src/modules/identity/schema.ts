@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
@@ -29,6 +40,8 @@ export const users = pgTable(
     totpLastStep: integer(),
     smsMfaEnabled: boolean().notNull().default(false),
     preferredMfa: text({ enum: ['SOFTWARE_TOKEN_MFA', 'SMS_MFA'] }),
+    /** Sign-in insists on a second factor: a user without one sets up the authenticator app before entering. */
+    mfaRequired: boolean().notNull().default(false),
     /** Wrong passwords in a row, and the lock they lead to (SPEC: "Password attempts exceeded"). */
     failedSignIns: integer().notNull().default(0),
     lockedUntil: timestamp({ withTimezone: true }),
@@ -89,7 +102,11 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_user_idx').on(t.userId)],
 );
 
-/** Remembered devices (the flows arrive with multi-factor sign-in). */
+/**
+ * Devices a user signed in from. Each sign-in without a known device key hands out a new one; the client confirms
+ * it with an SRP verifier of a secret only it holds (then it is listed), and may ask that it be remembered, which
+ * lets that device skip the second factor.
+ */
 export const devices = pgTable(
   'devices',
   {
@@ -97,12 +114,15 @@ export const devices = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The "pool name" of the device's SRP proof. */
+    groupKey: text().notNull(),
     name: text(),
     remembered: boolean().notNull().default(false),
     srpSalt: text(),
     srpVerifier: text(),
     lastUsedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
+    updatedAt: createdAt(),
   },
   (t) => [index('devices_user_idx').on(t.userId)],
 );
@@ -113,5 +133,49 @@ export const signingKeys = pgTable('signing_keys', {
   privateJwk: jsonb().$type<Record<string, unknown>>().notNull(),
   publicJwk: jsonb().$type<Record<string, unknown>>().notNull(),
   active: boolean().notNull().default(true),
+  createdAt: createdAt(),
+});
+
+/** A user's account at an outside identity provider (Google), linked on first sign-in through it. */
+export const federatedIdentities = pgTable(
+  'federated_identities',
+  {
+    provider: text().notNull(),
+    subject: text().notNull(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.subject] })],
+);
+
+/**
+ * A sign-in through an outside provider in flight: what our client asked for at /oauth2/authorize (its redirect,
+ * state and PKCE challenge) and what we sent the provider (state, nonce, our own PKCE verifier). Minutes long.
+ */
+export const oauthRequests = pgTable('oauth_requests', {
+  id: uuid().primaryKey(),
+  stateHash: text().notNull().unique(),
+  provider: text().notNull(),
+  redirectUri: text().notNull(),
+  clientState: text(),
+  codeChallenge: text().notNull(),
+  nonce: text().notNull(),
+  providerVerifier: text().notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** Authorization codes /oauth2/token exchanges for tokens: single use, bound to the PKCE challenge and redirect. */
+export const oauthCodes = pgTable('oauth_codes', {
+  id: uuid().primaryKey(),
+  codeHash: text().notNull().unique(),
+  userId: uuid()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  redirectUri: text().notNull(),
+  codeChallenge: text().notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
   createdAt: createdAt(),
 });

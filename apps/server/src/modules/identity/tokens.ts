@@ -5,6 +5,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { USER_POOL_CLIENT_ID } from '@financeiro/core';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Env } from '../../env';
+import { deviceForSession, type NewDeviceMetadata } from './devices';
 import { refreshTokens, signingKeys, users } from './schema';
 
 type Key = Awaited<ReturnType<typeof importJWK>>;
@@ -52,6 +53,7 @@ export interface AuthenticationResult {
   AccessToken: string;
   IdToken: string;
   RefreshToken?: string;
+  NewDeviceMetadata?: NewDeviceMetadata;
   ExpiresIn: number;
   TokenType: 'Bearer';
 }
@@ -61,6 +63,7 @@ async function signTokens(
   env: Env,
   user: User,
   originJti: string,
+  deviceKey: string | null,
 ): Promise<Omit<AuthenticationResult, 'RefreshToken'>> {
   const { kid, privateKey } = await activeKey(db);
   const now = Math.floor(Date.now() / 1000);
@@ -72,6 +75,7 @@ async function signTokens(
     scope: 'aws.cognito.signin.user.admin',
     auth_time: now,
     origin_jti: originJti,
+    device_key: deviceKey ?? undefined,
   })
     .setProtectedHeader({ alg: 'RS256', kid })
     .setSubject(user.id)
@@ -103,23 +107,37 @@ async function signTokens(
   return { AccessToken: accessToken, IdToken: idToken, ExpiresIn: ACCESS_TTL_S, TokenType: 'Bearer' };
 }
 
-/** A new sign-in: a refresh token (stored hashed) and the access and id tokens that descend from it. */
-export async function issueSession(db: Db, env: Env, user: User): Promise<AuthenticationResult> {
+/**
+ * A new sign-in: a refresh token (stored hashed) and the access and id tokens that descend from it, on the device the
+ * client named (or a new one it is told about, to confirm).
+ */
+export async function issueSession(
+  db: Db,
+  env: Env,
+  user: User,
+  clientDeviceKey?: string,
+): Promise<AuthenticationResult> {
+  const { deviceKey, newDevice } = await deviceForSession(db, user.id, clientDeviceKey);
   const refreshToken = randomBytes(48).toString('base64url');
   const id = uuidv7();
   await db.insert(refreshTokens).values({
     id,
     userId: user.id,
     tokenHash: sha256(refreshToken),
+    deviceKey,
     expiresAt: new Date(Date.now() + REFRESH_TTL_S * 1000),
   });
-  return { ...(await signTokens(db, env, user, id)), RefreshToken: refreshToken };
+  return {
+    ...(await signTokens(db, env, user, id, deviceKey)),
+    RefreshToken: refreshToken,
+    ...(newDevice ? { NewDeviceMetadata: newDevice } : {}),
+  };
 }
 
 /** New access and id tokens from a live refresh token; null when it is unknown, expired or revoked. */
 export async function refreshSession(db: Db, env: Env, refreshToken: string): Promise<AuthenticationResult | null> {
   const [row] = await db
-    .select({ id: refreshTokens.id, user: users })
+    .select({ id: refreshTokens.id, deviceKey: refreshTokens.deviceKey, user: users })
     .from(refreshTokens)
     .innerJoin(users, eq(users.id, refreshTokens.userId))
     .where(
@@ -130,7 +148,7 @@ export async function refreshSession(db: Db, env: Env, refreshToken: string): Pr
       ),
     );
   if (!row || !row.user.enabled) return null;
-  return signTokens(db, env, row.user, row.id);
+  return signTokens(db, env, row.user, row.id, row.deviceKey);
 }
 
 export async function revokeRefreshToken(db: DbOrTx, refreshToken: string): Promise<void> {

@@ -136,3 +136,10 @@ export function userAttributes(user: User): { Name: string; Value: string }[] {
   ];
   return pairs.filter((p): p is [string, string] => p[1] !== null).map(([Name, Value]) => ({ Name, Value }));
 }
+
+/** The user a request names by username or e-mail; UserNotFoundException otherwise. */
+export async function requireUser(db: DbOrTx, login: string): Promise<User> {
+  const user = await findUserByLogin(db, login);
+  if (!user) throw errors.userNotFound();
+  return user;
+}

@@ -1,0 +1,62 @@
+import { eq } from 'drizzle-orm';
+import { USER_POOL_NAME } from '@financeiro/core';
+import type { DbOrTx } from '../../db/client';
+import { consumeCode, lastCodeSentAt, RESEND_INTERVAL_MS, sendCode } from './codes';
+import { errors } from './errors';
+import { assertClient, str, userFromAccessToken, type Operation } from './request';
+import { users } from './schema';
+import { createVerifier, passwordMatches } from './srp';
+import { revokeAllSessions } from './tokens';
+import { assertPasswordPolicy, requireUser, type User } from './users';
+
+const forgotPassword: Operation = async (ctx, body) => {
+  assertClient(body);
+  const user = await requireUser(ctx.db, str(body, 'Username'));
+  if (!user.enabled) throw errors.disabled();
+  const last = await lastCodeSentAt(ctx.db, user.id, 'reset_password');
+  if (last && Date.now() - last.getTime() < RESEND_INTERVAL_MS) throw errors.limitExceeded();
+  const delivery = await ctx.db.transaction((tx) => sendCode(tx, user, 'reset_password'));
+  return { CodeDeliveryDetails: delivery };
+};
+
+export async function setPassword(db: DbOrTx, user: User, password: string): Promise<void> {
+  assertPasswordPolicy(password);
+  const { salt, verifier } = createVerifier(USER_POOL_NAME, user.username, password);
+  await db
+    .update(users)
+    .set({ srpSalt: salt, srpVerifier: verifier, updatedAt: new Date() })
+    .where(eq(users.id, user.id));
+}
+
+const confirmForgotPassword: Operation = async (ctx, body) => {
+  assertClient(body);
+  const user = await requireUser(ctx.db, str(body, 'Username'));
+  const password = typeof body.Password === 'string' ? body.Password : '';
+  assertPasswordPolicy(password);
+  await consumeCode(ctx.db, user.id, 'reset_password', str(body, 'ConfirmationCode'));
+  await ctx.db.transaction(async (tx) => {
+    await setPassword(tx, user, password);
+    // Proving control of the e-mail confirms an account that was still waiting for it.
+    if (user.status !== 'CONFIRMED')
+      await tx.update(users).set({ status: 'CONFIRMED', emailVerified: true }).where(eq(users.id, user.id));
+    // A reset is what a person does when the password may be known to someone else: end every session.
+    await revokeAllSessions(tx, user.id);
+  });
+  return {};
+};
+
+const changePassword: Operation = async (ctx, body) => {
+  const user = await userFromAccessToken(ctx, body);
+  const previous = typeof body.PreviousPassword === 'string' ? body.PreviousPassword : '';
+  if (!passwordMatches(USER_POOL_NAME, user.username, previous, { salt: user.srpSalt, verifier: user.srpVerifier })) {
+    throw errors.wrongPassword();
+  }
+  await setPassword(ctx.db, user, typeof body.ProposedPassword === 'string' ? body.ProposedPassword : '');
+  return {};
+};
+
+export const passwordOperations: Record<string, Operation> = {
+  ForgotPassword: forgotPassword,
+  ConfirmForgotPassword: confirmForgotPassword,
+  ChangePassword: changePassword,
+};

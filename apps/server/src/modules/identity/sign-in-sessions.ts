@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { Db } from '../../db/client';
+import { errors } from './errors';
+import { authSessions } from './schema';
+import { sha256 } from './tokens';
+import type { User } from './users';
+
+/** A sign-in step must be answered within 3 minutes. */
+export const SIGN_IN_SESSION_TTL_MS = 3 * 60 * 1000;
+
+export type SessionState = Record<string, string>;
+export type SignInSession = typeof authSessions.$inferSelect;
+
+/** A sign-in step waiting for the client's answer: a row that any server process can pick up, for 3 minutes. */
+export async function openChallenge(db: Db, user: User, challenge: string, state: SessionState): Promise<string> {
+  const session = randomBytes(48).toString('base64url');
+  await db.delete(authSessions).where(lt(authSessions.expiresAt, new Date()));
+  await db.insert(authSessions).values({
+    id: uuidv7(),
+    tokenHash: sha256(session),
+    userId: user.id,
+    challenge,
+    state,
+    expiresAt: new Date(Date.now() + SIGN_IN_SESSION_TTL_MS),
+  });
+  return session;
+}
+
+/** The live sign-in session a client names, when it is waiting for this challenge. */
+export async function signInSession(db: Db, token: string, challenge: string): Promise<SignInSession> {
+  const [session] = await db
+    .select()
+    .from(authSessions)
+    .where(and(eq(authSessions.tokenHash, sha256(token)), gt(authSessions.expiresAt, new Date())));
+  if (!session || session.challenge !== challenge) throw errors.invalidSession();
+  return session;
+}
+
+export async function updateSessionState(db: Db, session: SignInSession, state: SessionState): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ state: { ...session.state, ...state } })
+    .where(eq(authSessions.id, session.id));
+}
+
+export const endSession = (db: Db, session: SignInSession) =>
+  db.delete(authSessions).where(eq(authSessions.id, session.id));
