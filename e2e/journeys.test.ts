@@ -230,6 +230,44 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
     await page.context().close();
   });
 
+  it('sets up the required authenticator at the first sign-in, is not asked again on the remembered device, and forgets it', async () => {
+    const page = await newPage();
+    await page.goto(`${app.url}/auth/sign-in`);
+    await page.getByLabel('Lembrar este dispositivo').waitFor();
+    expect(await page.getByLabel('Lembrar este dispositivo').isChecked()).toBe(true);
+    await signIn(page, 'tesouraria', 'Demo@2026');
+    await page.waitForURL(/\/auth\/sign-in\/mfa\/totp\/setup/);
+    await page.getByRole('img', { name: 'QR code' }).waitFor();
+    const secret = page.getByTestId('totp-secret');
+    const totp = new TOTP({ secret: Secret.fromBase32((await secret.textContent()) ?? ''), digits: 6, period: 30 });
+    await screenshot(page, 'sign-in-totp-setup-1280');
+    await page.getByLabel('Código de Verificação').fill(totp.generate());
+    await page.getByRole('button', { name: 'Verificar e ativar' }).click();
+    await page.waitForURL(/\/select-tenant\/unit/);
+
+    // Same browser, remembered: the password is enough.
+    await page.goto(`${app.url}/auth/sign-out`);
+    await page.waitForURL(/\/auth\/sign-in/);
+    await signIn(page, 'tesouraria', 'Demo@2026');
+    await page.waitForURL(/\/select-tenant\/unit/);
+
+    await page.goto(`${app.url}/account/profile`);
+    const devices = page.getByTestId('devices');
+    await devices.getByText('Este dispositivo').waitFor();
+    await devices.getByText('Lembrado').waitFor();
+    await devices.getByText('Chrome no Linux').waitFor();
+    await screenshot(page, 'profile-devices-1280');
+    await devices.getByRole('button', { name: 'Esquecer' }).click();
+    await page.getByRole('dialog').getByText('Este é o dispositivo que você está usando').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Esquecer' }).click();
+    await page.waitForURL(/\/auth\/sign-in/);
+
+    // Forgotten: the authenticator code is asked for again.
+    await signIn(page, 'tesouraria', 'Demo@2026');
+    await page.waitForURL(/\/auth\/sign-in\/mfa\/totp$/);
+    await page.context().close();
+  });
+
   it('changes the e-mail in the profile and confirms it with the code sent to the new address', async () => {
     const page = await newPage();
     await page.goto(`${app.url}/auth/sign-in`);

@@ -18,7 +18,10 @@ const lines = [
 ];
 if (env.DEMO) {
   lines.push('Entre com um dos usuários de demonstração (senha ' + DEMO_PASSWORD + '):');
-  for (const user of DEMO_USERS) lines.push(`  ${user.username.padEnd(12)} perfil ${user.profile}`);
+  for (const user of DEMO_USERS) {
+    const note = user.mfaRequired ? ' (configura o aplicativo autenticador no primeiro login)' : '';
+    lines.push(`  ${user.username.padEnd(12)} perfil ${user.profile}${note}`);
+  }
 }
 if (!env.SMTP_URL) lines.push('Sem SMTP_URL: os e-mails (com os códigos) aparecem neste log.');
 console.log(lines.join('\n') + '\n');

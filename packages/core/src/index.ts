@@ -5,3 +5,4 @@ export * from './authz/tree';
 export * from './authz/selection';
 export * from './authz/guard';
 export * from './identity';
+export * from './dates';

@@ -11,6 +11,8 @@ export const authMessages = {
     noAccount: 'Ainda não tem conta?',
     createAccount: 'Criar conta',
     required: 'Preencha este campo',
+    rememberDevice: 'Lembrar este dispositivo',
+    rememberDeviceHint: 'Neste dispositivo, o código de verificação não será pedido de novo.',
     errors: {
       wrongCredentials: 'Usuário ou senha incorretos',
       disabled: 'Sua conta está suspensa, entre em contato com o suporte',
@@ -126,6 +128,12 @@ export const authMessages = {
     subtitle: 'Você entrou com uma senha temporária. Escolha agora a sua senha.',
     submit: 'Salvar e entrar',
   },
+  totpSetup: {
+    title: 'Configure o aplicativo autenticador',
+    subtitle: 'Sua conta exige um segundo fator. Configure o aplicativo autenticador para concluir o login.',
+    expired: 'A etapa de configuração expirou. Entre novamente para continuar.',
+    back: 'Voltar para o login',
+  },
   mfaSelect: {
     title: 'Verificação em dois fatores',
     subtitle: 'Como você quer confirmar que é você?',
@@ -162,6 +170,24 @@ export const authMessages = {
     goToProfile: 'Ir para o perfil',
     setupFailed: 'O código não confere. Confira o horário do celular e tente o código seguinte.',
     loadError: 'Não foi possível carregar suas configurações de segurança.',
+  },
+  devices: {
+    title: 'Dispositivos',
+    text: 'Navegadores e celulares em que você entrou. Nos lembrados, o código de verificação não é pedido.',
+    empty: 'Nenhum dispositivo registrado ainda.',
+    current: 'Este dispositivo',
+    remembered: 'Lembrado',
+    lastUsed: 'Último acesso',
+    since: 'Desde',
+    forget: 'Esquecer',
+    forgetTitle: 'Esquecer dispositivo',
+    forgetConfirm: 'O dispositivo deixará de ser lembrado e as sessões abertas nele serão encerradas. Continuar?',
+    forgetCurrent:
+      'Este é o dispositivo que você está usando: você sairá da sua conta aqui e o código de verificação voltará a ser pedido. Continuar?',
+    forgotten: 'Dispositivo esquecido',
+    loadError: 'Não foi possível carregar seus dispositivos.',
+    unknownDevice: 'Dispositivo desconhecido',
+    cancel: 'Cancelar',
   },
   sessions: {
     title: 'Sessões',

@@ -15,10 +15,10 @@ import {
   SignUpPage,
   TotpSignInPage,
   SmsSignInPage,
+  TotpSetupSignInPage,
   MfaSelectPage,
   NewPasswordPage,
 } from '../features/auth';
-import { ComingSoonAuthPage } from '../features/placeholder/ComingSoonAuthPage';
 import { NoTenantsPage } from '../features/tenants/NoTenantsPage';
 import { NotFoundPage } from '../features/tenants/NotFoundPage';
 import { SelectTenantPage } from '../features/tenants/SelectTenantPage';
@@ -73,7 +73,7 @@ const authPages: [string, string, string, () => React.ReactNode][] = [
   ['sign-in-mfa', 'sign-in/mfa', 'Verificação em dois fatores', MfaSelectPage],
   ['sign-in-mfa-sms', 'sign-in/mfa/sms', 'Código por SMS', SmsSignInPage],
   ['sign-in-mfa-totp', 'sign-in/mfa/totp', 'Código do aplicativo autenticador', TotpSignInPage],
-  ['sign-in-mfa-totp-setup', 'sign-in/mfa/totp/setup', 'Configurar aplicativo autenticador', ComingSoonAuthPage],
+  ['sign-in-mfa-totp-setup', 'sign-in/mfa/totp/setup', 'Configurar aplicativo autenticador', TotpSetupSignInPage],
   ['sign-in-mfa-new-password', 'sign-in/mfa/new-password', 'Definir nova senha', NewPasswordPage],
   ['sign-in-reset', 'sign-in/reset', 'Redefinir senha', ForcedResetPage],
   ['sign-up', 'sign-up', 'Criar conta', SignUpPage],

@@ -6,7 +6,16 @@ import { departments, memberships, organizations, profiles, units } from '../ten
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
-export const DEMO_USERS = [
+interface DemoUser {
+  username: string;
+  name: string;
+  email: string;
+  profile: 'Administrador' | 'Financeiro' | 'Solicitante';
+  /** Treasury pays: its account must use a second factor, set up at the first sign-in. */
+  mfaRequired?: boolean;
+}
+
+export const DEMO_USERS: readonly DemoUser[] = [
   { username: 'admin', name: 'Ana Administradora', email: 'admin@demo.financeiro.local', profile: 'Administrador' },
   {
     username: 'financeiro',
@@ -15,12 +24,19 @@ export const DEMO_USERS = [
     profile: 'Financeiro',
   },
   {
+    username: 'tesouraria',
+    name: 'Tânia Tesouraria',
+    email: 'tesouraria@demo.financeiro.local',
+    profile: 'Financeiro',
+    mfaRequired: true,
+  },
+  {
     username: 'solicitante',
     name: 'Sofia Solicitante',
     email: 'solicitante@demo.financeiro.local',
     profile: 'Solicitante',
   },
-] as const;
+];
 
 const FINANCE: PermissionName[] = [
   'access_unit',
@@ -108,6 +124,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
         name: demo.name,
         email: demo.email,
         organizationCreationEnabled: demo.profile === 'Administrador',
+        mfaRequired: demo.mfaRequired ?? false,
       });
       await tx.insert(memberships).values({
         id: uuidv7(),

@@ -41,6 +41,8 @@ export interface NewUser {
   /** Created by an administrator: the password is temporary and must be replaced at the first sign-in. */
   temporaryPassword?: boolean;
   organizationCreationEnabled?: boolean;
+  /** Sign-in insists on a second factor (set up at the first sign-in when missing). */
+  mfaRequired?: boolean;
 }
 
 export async function insertUser(db: DbOrTx, input: NewUser): Promise<User> {
@@ -67,6 +69,7 @@ export async function insertUser(db: DbOrTx, input: NewUser): Promise<User> {
       picture: input.picture || null,
       locale: input.locale || 'pt-BR',
       organizationCreationEnabled: input.organizationCreationEnabled ?? false,
+      mfaRequired: input.mfaRequired ?? false,
     })
     .returning();
   if (!user) throw new Error('user not inserted');
@@ -83,6 +86,7 @@ export async function createConfirmedUser(
     email: string;
     phoneNumber?: string;
     organizationCreationEnabled?: boolean;
+    mfaRequired?: boolean;
   },
 ): Promise<{ id: string }> {
   const user = await insertUser(db, { ...input, confirmed: true });

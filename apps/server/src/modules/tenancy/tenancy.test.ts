@@ -174,7 +174,12 @@ describe('tenancy', () => {
         permissions: { all: boolean; granted: { name: string; label: string }[] };
       };
       expect(overview.departments.map((d) => d.name)).toEqual(['Compras', 'Financeiro']);
-      expect(overview.members.map((m) => m.username).sort()).toEqual(['admin', 'financeiro', 'solicitante']);
+      expect(overview.members.map((m) => m.username).sort()).toEqual([
+        'admin',
+        'financeiro',
+        'solicitante',
+        'tesouraria',
+      ]);
       expect(overview.permissions.all).toBe(false);
       expect(overview.permissions.granted).toContainEqual({ name: 'ler_contas_pagar', label: 'Ver contas a pagar' });
     });

@@ -8,6 +8,7 @@ import { authMessages } from '../../i18n/auth';
 import { profileErrorMessage } from '../auth/errors';
 import { notifyError, notifySuccess } from '../auth/notify';
 import { formatPhone, toE164 } from '../auth/phone';
+import { DevicesCard } from './DevicesCard';
 import { SignOutEverywhere } from './SignOutEverywhere';
 import { VerifyAttributeModal, type VerifiableAttribute } from './VerifyAttributeModal';
 
@@ -159,6 +160,7 @@ export function ProfilePage() {
   return (
     <Stack gap="lg">
       <ProfileForm attributes={attributes.data} />
+      <DevicesCard />
       <SignOutEverywhere />
     </Stack>
   );

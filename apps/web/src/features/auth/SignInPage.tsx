@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useRouter } from '@tanstack/react-router';
 import { signIn } from 'aws-amplify/auth';
@@ -9,12 +9,15 @@ import { AuthHeader } from './AuthHeader';
 import { signInErrorMessage } from './errors';
 import { notifyError } from './notify';
 import { handleSignInStep, redirectTarget } from './sign-in-steps';
+import { useSignInStore } from './sign-in-store';
 
 const t = authMessages.signIn;
 
 export function SignInPage() {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
+  const remember = useSignInStore((s) => s.rememberDevice);
+  const setRemember = useSignInStore((s) => s.setRememberDevice);
   const initialUsername = new URLSearchParams(window.location.search).get('username') ?? '';
   const form = useForm({
     initialValues: { username: initialUsername, password: '' },
@@ -56,8 +59,15 @@ export function SignInPage() {
           {...form.getInputProps('username')}
         />
         <PasswordInput label={t.password} autoComplete="current-password" {...form.getInputProps('password')} />
-        <Group justify="flex-end" mt={-8}>
-          <Anchor component={Link} to="/auth/recovery" size="sm">
+        <Group justify="space-between" align="flex-start" mt={-4} wrap="nowrap">
+          <Checkbox
+            label={t.rememberDevice}
+            description={t.rememberDeviceHint}
+            checked={remember}
+            onChange={(e) => setRemember(e.currentTarget.checked)}
+            size="sm"
+          />
+          <Anchor component={Link} to="/auth/recovery" size="sm" style={{ whiteSpace: 'nowrap' }}>
             {t.forgot}
           </Anchor>
         </Group>

@@ -8,3 +8,4 @@ export { RecoveryChallengePage } from './RecoveryChallengePage';
 export { SmsSignInPage, TotpSignInPage } from './MfaCodePage';
 export { MfaSelectPage } from './MfaSelectPage';
 export { NewPasswordPage } from './NewPasswordPage';
+export { TotpSetupSignInPage } from './TotpSetupSignInPage';

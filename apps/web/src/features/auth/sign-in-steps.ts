@@ -1,5 +1,7 @@
-import type { SignInOutput } from 'aws-amplify/auth';
+import { rememberDevice, type SignInOutput } from 'aws-amplify/auth';
 import { refreshSession } from '../../api/session';
+import { appMessages } from '../../i18n/app';
+import { useSignInStore } from './sign-in-store';
 import { useSignUpStore } from './sign-up-store';
 
 type NextStep = SignInOutput['nextStep'];
@@ -32,8 +34,14 @@ export async function handleSignInStep(
       return go(`/auth/sign-in/mfa/sms${withParams({ destination: nextStep.codeDeliveryDetails?.destination ?? '' })}`);
     case 'CONFIRM_SIGN_IN_WITH_TOTP_CODE':
       return go(`/auth/sign-in/mfa/totp${keep}`);
-    case 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP':
+    case 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP': {
+      const details = nextStep.totpSetupDetails;
+      useSignInStore.getState().setTotpSetup({
+        secret: details.sharedSecret,
+        uri: details.getSetupUri(appMessages.product).toString(),
+      });
       return go(`/auth/sign-in/mfa/totp/setup${keep}`);
+    }
     case 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED':
       return go(`/auth/sign-in/mfa/new-password${keep}`);
     case 'RESET_PASSWORD':
@@ -47,6 +55,11 @@ export async function handleSignInStep(
       console.warn('Etapa de login não suportada: CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE');
       return;
     case 'DONE':
+      useSignInStore.getState().setTotpSetup(null);
+      if (useSignInStore.getState().rememberDevice) {
+        // Only possible when the server handed this browser a device; signing in goes on either way.
+        await rememberDevice().catch((error: unknown) => console.warn('Dispositivo não lembrado:', error));
+      }
       await refreshSession();
       return go(redirectTarget());
     default:

@@ -1,0 +1,21 @@
+import { create } from 'zustand';
+
+/**
+ * The sign-in in progress, across its pages. Kept in memory only: the authenticator secret of a setup must not
+ * outlive the tab, and a reload starts the sign-in again anyway (Amplify keeps its step in memory too).
+ */
+interface SignInState {
+  /** SPEC section 4: remember this device after sign-in, on by default. */
+  rememberDevice: boolean;
+  /** CONTINUE_SIGN_IN_WITH_TOTP_SETUP: what the setup page shows. */
+  totpSetup: { secret: string; uri: string } | null;
+  setRememberDevice(value: boolean): void;
+  setTotpSetup(value: { secret: string; uri: string } | null): void;
+}
+
+export const useSignInStore = create<SignInState>()((set) => ({
+  rememberDevice: true,
+  totpSetup: null,
+  setRememberDevice: (rememberDevice) => set({ rememberDevice }),
+  setTotpSetup: (totpSetup) => set({ totpSetup }),
+}));
