@@ -17,9 +17,15 @@ export interface RunningApp {
  * Starts the real server (built web app, demo data) on a random port with a fresh database: PGlite in a temporary
  * directory, or a new PostgreSQL database when DATABASE_URL is set.
  */
-export async function startApp(options: { smtpUrl: string; smsUrl: string }): Promise<RunningApp> {
+export async function startApp(options: {
+  smtpUrl: string;
+  smsUrl: string;
+  /** Serve HTTPS with the generated local certificate (what Google sign-in needs). */
+  tls?: boolean;
+  env?: Record<string, string>;
+}): Promise<RunningApp> {
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  const url = `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'financeiro-e2e-'));
   const { DATABASE_URL } = loadEnv();
   let databaseUrl: string | undefined;
@@ -42,6 +48,8 @@ export async function startApp(options: { smtpUrl: string; smsUrl: string }): Pr
     DEMO: 'true',
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
+    TLS: options.tls ? 'true' : 'false',
+    ...options.env,
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;

@@ -10,18 +10,29 @@ import type { AnyRouter } from '@trpc/server';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { USER_POOL_CLIENT_ID, USER_POOL_ID } from '@financeiro/core';
-import { createAccessTokenVerifier, createCognitoTokenVerifier, identityPlugin } from './modules/identity';
+import {
+  createAccessTokenVerifier,
+  createCognitoTokenVerifier,
+  identityPlugin,
+  oauthPlugin,
+  oauthSettings,
+} from './modules/identity';
+import { tlsFiles } from './tls';
 import { contextFromRequest, type ApiDeps } from './trpc/context';
 import { routers } from './trpc/routers';
 
-const API_PREFIXES = ['/v1/', '/identity', '/health', '/app-config.json'];
+const API_PREFIXES = ['/v1/', '/identity', '/health', '/app-config.json', '/oauth2/', '/logout'];
 
 export async function buildApp({ env, database }: { env: Env; database: Database }): Promise<FastifyInstance> {
+  const tls = await tlsFiles(env);
+  // Fastify types an HTTPS server separately; the routes and hooks are the same.
   const app = Fastify({
+    ...(tls ? { https: tls } : {}),
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
     genReqId: () => crypto.randomUUID(),
     trustProxy: true,
-  });
+  }) as unknown as FastifyInstance;
+  const localHost = ['localhost', '127.0.0.1', '[::1]'].includes(new URL(env.PUBLIC_URL).hostname);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -38,6 +49,8 @@ export async function buildApp({ env, database }: { env: Env; database: Database
       },
     },
     crossOriginEmbedderPolicy: false,
+    // HSTS on localhost would force https on every local port of the developer's browser.
+    strictTransportSecurity: env.PUBLIC_URL.startsWith('https://') && !localHost,
   });
   await app.register(cors, {
     origin: [env.PUBLIC_URL],
@@ -56,7 +69,10 @@ export async function buildApp({ env, database }: { env: Env; database: Database
   });
 
   const cognito = env.IDENTITY_MODE === 'cognito';
-  if (!cognito) await app.register(identityPlugin, { db: database.db, env });
+  if (!cognito) {
+    await app.register(identityPlugin, { db: database.db, env });
+    await app.register(oauthPlugin, { db: database.db, env });
+  }
   const verifyAccessToken = cognito
     ? createCognitoTokenVerifier(database.db, env)
     : createAccessTokenVerifier(database.db, env);
@@ -72,6 +88,7 @@ export async function buildApp({ env, database }: { env: Env; database: Database
             userPoolId: USER_POOL_ID,
             userPoolClientId: USER_POOL_CLIENT_ID,
             endpointPath: '/identity',
+            oauth: oauthSettings(env),
           },
     }),
   );

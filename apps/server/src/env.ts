@@ -33,8 +33,29 @@ const schema = z
     COGNITO_CLIENT_ID: z.string().optional(),
     /** Where the pool's signing keys are published; defaults to the pool's own JWKS address. */
     COGNITO_JWKS_URL: z.url().optional(),
+    /**
+     * Serve HTTPS. Amplify always calls the OAuth endpoints (Google sign-in) over https: behind a TLS proxy leave
+     * this off; on a laptop turn it on and a local certificate is generated under DATA_DIR unless files are given.
+     */
+    TLS: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+    TLS_CERT_FILE: z.string().optional(),
+    TLS_KEY_FILE: z.string().optional(),
+    /** Google sign-in (an OpenID Connect client registered at Google); unset hides the button. */
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    /** The OpenID provider to federate with; Google unless tests point it at a local one. */
+    GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
   })
   .superRefine((env, ctx) => {
+    if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'obrigatório com GOOGLE_CLIENT_ID' });
+    }
+    if (Boolean(env.TLS_CERT_FILE) !== Boolean(env.TLS_KEY_FILE)) {
+      ctx.addIssue({ code: 'custom', path: ['TLS_KEY_FILE'], message: 'informe TLS_CERT_FILE e TLS_KEY_FILE juntos' });
+    }
     if (env.IDENTITY_MODE !== 'cognito') return;
     for (const key of ['COGNITO_REGION', 'COGNITO_USER_POOL_ID', 'COGNITO_CLIENT_ID'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'obrigatório com IDENTITY_MODE=cognito' });
@@ -50,5 +71,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Configuração inválida:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
-  return { ...env, PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` };
+  const scheme = env.TLS ? 'https' : 'http';
+  return { ...env, PUBLIC_URL: (env.PUBLIC_URL ?? `${scheme}://localhost:${env.PORT}`).replace(/\/$/, '') };
 }

@@ -13,7 +13,7 @@ import { router } from './routes/router';
 import { theme } from './theme';
 
 async function start(root: HTMLElement) {
-  configureAmplify(await loadIdentityConfig());
+  await configureAmplify(await loadIdentityConfig());
   // The guard decides from the session, so the session is known before the first route loads.
   await refreshSession();
   createRoot(root).render(

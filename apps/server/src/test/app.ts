@@ -33,7 +33,7 @@ export async function createTestApp(settings: Record<string, string> = {}): Prom
     async tokenFor(username) {
       const [user] = await database.db.select().from(users).where(eq(users.username, username));
       if (!user) throw new Error(`no user ${username}`);
-      return (await issueSession(database.db, env, user)).AccessToken;
+      return (await issueSession(database.db, env, user, null)).AccessToken;
     },
     async close() {
       await app.close();

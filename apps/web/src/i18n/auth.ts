@@ -128,6 +128,14 @@ export const authMessages = {
     subtitle: 'Você entrou com uma senha temporária. Escolha agora a sua senha.',
     submit: 'Salvar e entrar',
   },
+  google: {
+    button: 'Entrar com Google',
+    or: 'ou',
+    cancelled: 'O login com Google foi cancelado.',
+    unverified:
+      'Não foi possível entrar com o Google: o e-mail precisa estar confirmado, no Google e na sua conta do Financeiro.',
+    failed: 'Não foi possível entrar com o Google agora, tente novamente mais tarde.',
+  },
   totpSetup: {
     title: 'Configure o aplicativo autenticador',
     subtitle: 'Sua conta exige um segundo fator. Configure o aplicativo autenticador para concluir o login.',

@@ -143,7 +143,7 @@ describe('identity service driven by the official Amplify client', () => {
     });
     const [row] = await h.database.db.select().from(users).where(eq(users.id, ivo.id));
     if (!row) throw new Error('seed');
-    const oldSession = await issueSession(h.database.db, h.env, row);
+    const oldSession = await issueSession(h.database.db, h.env, row, null);
     const verify = createAccessTokenVerifier(h.database.db, h.env);
     await expect(verify(oldSession.AccessToken)).resolves.toMatchObject({ username: 'ivo' });
     const started = await resetPassword({ username: 'ivo' });

@@ -36,7 +36,7 @@ describe('identity wire protocol', () => {
   it('refreshes with REFRESH_TOKEN_AUTH until the refresh token is revoked', async () => {
     const [user] = await h.database.db.select().from(users).where(eq(users.username, 'helena'));
     if (!user) throw new Error('seed');
-    const { RefreshToken } = await issueSession(h.database.db, h.env, user);
+    const { RefreshToken } = await issueSession(h.database.db, h.env, user, null);
     const refreshed = await call('InitiateAuth', {
       AuthFlow: 'REFRESH_TOKEN_AUTH',
       ClientId: USER_POOL_CLIENT_ID,

@@ -109,15 +109,16 @@ async function signTokens(
 
 /**
  * A new sign-in: a refresh token (stored hashed) and the access and id tokens that descend from it, on the device the
- * client named (or a new one it is told about, to confirm).
+ * client named (or a new one it is told about, to confirm). `null`: a sign-in that tracks no device (OAuth).
  */
 export async function issueSession(
   db: Db,
   env: Env,
   user: User,
-  clientDeviceKey?: string,
+  clientDeviceKey: string | undefined | null,
 ): Promise<AuthenticationResult> {
-  const { deviceKey, newDevice } = await deviceForSession(db, user.id, clientDeviceKey);
+  const { deviceKey = null, newDevice } =
+    clientDeviceKey === null ? {} : await deviceForSession(db, user.id, clientDeviceKey);
   const refreshToken = randomBytes(48).toString('base64url');
   const id = uuidv7();
   await db.insert(refreshTokens).values({

@@ -1,8 +1,9 @@
-import { useState } from 'react';
-import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Anchor, Button, Checkbox, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { IconBrandGoogle } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { Link, useRouter } from '@tanstack/react-router';
-import { signIn } from 'aws-amplify/auth';
+import { signIn, signInWithRedirect } from 'aws-amplify/auth';
 import { authMessages } from '../../i18n/auth';
 import { refreshSession } from '../../api/session';
 import { AuthHeader } from './AuthHeader';
@@ -18,6 +19,13 @@ export function SignInPage() {
   const [busy, setBusy] = useState(false);
   const remember = useSignInStore((s) => s.rememberDevice);
   const setRemember = useSignInStore((s) => s.setRememberDevice);
+  const googleEnabled = useSignInStore((s) => s.googleEnabled);
+  const redirectError = useSignInStore((s) => s.redirectError);
+  useEffect(() => {
+    if (!redirectError) return;
+    notifyError(redirectError);
+    useSignInStore.getState().setRedirectError(null);
+  }, [redirectError]);
   const initialUsername = new URLSearchParams(window.location.search).get('username') ?? '';
   const form = useForm({
     initialValues: { username: initialUsername, password: '' },
@@ -43,6 +51,22 @@ export function SignInPage() {
       }
       notifyError(signInErrorMessage(error));
     } finally {
+      setBusy(false);
+    }
+  }
+
+  async function signInWithGoogle() {
+    setBusy(true);
+    try {
+      // Leaves for Google; the app loads again on this page with the result.
+      await signInWithRedirect({ provider: 'Google' });
+    } catch (error) {
+      if (error instanceof Error && error.name === 'UserAlreadyAuthenticatedException') {
+        await refreshSession();
+        go(redirectTarget());
+        return;
+      }
+      notifyError(authMessages.google.failed);
       setBusy(false);
     }
   }
@@ -74,6 +98,21 @@ export function SignInPage() {
         <Button type="submit" loading={busy} fullWidth size="md">
           {t.submit}
         </Button>
+        {googleEnabled && (
+          <>
+            <Divider label={authMessages.google.or} labelPosition="center" my={-4} />
+            <Button
+              variant="default"
+              fullWidth
+              size="md"
+              leftSection={<IconBrandGoogle size={18} />}
+              onClick={signInWithGoogle}
+              disabled={busy}
+            >
+              {authMessages.google.button}
+            </Button>
+          </>
+        )}
         <Text size="sm" ta="center" c="dimmed">
           {t.noAccount}{' '}
           <Anchor component={Link} to="/auth/sign-up" fw={600}>

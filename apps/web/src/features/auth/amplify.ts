@@ -1,4 +1,9 @@
 import { Amplify } from 'aws-amplify';
+import { Hub } from 'aws-amplify/utils';
+// Completes a Google sign-in when the browser comes back from the provider with a code.
+import 'aws-amplify/auth/enable-oauth-listener';
+import { oauthErrorMessage } from './errors';
+import { useSignInStore } from './sign-in-store';
 
 /** What the server says about the user pool (GET /app-config.json). */
 export interface IdentityConfig {
@@ -7,6 +12,8 @@ export interface IdentityConfig {
   userPoolClientId: string;
   /** Built-in pool only: the same-origin path of its endpoint. */
   endpointPath?: string;
+  /** Google sign-in, when the server has it configured (it needs https). */
+  oauth?: { domain: string; redirectUri: string; providers: 'Google'[] } | null;
 }
 
 export async function loadIdentityConfig(): Promise<IdentityConfig> {
@@ -15,17 +22,54 @@ export async function loadIdentityConfig(): Promise<IdentityConfig> {
   return ((await response.json()) as { identity: IdentityConfig }).identity;
 }
 
-/** Points the official Amplify client at our own Cognito-compatible pool, or at the AWS Cognito pool. */
-export function configureAmplify(config: IdentityConfig): void {
+/**
+ * Points the official Amplify client at our own Cognito-compatible pool, or at the AWS Cognito pool. Resolves once a
+ * Google sign-in that came back with an error has been handled: asking for the session before that would wait
+ * forever (Amplify still marks the sign-in as in flight for a moment after giving up on it).
+ */
+export async function configureAmplify(config: IdentityConfig): Promise<void> {
+  const params = new URLSearchParams(window.location.search);
+  const failedRedirect = Boolean(config.oauth && params.get('error') && params.get('state'));
+  let settled: () => void = () => undefined;
+  const failureHandled = new Promise<void>((resolve) => {
+    settled = resolve;
+    // Not a sign-in this browser started (an old link): nothing will report, so do not wait long.
+    setTimeout(resolve, 3000);
+  });
+  // A Google sign-in that came back with an error (cancelled, refused): the sign-in page shows why.
+  Hub.listen('auth', ({ payload }) => {
+    if (payload.event === 'signInWithRedirect_failure') {
+      useSignInStore.getState().setRedirectError(oauthErrorMessage(payload.data?.error));
+      // Let Amplify finish clearing its in-flight mark first.
+      setTimeout(settled, 0);
+    }
+  });
   Amplify.configure({
     Auth: {
       Cognito: {
         userPoolId: config.userPoolId,
         userPoolClientId: config.userPoolClientId,
         ...(config.endpointPath ? { userPoolEndpoint: `${window.location.origin}${config.endpointPath}` } : {}),
-        loginWith: { username: true, email: true },
+        loginWith: {
+          username: true,
+          email: true,
+          ...(config.oauth
+            ? {
+                oauth: {
+                  domain: config.oauth.domain,
+                  scopes: ['openid', 'email', 'profile', 'aws.cognito.signin.user.admin'],
+                  redirectSignIn: [config.oauth.redirectUri],
+                  redirectSignOut: [config.oauth.redirectUri],
+                  responseType: 'code' as const,
+                  providers: config.oauth.providers,
+                },
+              }
+            : {}),
+        },
         signUpVerificationMethod: 'code',
       },
     },
   });
+  useSignInStore.getState().setGoogleEnabled(Boolean(config.oauth?.providers.includes('Google')));
+  if (failedRedirect) await failureHandled;
 }

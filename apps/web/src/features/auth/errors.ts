@@ -31,6 +31,16 @@ export function signInErrorMessage(error: unknown): string {
   return m.unknown;
 }
 
+/** A Google sign-in that did not complete (SPEC section 8, identity client errors: the user cancelling, and more). */
+export function oauthErrorMessage(error: unknown): string {
+  const { message } = asIdentityError(error);
+  const m = authMessages.google;
+  if (/cancel/i.test(message)) return m.cancelled;
+  if (/not verified/i.test(message)) return m.unverified;
+  if (/disabled/i.test(message)) return authMessages.signIn.errors.disabled;
+  return m.failed;
+}
+
 export type SignUpError = { message: string; emailExists?: boolean };
 
 /** SPEC section 8 "Sign-up". */

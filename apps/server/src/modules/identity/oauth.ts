@@ -1,0 +1,248 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import * as client from 'openid-client';
+import { v7 as uuidv7 } from 'uuid';
+import { USER_POOL_CLIENT_ID } from '@financeiro/core';
+import type { Db } from '../../db/client';
+import type { Env } from '../../env';
+import { federatedIdentities, oauthCodes, oauthRequests, users } from './schema';
+import { issueSession, sha256 } from './tokens';
+import { insertUser, type User } from './users';
+
+const PROVIDER = 'Google';
+const REQUEST_TTL_MS = 10 * 60 * 1000;
+const CODE_TTL_MS = 60 * 1000;
+/** What Amplify's completeOAuthFlow reads as the user backing out of the provider's page. */
+export const CANCELLED = 'User cancelled OAuth flow.';
+
+/** Where the web may be sent back after signing in or out: its sign-in page, on this server's public address. */
+export const oauthRedirectUri = (env: Env) => `${env.PUBLIC_URL}/auth/sign-in`;
+const callbackUri = (env: Env) => `${env.PUBLIC_URL}/oauth2/idpresponse`;
+
+/** The Amplify settings for Google sign-in, or null when it is not configured (the web then hides the button). */
+export function oauthSettings(env: Env) {
+  if (!env.GOOGLE_CLIENT_ID || !env.PUBLIC_URL.startsWith('https://')) return null;
+  return {
+    domain: new URL(env.PUBLIC_URL).host,
+    redirectUri: oauthRedirectUri(env),
+    providers: [PROVIDER],
+  };
+}
+
+/** A plain pt-BR page for requests that cannot be sent back to the app (bad client or redirect). */
+function refuse(reply: FastifyReply, env: Env, message: string) {
+  return reply
+    .code(400)
+    .type('text/html; charset=utf-8')
+    .send(
+      `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Financeiro</title>` +
+        `<body style="font-family:system-ui;max-width:32rem;margin:4rem auto;padding:0 1rem">` +
+        `<h1 style="font-size:1.25rem">Não foi possível entrar</h1><p>${message}</p>` +
+        `<p><a href="${oauthRedirectUri(env)}">Voltar para o login</a></p></body></html>`,
+    );
+}
+
+function backToApp(reply: FastifyReply, redirectUri: string, params: Record<string, string | null>) {
+  const url = new URL(redirectUri);
+  for (const [key, value] of Object.entries(params)) if (value !== null) url.searchParams.set(key, value);
+  return reply.redirect(url.toString(), 302);
+}
+
+/**
+ * The user a Google account signs in as: the one linked before; else the local account with the same verified
+ * e-mail, linked now; else a new account. A Google e-mail Google has not verified, or a local account whose e-mail
+ * was never confirmed, is not linked (either could be someone else's claim on the address).
+ */
+async function userForGoogleAccount(db: Db, claims: client.IDToken): Promise<User | string> {
+  const [linked] = await db
+    .select({ user: users })
+    .from(federatedIdentities)
+    .innerJoin(users, eq(users.id, federatedIdentities.userId))
+    .where(and(eq(federatedIdentities.provider, PROVIDER), eq(federatedIdentities.subject, claims.sub)));
+  if (linked) return linked.user;
+  const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
+  if (!email || claims.email_verified !== true) return 'The Google account e-mail is not verified.';
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email}`);
+    if (existing && !existing.emailVerified) return 'An account with this e-mail exists but it is not verified.';
+    const user =
+      existing ??
+      (await insertUser(tx, {
+        username: `google_${claims.sub}`,
+        // Never used: this account signs in through Google (a password can be set later with "forgot password").
+        password: `${randomBytes(24).toString('base64url')}aA1!`,
+        name: typeof claims.name === 'string' ? claims.name : null,
+        email,
+        picture: typeof claims.picture === 'string' ? claims.picture : null,
+        confirmed: true,
+      }));
+    await tx.insert(federatedIdentities).values({ provider: PROVIDER, subject: claims.sub, userId: user.id });
+    return user;
+  });
+}
+
+/**
+ * The hosted-UI endpoints Amplify's signInWithRedirect and signOut use: /oauth2/authorize (PKCE S256 and state
+ * from the web), federation to Google as an OpenID Connect provider, /oauth2/token, /logout.
+ */
+export const oauthPlugin: FastifyPluginAsync<{ db: Db; env: Env }> = async (app, { db, env }) => {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+  let discovered: Promise<client.Configuration> | null = null;
+  const google = () => {
+    discovered ??= client
+      .discovery(
+        new URL(env.GOOGLE_ISSUER),
+        env.GOOGLE_CLIENT_ID ?? '',
+        env.GOOGLE_CLIENT_SECRET,
+        undefined,
+        // Tests federate with a local provider over plain http.
+        env.GOOGLE_ISSUER.startsWith('http://') ? { execute: [client.allowInsecureRequests] } : undefined,
+      )
+      .catch((error: unknown) => {
+        discovered = null;
+        throw error;
+      });
+    return discovered;
+  };
+
+  app.get('/oauth2/authorize', async (request, reply) => {
+    const q = request.query as Record<string, string | undefined>;
+    if (q.client_id !== USER_POOL_CLIENT_ID || q.redirect_uri !== oauthRedirectUri(env)) {
+      return refuse(reply, env, 'Este endereço de login não é reconhecido pelo Financeiro.');
+    }
+    const redirectUri = q.redirect_uri;
+    const state = q.state ?? null;
+    if (!env.GOOGLE_CLIENT_ID || q.identity_provider !== PROVIDER) {
+      return backToApp(reply, redirectUri, {
+        error: 'unauthorized_client',
+        error_description: 'Provider not enabled',
+        state,
+      });
+    }
+    if (
+      q.response_type !== 'code' ||
+      q.code_challenge_method !== 'S256' ||
+      !/^[\w-]{43}$/.test(q.code_challenge ?? '')
+    ) {
+      return backToApp(reply, redirectUri, {
+        error: 'invalid_request',
+        error_description: 'PKCE S256 is required',
+        state,
+      });
+    }
+    const ours = client.randomState();
+    const nonce = client.randomNonce();
+    const verifier = client.randomPKCECodeVerifier();
+    await db.delete(oauthRequests).where(lt(oauthRequests.expiresAt, new Date()));
+    await db.insert(oauthRequests).values({
+      id: uuidv7(),
+      stateHash: sha256(ours),
+      provider: PROVIDER,
+      redirectUri,
+      clientState: state,
+      codeChallenge: q.code_challenge ?? '',
+      nonce,
+      providerVerifier: verifier,
+      expiresAt: new Date(Date.now() + REQUEST_TTL_MS),
+    });
+    const url = client.buildAuthorizationUrl(await google(), {
+      redirect_uri: callbackUri(env),
+      scope: 'openid email profile',
+      state: ours,
+      nonce,
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      prompt: 'select_account',
+    });
+    return reply.redirect(url.href, 302);
+  });
+
+  app.get('/oauth2/idpresponse', async (request, reply) => {
+    const q = request.query as Record<string, string | undefined>;
+    const [pending] = await db
+      .delete(oauthRequests)
+      .where(and(eq(oauthRequests.stateHash, sha256(q.state ?? '')), gt(oauthRequests.expiresAt, new Date())))
+      .returning();
+    if (!pending) return refuse(reply, env, 'O login com Google expirou. Volte ao Financeiro e tente novamente.');
+    const back = (params: Record<string, string>) =>
+      backToApp(reply, pending.redirectUri, { ...params, state: pending.clientState });
+    if (q.error) {
+      return back({
+        error: q.error,
+        error_description: q.error === 'access_denied' ? CANCELLED : (q.error_description ?? q.error),
+      });
+    }
+    let claims: client.IDToken | undefined;
+    try {
+      const current = new URL(callbackUri(env));
+      for (const [key, value] of Object.entries(q)) if (value !== undefined) current.searchParams.set(key, value);
+      const tokens = await client.authorizationCodeGrant(await google(), current, {
+        pkceCodeVerifier: pending.providerVerifier,
+        expectedState: q.state,
+        expectedNonce: pending.nonce,
+        idTokenExpected: true,
+      });
+      claims = tokens.claims();
+    } catch (error) {
+      request.log.warn({ err: error }, 'google sign-in failed');
+    }
+    if (!claims) return back({ error: 'server_error', error_description: 'Google sign-in failed' });
+    const user = await userForGoogleAccount(db, claims);
+    if (typeof user === 'string') return back({ error: 'access_denied', error_description: user });
+    if (!user.enabled) return back({ error: 'access_denied', error_description: 'User is disabled.' });
+    const code = randomBytes(32).toString('base64url');
+    await db.delete(oauthCodes).where(lt(oauthCodes.expiresAt, new Date()));
+    await db.insert(oauthCodes).values({
+      id: uuidv7(),
+      codeHash: sha256(code),
+      userId: user.id,
+      redirectUri: pending.redirectUri,
+      codeChallenge: pending.codeChallenge,
+      expiresAt: new Date(Date.now() + CODE_TTL_MS),
+    });
+    return back({ code });
+  });
+
+  app.post('/oauth2/token', async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, string | undefined>;
+    const fail = (error: string) => reply.code(400).send({ error });
+    if (body.grant_type !== 'authorization_code') return fail('unsupported_grant_type');
+    if (body.client_id !== USER_POOL_CLIENT_ID) return fail('invalid_client');
+    // Single use: the code is gone whatever the outcome.
+    const [grant] = await db
+      .delete(oauthCodes)
+      .where(and(eq(oauthCodes.codeHash, sha256(body.code ?? '')), gt(oauthCodes.expiresAt, new Date())))
+      .returning();
+    const challenge = createHash('sha256')
+      .update(body.code_verifier ?? '')
+      .digest('base64url');
+    if (!grant || grant.redirectUri !== body.redirect_uri || grant.codeChallenge !== challenge) {
+      return fail('invalid_grant');
+    }
+    const [user] = await db.select().from(users).where(eq(users.id, grant.userId));
+    if (!user?.enabled) return fail('invalid_grant');
+    const session = await issueSession(db, env, user, null);
+    return reply.header('cache-control', 'no-store').send({
+      access_token: session.AccessToken,
+      id_token: session.IdToken,
+      refresh_token: session.RefreshToken,
+      token_type: 'Bearer',
+      expires_in: session.ExpiresIn,
+    });
+  });
+
+  app.get('/logout', async (request, reply) => {
+    const q = request.query as Record<string, string | undefined>;
+    if (q.client_id !== USER_POOL_CLIENT_ID || q.logout_uri !== oauthRedirectUri(env)) {
+      return refuse(reply, env, 'Este endereço de saída não é reconhecido pelo Financeiro.');
+    }
+    // Sessions live in tokens the web has already revoked; there is no hosted-UI cookie to clear.
+    return reply.redirect(q.logout_uri, 302);
+  });
+};
