@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signInErrorMessage, signUpError } from './errors';
+import { oauthErrorMessage, signInErrorMessage, signUpError } from './errors';
 
 const err = (name: string, message = '') => Object.assign(new Error(message), { name });
 
@@ -43,5 +43,22 @@ describe('sign-up error messages (SPEC section 8)', () => {
     expect(signUpError(err('Boom'), 'sign-up').message).toBe(
       'Parece que um erro desconhecido ocorreu, tente novamente mais tarde.',
     );
+  });
+});
+
+describe('Google sign-in messages', () => {
+  it.each([
+    [err('OAuthSignInException', 'User cancelled OAuth flow.'), 'O login com Google foi cancelado.'],
+    [
+      err('OAuthSignInException', 'An account with this e-mail exists but it is not verified.'),
+      'Não foi possível entrar com o Google: o e-mail precisa estar confirmado, no Google e na sua conta do Financeiro.',
+    ],
+    [err('OAuthSignInException', 'User is disabled.'), 'Sua conta está suspensa, entre em contato com o suporte'],
+    [
+      err('OAuthSignInException', 'Google sign-in failed'),
+      'Não foi possível entrar com o Google agora, tente novamente mais tarde.',
+    ],
+  ])('%s -> %s', (error, message) => {
+    expect(oauthErrorMessage(error)).toBe(message);
   });
 });
