@@ -1,6 +1,9 @@
 /** pt-BR texts of the app shell. */
 export const appMessages = {
   product: 'Financeiro',
+  common: {
+    cancel: 'Cancelar',
+  },
   shell: {
     changeTenant: 'Trocar',
     chooseTenant: 'Escolher organização',

@@ -160,7 +160,6 @@ export const authMessages = {
     disableAll: 'Desativar a autenticação em dois fatores',
     disableAllConfirm:
       'Sua conta ficará protegida só pela senha. Deseja mesmo desativar a autenticação em dois fatores?',
-    cancel: 'Cancelar',
     confirm: 'Desativar',
     onlyFactor: 'Ative outro fator antes de desativar este, ou desative a autenticação em dois fatores por completo.',
     setupTitle: 'Configurar aplicativo autenticador',
@@ -195,14 +194,12 @@ export const authMessages = {
     forgotten: 'Dispositivo esquecido',
     loadError: 'Não foi possível carregar seus dispositivos.',
     unknownDevice: 'Dispositivo desconhecido',
-    cancel: 'Cancelar',
   },
   sessions: {
     title: 'Sessões',
     text: 'Saia de todos os navegadores e celulares onde sua conta está conectada, inclusive deste.',
     button: 'Sair de todos os dispositivos',
     confirm: 'Todas as sessões serão encerradas e será preciso entrar de novo em cada dispositivo. Continuar?',
-    cancel: 'Cancelar',
     done: 'Você saiu de todos os dispositivos',
   },
   profile: {

@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { enqueueEmail, enqueueSms } from '../outbox/enqueue';
-import { consumeCode, issueCode, lastCodeSentAt, RESEND_INTERVAL_MS } from './codes';
+import { assertResendAllowed, consumeCode, issueCode } from './codes';
 import { errors } from './errors';
 import { codeEmail, maskEmail, maskPhone } from './messages';
 import { str, userFromAccessToken, type Body, type Operation } from './request';
@@ -29,7 +29,8 @@ async function sendVerification(db: DbOrTx, user: User, attribute: Verifiable) {
   return { Destination: maskPhone(user.phoneNumber), DeliveryMedium: 'SMS', AttributeName: 'phone_number' };
 }
 
-function attributeList(body: Body): Record<string, string> {
+/** The Name/Value pairs of a request's UserAttributes, as a record. */
+export function attributeList(body: Body): Record<string, string> {
   const list = Array.isArray(body.UserAttributes) ? body.UserAttributes : [];
   return Object.fromEntries(
     list
@@ -100,8 +101,7 @@ function verifiable(body: Body): Verifiable {
 const getUserAttributeVerificationCode: Operation = async (ctx, body) => {
   const user = await userFromAccessToken(ctx, body);
   const attribute = verifiable(body);
-  const last = await lastCodeSentAt(ctx.db, user.id, attribute === 'email' ? 'verify_email' : 'verify_phone');
-  if (last && Date.now() - last.getTime() < RESEND_INTERVAL_MS) throw errors.limitExceeded();
+  await assertResendAllowed(ctx.db, user.id, attribute === 'email' ? 'verify_email' : 'verify_phone');
   const delivery = await ctx.db.transaction((tx) => sendVerification(tx, user, attribute));
   return { CodeDeliveryDetails: delivery };
 };

@@ -34,14 +34,15 @@ export async function issueCode(db: DbOrTx, userId: string, purpose: Purpose, tt
   return code;
 }
 
-export async function lastCodeSentAt(db: DbOrTx, userId: string, purpose: Purpose): Promise<Date | null> {
-  const [row] = await db
+/** A new code of a kind goes out at most every 120 seconds (LimitExceededException before that). */
+export async function assertResendAllowed(db: DbOrTx, userId: string, purpose: Purpose): Promise<void> {
+  const [last] = await db
     .select({ createdAt: identityCodes.createdAt })
     .from(identityCodes)
     .where(and(eq(identityCodes.userId, userId), eq(identityCodes.purpose, purpose)))
     .orderBy(desc(identityCodes.createdAt))
     .limit(1);
-  return row?.createdAt ?? null;
+  if (last && Date.now() - last.createdAt.getTime() < RESEND_INTERVAL_MS) throw errors.limitExceeded();
 }
 
 /** Spends a code: single use, expires, and a few wrong tries lock it. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Operation } from './request';
-import { attributeOperations } from './attributes';
-import { lastCodeSentAt, RESEND_INTERVAL_MS, consumeCode, sendCode } from './codes';
+import { attributeList, attributeOperations } from './attributes';
+import { assertResendAllowed, consumeCode, sendCode } from './codes';
 import { deviceOperations } from './devices';
 import { errors } from './errors';
 import { mfaOperations, mfaSettings } from './mfa';
@@ -14,11 +14,7 @@ import { insertUser, requireUser, userAttributes } from './users';
 
 const signUp: Operation = async (ctx, body) => {
   assertClient(body);
-  const attributes = Object.fromEntries(
-    (Array.isArray(body.UserAttributes) ? body.UserAttributes : [])
-      .filter((a): a is { Name: string; Value: string } => typeof a?.Name === 'string' && typeof a?.Value === 'string')
-      .map((a) => [a.Name, a.Value]),
-  );
+  const attributes = attributeList(body);
   const password = typeof body.Password === 'string' ? body.Password : '';
   return ctx.db.transaction(async (tx) => {
     const user = await insertUser(tx, {
@@ -52,8 +48,7 @@ const resendConfirmationCode: Operation = async (ctx, body) => {
   assertClient(body);
   const user = await requireUser(ctx.db, str(body, 'Username'));
   if (user.status === 'CONFIRMED') throw errors.invalidParameter('User is already confirmed.');
-  const last = await lastCodeSentAt(ctx.db, user.id, 'sign_up');
-  if (last && Date.now() - last.getTime() < RESEND_INTERVAL_MS) throw errors.limitExceeded();
+  await assertResendAllowed(ctx.db, user.id, 'sign_up');
   const delivery = await ctx.db.transaction((tx) => sendCode(tx, user, 'sign_up'));
   return { CodeDeliveryDetails: delivery };
 };

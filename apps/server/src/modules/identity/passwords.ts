@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { USER_POOL_NAME } from '@financeiro/core';
 import type { DbOrTx } from '../../db/client';
-import { consumeCode, lastCodeSentAt, RESEND_INTERVAL_MS, sendCode } from './codes';
+import { assertResendAllowed, consumeCode, sendCode } from './codes';
 import { errors } from './errors';
 import { assertClient, str, userFromAccessToken, type Operation } from './request';
 import { users } from './schema';
@@ -13,8 +13,7 @@ const forgotPassword: Operation = async (ctx, body) => {
   assertClient(body);
   const user = await requireUser(ctx.db, str(body, 'Username'));
   if (!user.enabled) throw errors.disabled();
-  const last = await lastCodeSentAt(ctx.db, user.id, 'reset_password');
-  if (last && Date.now() - last.getTime() < RESEND_INTERVAL_MS) throw errors.limitExceeded();
+  await assertResendAllowed(ctx.db, user.id, 'reset_password');
   const delivery = await ctx.db.transaction((tx) => sendCode(tx, user, 'reset_password'));
   return { CodeDeliveryDetails: delivery };
 };

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { enqueueSms } from '../outbox/enqueue';
 import { consumeCode, issueCode } from './codes';
 import { confirmedDevice } from './devices';
-import { errors } from './errors';
+import { errors, IdentityError } from './errors';
 import { checkTotpCode, mfaChallengeFor, type MfaChallenge } from './mfa';
 import { maskPhone } from './messages';
 import { assertClient, record, str, type IdentityContext, type Operation } from './request';
@@ -46,6 +46,9 @@ async function recordFailedSignIn(db: Db, user: User): Promise<never> {
     .where(eq(users.id, user.id));
   throw lock ? errors.attemptsExceeded() : errors.wrongPassword();
 }
+
+/** The device a sign-in started on travels with it, step to step, to the session it ends in. */
+const deviceState = (deviceKey: string | undefined): SessionState => (deviceKey ? { deviceKey } : {});
 
 /** A fresh SRP exchange against a stored verifier: what the client needs to prove it knows the secret. */
 function srpStep(verifier: string) {
@@ -94,7 +97,7 @@ async function signedIn(ctx: IdentityContext, user: User, deviceKey: string | un
  */
 async function afterPassword(ctx: IdentityContext, user: User, deviceKey: string | undefined): Promise<object> {
   if (user.status === 'FORCE_CHANGE_PASSWORD') {
-    const session = await openChallenge(ctx.db, user, 'NEW_PASSWORD_REQUIRED', { deviceKey: deviceKey ?? '' });
+    const session = await openChallenge(ctx.db, user, 'NEW_PASSWORD_REQUIRED', deviceState(deviceKey));
     return {
       ChallengeName: 'NEW_PASSWORD_REQUIRED',
       Session: session,
@@ -106,7 +109,7 @@ async function afterPassword(ctx: IdentityContext, user: User, deviceKey: string
     };
   }
   if (await confirmedDevice(ctx.db, user.id, deviceKey)) {
-    const session = await openChallenge(ctx.db, user, 'DEVICE_SRP_AUTH', { deviceKey: deviceKey ?? '' });
+    const session = await openChallenge(ctx.db, user, 'DEVICE_SRP_AUTH', deviceState(deviceKey));
     return { ChallengeName: 'DEVICE_SRP_AUTH', Session: session, ChallengeParameters: {} };
   }
   return secondFactor(ctx, user, deviceKey);
@@ -116,7 +119,7 @@ async function secondFactor(ctx: IdentityContext, user: User, deviceKey: string 
   const challenge = mfaChallengeFor(user);
   if (challenge) return startMfaChallenge(ctx, user, challenge, deviceKey);
   if (user.mfaRequired) {
-    const session = await openChallenge(ctx.db, user, 'MFA_SETUP', { deviceKey: deviceKey ?? '' });
+    const session = await openChallenge(ctx.db, user, 'MFA_SETUP', deviceState(deviceKey));
     return {
       ChallengeName: 'MFA_SETUP',
       Session: session,
@@ -133,7 +136,7 @@ async function startMfaChallenge(
   challenge: MfaChallenge,
   deviceKey: string | undefined,
 ): Promise<object> {
-  const session = await openChallenge(ctx.db, user, challenge, { attempts: '0', deviceKey: deviceKey ?? '' });
+  const session = await openChallenge(ctx.db, user, challenge, { attempts: '0', ...deviceState(deviceKey) });
   if (challenge === 'SELECT_MFA_TYPE') {
     return {
       ChallengeName: challenge,
@@ -217,7 +220,7 @@ const challenges: Record<string, ChallengeHandler> = {
       .where(eq(users.id, user.id))
       .returning();
     if (!confirmed) throw errors.userNotFound();
-    return afterPassword(ctx, confirmed, session.state.deviceKey || responses.DEVICE_KEY);
+    return afterPassword(ctx, confirmed, session.state.deviceKey);
   },
 
   async DEVICE_SRP_AUTH(ctx, user, session, responses) {
@@ -274,21 +277,23 @@ const challenges: Record<string, ChallengeHandler> = {
       return countWrongCode(ctx.db, session);
     }
     await endSession(ctx.db, session);
-    return signedIn(ctx, user, session.state.deviceKey || responses.DEVICE_KEY);
+    return signedIn(ctx, user, session.state.deviceKey);
   },
 
   async SMS_MFA(ctx, user, session, responses) {
-    const good = await consumeCode(ctx.db, user.id, 'sms_mfa', responses.SMS_MFA_CODE ?? '').then(
-      () => true,
-      () => false,
-    );
-    if (!good) return countWrongCode(ctx.db, session);
+    try {
+      await consumeCode(ctx.db, user.id, 'sms_mfa', responses.SMS_MFA_CODE ?? '');
+    } catch (error) {
+      // A wrong or spent code counts against the sign-in; anything else is a real failure.
+      if (error instanceof IdentityError) return countWrongCode(ctx.db, session);
+      throw error;
+    }
     await endSession(ctx.db, session);
-    return signedIn(ctx, user, session.state.deviceKey || responses.DEVICE_KEY);
+    return signedIn(ctx, user, session.state.deviceKey);
   },
 
   /** The authenticator set up during sign-in (VerifySoftwareToken with this Session) becomes the user's factor. */
-  async MFA_SETUP(ctx, user, session, responses) {
+  async MFA_SETUP(ctx, user, session) {
     if (session.state.totpVerified !== 'true' || !user.totpSecret) throw errors.softwareTokenNotVerified();
     await endSession(ctx.db, session);
     const [updated] = await ctx.db
@@ -297,7 +302,7 @@ const challenges: Record<string, ChallengeHandler> = {
       .where(eq(users.id, user.id))
       .returning();
     if (!updated) throw errors.userNotFound();
-    return signedIn(ctx, updated, session.state.deviceKey || responses.DEVICE_KEY);
+    return signedIn(ctx, updated, session.state.deviceKey);
   },
 };
 

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Group, Modal, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDevices } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { fetchAuthSession, fetchDevices, forgetDevice, type FetchDevicesOutput } from 'aws-amplify/auth';
 import { formatDateTime } from '@financeiro/core';
 import { authMessages } from '../../i18n/auth';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { notifyError, notifySuccess } from '../auth/notify';
 import { deviceLabel } from './device-name';
 
@@ -106,19 +107,15 @@ export function DevicesCard() {
           </Table.Tbody>
         </Table>
       )}
-      <Modal opened={forgetting !== null} onClose={() => setForgetting(null)} title={t.forgetTitle} centered>
-        <Text size="sm" mb="md">
-          {forgetting?.id === current ? t.forgetCurrent : t.forgetConfirm}
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setForgetting(null)}>
-            {t.cancel}
-          </Button>
-          <Button color="red" loading={busy} onClick={confirmForget}>
-            {t.forget}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmDialog
+        opened={forgetting !== null}
+        title={t.forgetTitle}
+        message={forgetting?.id === current ? t.forgetCurrent : t.forgetConfirm}
+        confirmLabel={t.forget}
+        busy={busy}
+        onConfirm={confirmForget}
+        onClose={() => setForgetting(null)}
+      />
     </Card>
   );
 }

@@ -1,11 +1,12 @@
 import { useCallback, useState } from 'react';
-import { Alert, Badge, Button, Card, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { IconDeviceMobileMessage, IconShieldLock } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { fetchMFAPreference, updateMFAPreference } from 'aws-amplify/auth';
 import { authMessages } from '../../i18n/auth';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { notifyError, notifySuccess } from '../auth/notify';
 import { useAuthzStore } from '../../stores/session';
 import { TotpSetupModal } from './TotpSetupModal';
@@ -147,34 +148,17 @@ export function MfaConfigPage() {
           {t.goToProfile}
         </Button>
       </Modal>
-      <Modal
+      <ConfirmDialog
         opened={confirmAllOpen}
+        title={t.disableAll}
+        message={t.disableAllConfirm}
+        confirmLabel={t.confirm}
+        onConfirm={async () => {
+          setConfirmAllOpen(false);
+          await change({ totp: 'DISABLED', sms: 'DISABLED' }, t.allDisabled);
+        }}
         onClose={() => setConfirmAllOpen(false)}
-        title={
-          <Title order={3} fz={16}>
-            {t.disableAll}
-          </Title>
-        }
-        centered
-      >
-        <Text size="sm" mb="md">
-          {t.disableAllConfirm}
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setConfirmAllOpen(false)}>
-            {t.cancel}
-          </Button>
-          <Button
-            color="red"
-            onClick={async () => {
-              setConfirmAllOpen(false);
-              await change({ totp: 'DISABLED', sms: 'DISABLED' }, t.allDisabled);
-            }}
-          >
-            {t.confirm}
-          </Button>
-        </Group>
-      </Modal>
+      />
     </Stack>
   );
 }

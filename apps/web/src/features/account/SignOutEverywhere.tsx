@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Card, Group, Modal, Text, Title } from '@mantine/core';
+import { Button, Card, Text, Title } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
 import { signOut } from 'aws-amplify/auth';
 import { refreshSession } from '../../api/session';
 import { authMessages } from '../../i18n/auth';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { notifyError, notifySuccess } from '../auth/notify';
 
 const t = authMessages.sessions;
@@ -41,19 +42,15 @@ export function SignOutEverywhere() {
       <Button variant="light" color="red" leftSection={<IconLogout size={16} />} onClick={() => setConfirming(true)}>
         {t.button}
       </Button>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t.button} centered>
-        <Text size="sm" mb="md">
-          {t.confirm}
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setConfirming(false)}>
-            {t.cancel}
-          </Button>
-          <Button color="red" loading={busy} onClick={run}>
-            {t.button}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmDialog
+        opened={confirming}
+        title={t.button}
+        message={t.confirm}
+        confirmLabel={t.button}
+        busy={busy}
+        onConfirm={run}
+        onClose={() => setConfirming(false)}
+      />
     </Card>
   );
 }

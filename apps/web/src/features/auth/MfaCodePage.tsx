@@ -5,9 +5,7 @@ import { confirmSignIn } from 'aws-amplify/auth';
 import { authMessages } from '../../i18n/auth';
 import { AuthHeader } from './AuthHeader';
 import { CodeInput, isCompleteCode } from './CodeInput';
-import { signInErrorMessage } from './errors';
-import { notifyError } from './notify';
-import { handleSignInStep } from './sign-in-steps';
+import { failSignInStep, handleSignInStep } from './sign-in-steps';
 
 /** The second-factor code at sign-in: from the authenticator app (totp page) or by SMS (sms page). */
 function MfaCode({ medium }: { medium: 'totp' | 'sms' }) {
@@ -27,11 +25,7 @@ function MfaCode({ medium }: { medium: 'totp' | 'sms' }) {
       const { nextStep } = await confirmSignIn({ challengeResponse: code });
       await handleSignInStep(nextStep, { username: '', go: (path) => router.history.push(path) });
     } catch (e) {
-      if (e instanceof Error && e.name === 'SignInException') {
-        // The 3-minute sign-in session is over: start again.
-        router.history.push('/auth/sign-in');
-      }
-      notifyError(signInErrorMessage(e));
+      failSignInStep(e, (path) => router.history.push(path));
       setCode('');
     } finally {
       setBusy(false);

@@ -5,9 +5,7 @@ import { Link, useRouter } from '@tanstack/react-router';
 import { confirmSignIn } from 'aws-amplify/auth';
 import { authMessages } from '../../i18n/auth';
 import { AuthHeader } from './AuthHeader';
-import { signInErrorMessage } from './errors';
-import { notifyError } from './notify';
-import { handleSignInStep } from './sign-in-steps';
+import { failSignInStep, handleSignInStep } from './sign-in-steps';
 
 const t = authMessages.mfaSelect;
 const FACTORS = [
@@ -18,6 +16,7 @@ const FACTORS = [
 /** SPEC: CONTINUE_SIGN_IN_WITH_MFA_SELECTION — choose among the allowed factors, then continue with it. */
 export function MfaSelectPage() {
   const router = useRouter();
+  const go = (path: string) => router.history.push(path);
   const [busy, setBusy] = useState<string | null>(null);
   const allowed = (new URLSearchParams(window.location.search).get('allowed') ?? 'TOTP,SMS').split(',');
 
@@ -25,9 +24,9 @@ export function MfaSelectPage() {
     setBusy(type);
     try {
       const { nextStep } = await confirmSignIn({ challengeResponse: type });
-      await handleSignInStep(nextStep, { username: '', go: (path) => router.history.push(path) });
+      await handleSignInStep(nextStep, { username: '', go });
     } catch (error) {
-      notifyError(signInErrorMessage(error));
+      failSignInStep(error, go);
     } finally {
       setBusy(null);
     }

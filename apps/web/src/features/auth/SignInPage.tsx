@@ -5,11 +5,10 @@ import { useForm } from '@mantine/form';
 import { Link, useRouter } from '@tanstack/react-router';
 import { signIn, signInWithRedirect } from 'aws-amplify/auth';
 import { authMessages } from '../../i18n/auth';
-import { refreshSession } from '../../api/session';
 import { AuthHeader } from './AuthHeader';
 import { signInErrorMessage } from './errors';
 import { notifyError } from './notify';
-import { handleSignInStep, redirectTarget } from './sign-in-steps';
+import { continueIfSignedIn, handleSignInStep } from './sign-in-steps';
 import { useSignInStore } from './sign-in-store';
 
 const t = authMessages.signIn;
@@ -44,12 +43,7 @@ export function SignInPage() {
       const { nextStep } = await signIn({ username, password: values.password });
       await handleSignInStep(nextStep, { username, go });
     } catch (error) {
-      if (error instanceof Error && error.name === 'UserAlreadyAuthenticatedException') {
-        await refreshSession();
-        go(redirectTarget());
-        return;
-      }
-      notifyError(signInErrorMessage(error));
+      if (!(await continueIfSignedIn(error, go))) notifyError(signInErrorMessage(error));
     } finally {
       setBusy(false);
     }
@@ -61,12 +55,7 @@ export function SignInPage() {
       // Leaves for Google; the app loads again on this page with the result.
       await signInWithRedirect({ provider: 'Google' });
     } catch (error) {
-      if (error instanceof Error && error.name === 'UserAlreadyAuthenticatedException') {
-        await refreshSession();
-        go(redirectTarget());
-        return;
-      }
-      notifyError(authMessages.google.failed);
+      if (!(await continueIfSignedIn(error, go))) notifyError(authMessages.google.failed);
       setBusy(false);
     }
   }

@@ -4,10 +4,8 @@ import { Link, useRouter } from '@tanstack/react-router';
 import { confirmSignIn } from 'aws-amplify/auth';
 import { authMessages } from '../../i18n/auth';
 import { AuthHeader } from './AuthHeader';
-import { signInErrorMessage } from './errors';
-import { notifyError } from './notify';
 import { AUTHENTICATOR_NAME, TotpSetupForm } from './TotpSetupForm';
-import { handleSignInStep } from './sign-in-steps';
+import { failSignInStep, handleSignInStep } from './sign-in-steps';
 import { useSignInStore } from './sign-in-store';
 
 const t = authMessages.totpSetup;
@@ -15,6 +13,7 @@ const t = authMessages.totpSetup;
 /** CONTINUE_SIGN_IN_WITH_TOTP_SETUP: the account requires a second factor and has none yet. */
 export function TotpSetupSignInPage() {
   const router = useRouter();
+  const go = (path: string) => router.history.push(path);
   const setup = useSignInStore((s) => s.totpSetup);
   const [busy, setBusy] = useState(false);
 
@@ -25,15 +24,10 @@ export function TotpSetupSignInPage() {
         challengeResponse: code,
         options: { friendlyDeviceName: AUTHENTICATOR_NAME },
       });
-      await handleSignInStep(nextStep, { username: '', go: (path) => router.history.push(path) });
+      await handleSignInStep(nextStep, { username: '', go });
       return true;
     } catch (error) {
-      if (error instanceof Error && error.name === 'EnableSoftwareTokenMFAException') {
-        notifyError(authMessages.mfa.setupFailed);
-      } else {
-        notifyError(signInErrorMessage(error));
-        if (error instanceof Error && error.name === 'SignInException') router.history.push('/auth/sign-in');
-      }
+      failSignInStep(error, go);
       return false;
     } finally {
       setBusy(false);

@@ -30,19 +30,16 @@ export async function loadIdentityConfig(): Promise<IdentityConfig> {
 export async function configureAmplify(config: IdentityConfig): Promise<void> {
   const params = new URLSearchParams(window.location.search);
   const failedRedirect = Boolean(config.oauth && params.get('error') && params.get('state'));
-  let settled: () => void = () => undefined;
-  const failureHandled = new Promise<void>((resolve) => {
-    settled = resolve;
-    // Not a sign-in this browser started (an old link): nothing will report, so do not wait long.
-    setTimeout(resolve, 3000);
-  });
-  // A Google sign-in that came back with an error (cancelled, refused): the sign-in page shows why.
-  Hub.listen('auth', ({ payload }) => {
-    if (payload.event === 'signInWithRedirect_failure') {
+  // A Google sign-in that came back with an error (cancelled, refused): the sign-in page shows why. The wait ends
+  // just after the report (Amplify clears its in-flight mark right after), or soon when no sign-in of this browser
+  // is behind the link and nothing will report.
+  const failureHandled = new Promise<void>((settled) => {
+    if (failedRedirect) setTimeout(settled, 3000);
+    Hub.listen('auth', ({ payload }) => {
+      if (payload.event !== 'signInWithRedirect_failure') return;
       useSignInStore.getState().setRedirectError(oauthErrorMessage(payload.data?.error));
-      // Let Amplify finish clearing its in-flight mark first.
       setTimeout(settled, 0);
-    }
+    });
   });
   Amplify.configure({
     Auth: {

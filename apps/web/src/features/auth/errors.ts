@@ -21,6 +21,7 @@ export function signInErrorMessage(error: unknown): string {
   }
   if (name === 'UserNotFoundException') return m.wrongCredentials;
   if (name === 'CodeMismatchException') return m.wrongCode;
+  if (name === 'EnableSoftwareTokenMFAException') return authMessages.mfa.setupFailed;
   if (
     name === 'TooManyRequestsException' ||
     name === 'TooManyFailedAttemptsException' ||

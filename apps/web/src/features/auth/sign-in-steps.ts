@@ -1,6 +1,8 @@
 import { rememberDevice, type SignInOutput } from 'aws-amplify/auth';
 import { refreshSession } from '../../api/session';
 import { appMessages } from '../../i18n/app';
+import { signInErrorMessage } from './errors';
+import { notifyError } from './notify';
 import { useSignInStore } from './sign-in-store';
 import { useSignUpStore } from './sign-up-store';
 
@@ -11,6 +13,20 @@ export function redirectTarget(search: string = window.location.search): string 
   const target = new URLSearchParams(search).get('redirect');
   // Only paths of this app: never an absolute URL someone slipped into the link.
   return target && target.startsWith('/') && !target.startsWith('//') ? target : '/';
+}
+
+/** A sign-in step failed: say why, and start again when the 3-minute sign-in session is over. */
+export function failSignInStep(error: unknown, go: (path: string) => void): void {
+  notifyError(signInErrorMessage(error));
+  if (error instanceof Error && error.name === 'SignInException') go('/auth/sign-in');
+}
+
+/** Signing in while another tab already did: carry on with that session. Returns whether it was that. */
+export async function continueIfSignedIn(error: unknown, go: (path: string) => void): Promise<boolean> {
+  if (!(error instanceof Error && error.name === 'UserAlreadyAuthenticatedException')) return false;
+  await refreshSession();
+  go(redirectTarget());
+  return true;
 }
 
 /**
