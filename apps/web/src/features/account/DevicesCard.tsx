@@ -72,7 +72,7 @@ export function DevicesCard() {
               <Table.Tr key={device.id}>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
-                    <IconDevices size={18} stroke={1.6} />
+                    <IconDevices size={18} stroke={1.6} style={{ flexShrink: 0 }} />
                     <Stack gap={0}>
                       <Group gap={6}>
                         <Text size="sm" fw={600}>
