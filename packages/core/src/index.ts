@@ -6,3 +6,4 @@ export * from './authz/selection';
 export * from './authz/guard';
 export * from './identity';
 export * from './dates';
+export * from './admin/schemas';

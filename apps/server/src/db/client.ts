@@ -87,4 +87,6 @@ async function ensureAppRole(db: Db): Promise<void> {
 async function grantAppRole(db: Db): Promise<void> {
   await db.execute(sql.raw(`GRANT USAGE ON SCHEMA public TO ${APP_ROLE}`));
   await db.execute(sql.raw(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${APP_ROLE}`));
+  // The event log is append-only: the application may write new rows and read them, never change or remove one.
+  await db.execute(sql.raw(`REVOKE UPDATE, DELETE, TRUNCATE ON event_log FROM ${APP_ROLE}`));
 }

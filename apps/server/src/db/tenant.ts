@@ -23,3 +23,11 @@ export async function withTenant<T>(db: Db, scope: TenantScope, fn: (tx: Tx) => 
     return fn(tx);
   });
 }
+
+/**
+ * Points row-level security at one organization for the rest of the transaction: a user-scoped procedure that
+ * creates or edits an organization (after checking the caller may) works inside it as if it had been selected.
+ */
+export async function enterOrganization(tx: Tx, organizationId: string): Promise<void> {
+  await tx.execute(sql`select set_config('app.organization_id', ${organizationId}, true)`);
+}

@@ -82,3 +82,51 @@ const enforceAuthz = t.middleware(async ({ meta, ctx, next }) => {
 
 /** The one procedure builder: authenticated, tenant-checked, run in a row-level-secured transaction. */
 export const procedure = t.procedure.use(enforceAuthz);
+
+/** What a procedure's handler receives once the middleware has checked the caller. */
+export type ProcedureContext = RequestContext & {
+  user: { userId: string; username: string };
+  memberships: Membership[];
+  tenant: TenantSelection;
+  tx: Tx;
+};
+
+/** The organization the middleware checked; organization-scoped procedures always have one. */
+export function organizationOf(ctx: ProcedureContext): string {
+  if (!ctx.tenant.organizationId) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Selecione uma organização.' });
+  return ctx.tenant.organizationId;
+}
+
+/** The unit the middleware checked; unit-scoped procedures always have one. */
+export function unitOf(ctx: ProcedureContext): string {
+  if (!ctx.tenant.unitId) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Selecione uma unidade.' });
+  return ctx.tenant.unitId;
+}
+
+/** The caller holds a permission at the selected node (on top of what the procedure's rule asked). */
+export function callerCan(ctx: ProcedureContext, permission: string): boolean {
+  return can(ctx.memberships, ctx.tenant, permission);
+}
+
+export const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message });
+export const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });
+export const forbidden = (message: string) => new TRPCError({ code: 'FORBIDDEN', message });
+
+/** A unique constraint refused the row (PostgreSQL 23505), possibly wrapped by the query builder. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const details = e as Error & { code?: string; constraint?: string };
+    if (details.code === '23505') return constraint === undefined || details.constraint === constraint;
+  }
+  return false;
+}
+
+/** Runs a write; when the named unique constraint refuses it, answers CONFLICT with a message a person can act on. */
+export async function uniqueOr<T>(constraint: string, message: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error, constraint)) throw conflict(message);
+    throw error;
+  }
+}

@@ -1,6 +1,8 @@
+import { logsRouter } from '../modules/audit/router';
 import { tenantsRouter } from '../modules/tenancy/router';
 
 /** Every API area and where it is mounted. A new area adds one line here. */
 export const routers = {
   tenants: tenantsRouter,
+  logs: logsRouter,
 } as const;

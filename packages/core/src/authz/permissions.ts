@@ -5,89 +5,108 @@
  */
 export type PermissionLevel = 'organization' | 'unit' | 'department';
 
+/** Areas group the catalogue in the profile editor, in this order. */
+export const PERMISSION_AREAS = [
+  'Administração',
+  'Cadastros financeiros',
+  'Contas a pagar e a receber',
+  'Compras',
+  'Relacionamento e contratos',
+  'Auditoria',
+  'Acesso',
+] as const;
+export type PermissionArea = (typeof PERMISSION_AREAS)[number];
+
 interface PermissionDefinition {
   label: string;
   level: PermissionLevel;
+  area: PermissionArea;
+  /** Lets a holder change who may do what; only holders of manage_restricted_permissions may grant or revoke it. */
+  restricted?: true;
 }
 
-const org = (label: string): PermissionDefinition => ({ label, level: 'organization' });
-const unit = (label: string): PermissionDefinition => ({ label, level: 'unit' });
-const dept = (label: string): PermissionDefinition => ({ label, level: 'department' });
+const org = (area: PermissionArea, label: string, restricted?: true): PermissionDefinition =>
+  restricted ? { label, level: 'organization', area, restricted } : { label, level: 'organization', area };
+const unit = (area: PermissionArea, label: string): PermissionDefinition => ({ label, level: 'unit', area });
+const dept = (area: PermissionArea, label: string): PermissionDefinition => ({ label, level: 'department', area });
+
+const ADMIN = 'Administração';
+const REGISTRIES = 'Cadastros financeiros';
+const BOOKS = 'Contas a pagar e a receber';
+const PURCHASES = 'Compras';
+const PARTIES = 'Relacionamento e contratos';
+const AUDIT = 'Auditoria';
+const ACCESS = 'Acesso';
 
 export const PERMISSIONS = {
-  // Organization: administration
-  access_organization: org('Acessar a organização'),
-  manage_organization: org('Gerenciar a organização'),
-  acessar_roadmap: org('Acessar o roadmap'),
-  read_last_acess: org('Ver últimos acessos'),
-  read_units: org('Ver unidades'),
-  edit_units: org('Editar unidades'),
-  read_profiles: org('Ver perfis'),
-  edit_profiles: org('Editar perfis'),
-  read_memberships: org('Ver usuários da organização'),
-  edit_memberships: org('Editar usuários da organização'),
-  edit_user_passwords: org('Alterar senhas de usuários'),
-  search_users: org('Pesquisar usuários'),
-  create_users: org('Criar usuários'),
-  invite_users: org('Convidar usuários'),
-  manage_restricted_permissions: org('Gerenciar permissões restritas'),
-  // Organization: finance registries
-  ler_tipos_conta: org('Ver tipos de conta'),
-  editar_tipos_conta: org('Editar tipos de conta'),
-  ler_tipos_imposto: org('Ver tipos de imposto'),
-  editar_tipos_imposto: org('Editar tipos de imposto'),
-  ler_centros_custo: org('Ver centros de custo'),
-  editar_centros_custo: org('Editar centros de custo'),
-  ler_classificacoes_financeiras: org('Ver classificações financeiras'),
-  editar_classificacoes_financeiras: org('Editar classificações financeiras'),
-  ler_bancos: org('Ver bancos'),
-  editar_bancos: org('Editar bancos'),
-  ler_contas: org('Ver contas'),
-  editar_contas: org('Editar contas'),
-  ler_contas_pagar: org('Ver contas a pagar'),
-  editar_contas_pagar: org('Editar contas a pagar'),
-  ler_contas_receber: org('Ver contas a receber'),
-  editar_contas_receber: org('Editar contas a receber'),
-  ler_metodos_pagamento: org('Ver métodos de pagamento'),
-  editar_metodos_pagamento: org('Editar métodos de pagamento'),
-  ler_configuracoes_rateio_padrao: org('Ver configurações de rateio padrão'),
-  editar_configuracoes_rateio_padrao: org('Editar configurações de rateio padrão'),
-  ler_configuracoes_split: org('Ver configurações de split'),
-  editar_configuracoes_split: org('Editar configurações de split'),
-  ler_centros_compras: org('Ver centros de compras'),
-  editar_centros_compras: org('Editar centros de compras'),
-  ler_logs_eventos: org('Ver logs de eventos'),
-  ler_transacoes: org('Ver transações'),
-  // Organization: purchasing
-  ler_pedidos_compra: org('Ver pedidos de compra'),
-  editar_pedidos_compra: org('Editar pedidos de compra'),
-  enviar_pedidos_compra: org('Enviar pedidos de compra'),
-  avaliar_pedidos_compra: org('Aprovar ou reprovar pedidos de compra'),
-  concluir_pedidos_compra: org('Concluir pedidos de compra'),
-  ler_wkfl_solicitados: org('Ver compras solicitadas'),
-  ler_wkfl_aguardando: org('Ver compras aguardando aprovação'),
-  ler_wkfl_aprovados: org('Ver compras aprovadas'),
-  ler_wkfl_reprovados: org('Ver compras reprovadas'),
-  ler_wkfl_cancelados: org('Ver compras canceladas'),
-  ler_wkfl_concluidos: org('Ver compras concluídas'),
-  // Unit
-  access_unit: unit('Acessar a unidade'),
-  acessar_painel: unit('Acessar o painel principal'),
-  read_departments: unit('Ver departamentos'),
-  edit_departments: unit('Editar departamentos'),
-  ler_fornecedores: unit('Ver fornecedores'),
-  editar_fornecedores: unit('Editar fornecedores'),
-  ler_parceiros: unit('Ver parceiros'),
-  editar_parceiros: unit('Editar parceiros'),
-  ler_produtos: unit('Ver produtos'),
-  editar_produtos: unit('Editar produtos'),
-  ler_contratos: unit('Ver contratos'),
-  editar_contratos: unit('Editar contratos'),
-  ler_clientes: unit('Ver clientes'),
-  editar_clientes: unit('Editar clientes'),
-  acessar_conciliacao: unit('Acessar a conciliação'),
-  // Department
-  access_department: dept('Acessar o departamento'),
+  access_organization: org(ACCESS, 'Acessar a organização'),
+  manage_organization: org(ADMIN, 'Gerenciar a organização', true),
+  acessar_roadmap: org(ADMIN, 'Acessar o roadmap'),
+  read_last_acess: org(ADMIN, 'Ver últimos acessos'),
+  read_units: org(ADMIN, 'Ver unidades'),
+  edit_units: org(ADMIN, 'Editar unidades'),
+  read_profiles: org(ADMIN, 'Ver perfis'),
+  edit_profiles: org(ADMIN, 'Editar perfis', true),
+  read_memberships: org(ADMIN, 'Ver usuários da organização'),
+  edit_memberships: org(ADMIN, 'Editar usuários da organização', true),
+  edit_user_passwords: org(ADMIN, 'Alterar senhas de usuários', true),
+  search_users: org(ADMIN, 'Pesquisar usuários'),
+  create_users: org(ADMIN, 'Criar usuários'),
+  invite_users: org(ADMIN, 'Convidar usuários'),
+  manage_restricted_permissions: org(ADMIN, 'Gerenciar permissões restritas', true),
+  ler_tipos_conta: org(REGISTRIES, 'Ver tipos de conta'),
+  editar_tipos_conta: org(REGISTRIES, 'Editar tipos de conta'),
+  ler_tipos_imposto: org(REGISTRIES, 'Ver tipos de imposto'),
+  editar_tipos_imposto: org(REGISTRIES, 'Editar tipos de imposto'),
+  ler_centros_custo: org(REGISTRIES, 'Ver centros de custo'),
+  editar_centros_custo: org(REGISTRIES, 'Editar centros de custo'),
+  ler_classificacoes_financeiras: org(REGISTRIES, 'Ver classificações financeiras'),
+  editar_classificacoes_financeiras: org(REGISTRIES, 'Editar classificações financeiras'),
+  ler_bancos: org(REGISTRIES, 'Ver bancos'),
+  editar_bancos: org(REGISTRIES, 'Editar bancos'),
+  ler_contas: org(REGISTRIES, 'Ver contas'),
+  editar_contas: org(REGISTRIES, 'Editar contas'),
+  ler_metodos_pagamento: org(REGISTRIES, 'Ver métodos de pagamento'),
+  editar_metodos_pagamento: org(REGISTRIES, 'Editar métodos de pagamento'),
+  ler_configuracoes_rateio_padrao: org(REGISTRIES, 'Ver configurações de rateio padrão'),
+  editar_configuracoes_rateio_padrao: org(REGISTRIES, 'Editar configurações de rateio padrão'),
+  ler_configuracoes_split: org(REGISTRIES, 'Ver configurações de split'),
+  editar_configuracoes_split: org(REGISTRIES, 'Editar configurações de split'),
+  ler_centros_compras: org(REGISTRIES, 'Ver centros de compras'),
+  editar_centros_compras: org(REGISTRIES, 'Editar centros de compras'),
+  ler_contas_pagar: org(BOOKS, 'Ver contas a pagar'),
+  editar_contas_pagar: org(BOOKS, 'Editar contas a pagar'),
+  ler_contas_receber: org(BOOKS, 'Ver contas a receber'),
+  editar_contas_receber: org(BOOKS, 'Editar contas a receber'),
+  ler_transacoes: org(BOOKS, 'Ver transações'),
+  ler_logs_eventos: org(AUDIT, 'Ver logs de eventos'),
+  ler_pedidos_compra: org(PURCHASES, 'Ver pedidos de compra'),
+  editar_pedidos_compra: org(PURCHASES, 'Editar pedidos de compra'),
+  enviar_pedidos_compra: org(PURCHASES, 'Enviar pedidos de compra'),
+  avaliar_pedidos_compra: org(PURCHASES, 'Aprovar ou reprovar pedidos de compra'),
+  concluir_pedidos_compra: org(PURCHASES, 'Concluir pedidos de compra'),
+  ler_wkfl_solicitados: org(PURCHASES, 'Ver compras solicitadas'),
+  ler_wkfl_aguardando: org(PURCHASES, 'Ver compras aguardando aprovação'),
+  ler_wkfl_aprovados: org(PURCHASES, 'Ver compras aprovadas'),
+  ler_wkfl_reprovados: org(PURCHASES, 'Ver compras reprovadas'),
+  ler_wkfl_cancelados: org(PURCHASES, 'Ver compras canceladas'),
+  ler_wkfl_concluidos: org(PURCHASES, 'Ver compras concluídas'),
+  access_unit: unit(ACCESS, 'Acessar a unidade'),
+  acessar_painel: unit(ACCESS, 'Acessar o painel principal'),
+  read_departments: unit(ADMIN, 'Ver departamentos'),
+  edit_departments: unit(ADMIN, 'Editar departamentos'),
+  acessar_conciliacao: unit(BOOKS, 'Acessar a conciliação'),
+  ler_fornecedores: unit(PARTIES, 'Ver fornecedores'),
+  editar_fornecedores: unit(PARTIES, 'Editar fornecedores'),
+  ler_parceiros: unit(PARTIES, 'Ver parceiros'),
+  editar_parceiros: unit(PARTIES, 'Editar parceiros'),
+  ler_clientes: unit(PARTIES, 'Ver clientes'),
+  editar_clientes: unit(PARTIES, 'Editar clientes'),
+  ler_contratos: unit(PARTIES, 'Ver contratos'),
+  editar_contratos: unit(PARTIES, 'Editar contratos'),
+  ler_produtos: unit(REGISTRIES, 'Ver produtos'),
+  editar_produtos: unit(REGISTRIES, 'Editar produtos'),
+  access_department: dept(ACCESS, 'Acessar o departamento'),
 } as const satisfies Record<string, PermissionDefinition>;
 
 export type PermissionName = keyof typeof PERMISSIONS;
@@ -100,4 +119,15 @@ export function isPermissionName(name: string): name is PermissionName {
 
 export function permissionLabel(name: string): string {
   return isPermissionName(name) ? PERMISSIONS[name].label : name;
+}
+
+const LEVEL_DEPTH: Record<PermissionLevel, number> = { organization: 0, unit: 1, department: 2 };
+
+/** What a grant at a level may hold: that level's permissions and those of the levels below it. */
+export function permissionsForLevel(level: PermissionLevel): PermissionName[] {
+  return PERMISSION_NAMES.filter((name) => LEVEL_DEPTH[PERMISSIONS[name].level] >= LEVEL_DEPTH[level]);
+}
+
+export function isRestricted(name: string): boolean {
+  return isPermissionName(name) && PERMISSIONS[name].restricted === true;
 }

@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../db/client';
+import { organizationOf, type ProcedureContext } from '../../trpc/init';
 import { eventLog } from './schema';
 
 export interface EventInput {
@@ -27,5 +28,20 @@ export async function recordEvent(tx: DbOrTx, event: EventInput): Promise<void> 
     after: event.after ?? null,
     requestId: event.requestId ?? null,
     ip: event.ip ?? null,
+  });
+}
+
+/** The audit row of a procedure's change, with who, where from and in which organization taken from the context. */
+export function audit(
+  ctx: ProcedureContext,
+  change: { action: string; entity: string; entityId: string; before?: unknown; after?: unknown },
+  organizationId: string = organizationOf(ctx),
+): Promise<void> {
+  return recordEvent(ctx.tx, {
+    ...change,
+    organizationId,
+    actorUserId: ctx.user.userId,
+    requestId: ctx.requestId,
+    ip: ctx.ip,
   });
 }

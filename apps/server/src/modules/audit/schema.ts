@@ -1,7 +1,10 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from '../tenancy/schema';
 
-/** Who changed what, when and from where: one row per mutation, written in the mutation's own transaction. */
+/**
+ * Who changed what, when and from where: one row per mutation, written in the mutation's own transaction. Append-only:
+ * the application role may only insert and read, and a trigger refuses updates and deletes from anyone.
+ */
 export const eventLog = pgTable(
   'event_log',
   {
@@ -19,5 +22,9 @@ export const eventLog = pgTable(
     ip: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('event_log_org_time_idx').on(t.organizationId, t.createdAt)],
+  (t) => [
+    index('event_log_org_time_idx').on(t.organizationId, t.createdAt),
+    index('event_log_org_actor_time_idx').on(t.organizationId, t.actorUserId, t.createdAt),
+    index('event_log_org_action_time_idx').on(t.organizationId, t.action, t.createdAt),
+  ],
 );

@@ -2,5 +2,13 @@ export { identityPlugin } from './plugin';
 export { oauthPlugin, oauthSettings } from './oauth';
 export { createAccessTokenVerifier, InvalidTokenError } from './tokens';
 export { createCognitoTokenVerifier } from './cognito';
-export { createConfirmedUser, getUserData } from './users';
+export {
+  createConfirmedUser,
+  createUserWithTemporaryPassword,
+  findUserByLogin,
+  generateTemporaryPassword,
+  getUserData,
+} from './users';
+export { setTemporaryPassword } from './passwords';
+export { IdentityError } from './errors';
 export { startOutboxWorker } from '../outbox/worker';

@@ -59,3 +59,18 @@ export const passwordOperations: Record<string, Operation> = {
   ConfirmForgotPassword: confirmForgotPassword,
   ChangePassword: changePassword,
 };
+
+/**
+ * An administrator sets a user's password: it is temporary, so the next sign-in asks for a new one, and every open
+ * session ends.
+ */
+export async function setTemporaryPassword(db: DbOrTx, userId: string, password: string): Promise<void> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw errors.userNotFound();
+  await setPassword(db, user, password);
+  await db
+    .update(users)
+    .set({ status: 'FORCE_CHANGE_PASSWORD', failedSignIns: 0, lockedUntil: null })
+    .where(eq(users.id, userId));
+  await revokeAllSessions(db, userId);
+}

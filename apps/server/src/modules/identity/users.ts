@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { eq, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { USER_POOL_NAME, type UserData } from '@financeiro/core';
@@ -91,6 +92,18 @@ export async function createConfirmedUser(
 ): Promise<{ id: string }> {
   const user = await insertUser(db, { ...input, confirmed: true });
   return { id: user.id };
+}
+
+const PASSWORD_SETS = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnopqrstuvwxyz', '23456789', '#$%&*+-=?@'];
+
+/** A random password that meets the policy (three of each kind, shuffled), without look-alike characters. */
+export function generateTemporaryPassword(): string {
+  const chars = PASSWORD_SETS.flatMap((set) => Array.from({ length: 3 }, () => set.charAt(randomInt(set.length))));
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j] ?? '', chars[i] ?? ''];
+  }
+  return chars.join('');
 }
 
 /** An account an administrator creates: it signs in once with the temporary password, then must choose its own. */

@@ -5,9 +5,22 @@ import { recordEvent } from '../audit/record-event';
 import { getUserData } from '../identity';
 import { lastAccess } from './schema';
 import { getUnitOverview } from './unit-overview';
+import { departmentsRouter } from './departments';
+import { lastAccessRouter } from './last-access';
+import { membersRouter } from './members';
+import { organizationsRouter } from './organizations';
+import { profilesRouter } from './profiles';
+import { unitsRouter } from './units';
 
 /** Mounted at /v1/tenants/ (SPEC section 7). */
 export const tenantsRouter = router({
+  organizations: organizationsRouter,
+  units: unitsRouter,
+  departments: departmentsRouter,
+  profiles: profilesRouter,
+  members: membersRouter,
+  lastAccess: lastAccessRouter,
+
   getUserAvailableTenants: procedure.meta({ authz: { scope: 'user' } }).query(({ ctx }) => ctx.memberships),
 
   getMe: procedure.meta({ authz: { scope: 'user' } }).query(({ ctx }) => getUserData(ctx.tx, ctx.user.userId)),

@@ -88,6 +88,7 @@ export const memberships = pgTable(
     foreignKey({ columns: [t.organizationId, t.profileId], foreignColumns: [profiles.organizationId, profiles.id] }),
     unique('memberships_org_user_profile_key').on(t.organizationId, t.userId, t.profileId),
     index('memberships_user_idx').on(t.userId),
+    index('memberships_org_profile_idx').on(t.organizationId, t.profileId),
   ],
 );
 

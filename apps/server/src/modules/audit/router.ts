@@ -1,0 +1,133 @@
+import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { eventFilterInput, eventsDashboardInput, listEventsInput } from '@financeiro/core';
+import { z } from 'zod';
+import { organizationOf, procedure, router, type ProcedureContext } from '../../trpc/init';
+import { users } from '../identity/schema';
+import { eventLog } from './schema';
+
+const read = { authz: { scope: 'organization', permissions: 'ler_logs_eventos' } } as const;
+/** An export is for reading in a spreadsheet; past this the period must be narrowed. */
+const EXPORT_LIMIT = 10_000;
+const TIME_ZONE = 'America/Sao_Paulo';
+
+type EventFilter = z.infer<typeof eventFilterInput>;
+
+function where(ctx: ProcedureContext, filter: EventFilter): SQL | undefined {
+  const filters: (SQL | undefined)[] = [eq(eventLog.organizationId, organizationOf(ctx))];
+  if (filter.from) filters.push(gte(eventLog.createdAt, new Date(filter.from)));
+  if (filter.to) filters.push(lte(eventLog.createdAt, new Date(filter.to)));
+  if (filter.actorUserId) filters.push(eq(eventLog.actorUserId, filter.actorUserId));
+  if (filter.action) filters.push(eq(eventLog.action, filter.action));
+  if (filter.entity) filters.push(eq(eventLog.entity, filter.entity));
+  return and(...filters);
+}
+
+const columns = {
+  id: eventLog.id,
+  createdAt: eventLog.createdAt,
+  action: eventLog.action,
+  entity: eventLog.entity,
+  entityId: eventLog.entityId,
+  before: eventLog.before,
+  after: eventLog.after,
+  ip: eventLog.ip,
+  actorUserId: eventLog.actorUserId,
+  actorName: users.name,
+  actorUsername: users.username,
+};
+
+const readable = <T extends { createdAt: Date }>(row: T) => ({ ...row, createdAt: row.createdAt.toISOString() });
+
+/** The organization's event log, which only ever grows: /v1/logs/events.* */
+export const logsRouter = router({
+  events: router({
+    list: procedure
+      .meta(read)
+      .input(listEventsInput)
+      .query(async ({ ctx, input }) => {
+        const condition = where(ctx, input);
+        const [rows, [total]] = await Promise.all([
+          ctx.tx
+            .select(columns)
+            .from(eventLog)
+            .leftJoin(users, eq(users.id, eventLog.actorUserId))
+            .where(condition)
+            .orderBy(desc(eventLog.createdAt), desc(eventLog.id))
+            .limit(input.pageSize)
+            .offset((input.page - 1) * input.pageSize),
+          ctx.tx.select({ n: count() }).from(eventLog).where(condition),
+        ]);
+        return { rows: rows.map(readable), total: total?.n ?? 0 };
+      }),
+
+    export: procedure
+      .meta(read)
+      .input(eventFilterInput)
+      .query(async ({ ctx, input }) => {
+        const rows = await ctx.tx
+          .select(columns)
+          .from(eventLog)
+          .leftJoin(users, eq(users.id, eventLog.actorUserId))
+          .where(where(ctx, input))
+          .orderBy(desc(eventLog.createdAt), desc(eventLog.id))
+          .limit(EXPORT_LIMIT + 1);
+        return { rows: rows.slice(0, EXPORT_LIMIT).map(readable), truncated: rows.length > EXPORT_LIMIT };
+      }),
+
+    /** What the filters offer: the actions and entities that occur, and the people who acted. */
+    facets: procedure.meta(read).query(async ({ ctx }) => {
+      const organizationId = organizationOf(ctx);
+      const [actions, entities, actors] = await Promise.all([
+        ctx.tx
+          .selectDistinct({ value: eventLog.action })
+          .from(eventLog)
+          .where(eq(eventLog.organizationId, organizationId))
+          .orderBy(eventLog.action),
+        ctx.tx
+          .selectDistinct({ value: eventLog.entity })
+          .from(eventLog)
+          .where(eq(eventLog.organizationId, organizationId))
+          .orderBy(eventLog.entity),
+        ctx.tx
+          .selectDistinct({ id: users.id, name: users.name, username: users.username })
+          .from(eventLog)
+          .innerJoin(users, eq(users.id, eventLog.actorUserId))
+          .where(eq(eventLog.organizationId, organizationId)),
+      ]);
+      return {
+        actions: actions.map((a) => a.value),
+        entities: entities.map((e) => e.value),
+        actors: actors.sort((a, b) => (a.name ?? a.username).localeCompare(b.name ?? b.username, 'pt-BR')),
+      };
+    }),
+
+    /** Events per day (São Paulo calendar), per person and per action over a period. */
+    dashboard: procedure
+      .meta(read)
+      .input(eventsDashboardInput)
+      .query(async ({ ctx, input }) => {
+        const condition = where(ctx, input);
+        const day = sql<string>`to_char(${eventLog.createdAt} at time zone ${sql.raw(`'${TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
+        const [perDay, perUser, perAction] = await Promise.all([
+          ctx.tx.select({ day, events: count() }).from(eventLog).where(condition).groupBy(day).orderBy(day),
+          ctx.tx
+            .select({ userId: eventLog.actorUserId, name: users.name, username: users.username, events: count() })
+            .from(eventLog)
+            .leftJoin(users, eq(users.id, eventLog.actorUserId))
+            .where(condition)
+            .groupBy(eventLog.actorUserId, users.name, users.username)
+            .orderBy(desc(count()))
+            .limit(15),
+          ctx.tx
+            .select({ action: eventLog.action, events: count() })
+            .from(eventLog)
+            .where(condition)
+            .groupBy(eventLog.action)
+            .orderBy(desc(count())),
+        ]);
+        return { perDay, perUser, perAction };
+      }),
+  }),
+});
+
+export type LogsRouter = typeof logsRouter;

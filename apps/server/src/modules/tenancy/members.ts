@@ -1,0 +1,275 @@
+import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  changeProfileInput,
+  holdsRestricted,
+  inviteInput,
+  listMembershipsInput,
+  setStatusInput,
+  setUserPasswordInput,
+} from '@financeiro/core';
+import { z } from 'zod';
+import { rowsOf } from '../../db/client';
+import {
+  conflict,
+  forbidden,
+  notFound,
+  organizationOf,
+  procedure,
+  router,
+  type ProcedureContext,
+} from '../../trpc/init';
+import { audit } from '../audit/record-event';
+import {
+  createUserWithTemporaryPassword,
+  findUserByLogin,
+  generateTemporaryPassword,
+  setTemporaryPassword,
+} from '../identity';
+import { users } from '../identity/schema';
+import { enqueueEmail } from '../outbox/enqueue';
+import { assertAdministratorRemains, assertMayTouchRestricted } from './administrators';
+import { addedToOrganizationMail, newAccountMail } from './invitation-mail';
+import { lastAccess, memberships, organizations, profiles } from './schema';
+
+const rule = (permissions: string) => ({ authz: { scope: 'organization', permissions } }) as const;
+
+const NOT_FOUND = 'Membro não encontrado nesta organização.';
+const PROFILE_NOT_FOUND = 'Perfil não encontrado nesta organização.';
+
+/** Escapes LIKE wildcards so a search for "50%" finds "50%". */
+const likeTerm = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+async function profileIn(ctx: ProcedureContext, profileId: string) {
+  const [profile] = await ctx.tx
+    .select({ id: profiles.id, name: profiles.name, permissions: profiles.permissions })
+    .from(profiles)
+    .where(and(eq(profiles.id, profileId), eq(profiles.organizationId, organizationOf(ctx))));
+  if (!profile) throw notFound(PROFILE_NOT_FOUND);
+  return profile;
+}
+
+async function membershipIn(ctx: ProcedureContext, id: string) {
+  const [row] = await ctx.tx
+    .select({
+      id: memberships.id,
+      userId: memberships.userId,
+      status: memberships.status,
+      profileId: memberships.profileId,
+      profileName: profiles.name,
+      permissions: profiles.permissions,
+      username: users.username,
+    })
+    .from(memberships)
+    .innerJoin(profiles, eq(profiles.id, memberships.profileId))
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.id, id), eq(memberships.organizationId, organizationOf(ctx))));
+  if (!row) throw notFound(NOT_FOUND);
+  return row;
+}
+
+const signInUrl = (ctx: ProcedureContext) => `${ctx.env.PUBLIC_URL}/auth/sign-in`;
+
+/** The organization's members: /v1/tenants/members.* */
+export const membersRouter = router({
+  list: procedure
+    .meta(rule('read_memberships'))
+    .input(listMembershipsInput)
+    .query(async ({ ctx, input }) => {
+      const filters: (SQL | undefined)[] = [eq(memberships.organizationId, organizationOf(ctx))];
+      if (input.search) {
+        const term = likeTerm(input.search);
+        filters.push(or(ilike(users.name, term), ilike(users.username, term), ilike(users.email, term)));
+      }
+      if (input.profileId) filters.push(eq(memberships.profileId, input.profileId));
+      if (input.status) filters.push(eq(memberships.status, input.status));
+      const rows = await ctx.tx
+        .select({
+          id: memberships.id,
+          userId: users.id,
+          name: users.name,
+          username: users.username,
+          email: users.email,
+          accountStatus: users.status,
+          mfaRequired: users.mfaRequired,
+          status: memberships.status,
+          profileId: profiles.id,
+          profileName: profiles.name,
+          createdAt: memberships.createdAt,
+          lastAccessAt: lastAccess.accessedAt,
+          total: sql<number>`count(*) over ()`.mapWith(Number),
+        })
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .innerJoin(profiles, eq(profiles.id, memberships.profileId))
+        .leftJoin(
+          lastAccess,
+          and(eq(lastAccess.organizationId, memberships.organizationId), eq(lastAccess.userId, memberships.userId)),
+        )
+        .where(and(...filters))
+        .orderBy(asc(sql`lower(coalesce(${users.name}, ${users.username}))`), asc(memberships.id))
+        .limit(input.pageSize)
+        .offset((input.page - 1) * input.pageSize);
+      return {
+        rows: rows.map(({ total: _total, createdAt, lastAccessAt, ...row }) => ({
+          ...row,
+          createdAt: createdAt.toISOString(),
+          lastAccessAt: lastAccessAt?.toISOString() ?? null,
+        })),
+        total: rows[0]?.total ?? 0,
+      };
+    }),
+
+  /** A new person gets an account with a temporary password by e-mail; an existing account simply joins. */
+  invite: procedure
+    .meta(rule('invite_users'))
+    .input(inviteInput)
+    .mutation(async ({ ctx, input }) => {
+      const organizationId = organizationOf(ctx);
+      const profile = await profileIn(ctx, input.profileId);
+      assertMayTouchRestricted(ctx, holdsRestricted(profile.permissions));
+      const [organization] = await ctx.tx
+        .select({ name: organizations.name })
+        .from(organizations)
+        .where(eq(organizations.id, organizationId));
+      const existing = await findUserByLogin(ctx.tx, input.email);
+      let userId: string;
+      if (existing) {
+        const [member] = await ctx.tx
+          .select({ id: memberships.id })
+          .from(memberships)
+          .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, existing.id)));
+        if (member) throw conflict('Esta pessoa já é membro da organização: altere o perfil dela na lista.');
+        userId = existing.id;
+        const mail = addedToOrganizationMail({
+          name: existing.name,
+          organization: organization?.name ?? '',
+          signInUrl: signInUrl(ctx),
+        });
+        if (existing.email) await enqueueEmail(ctx.tx, { to: existing.email, ...mail });
+      } else {
+        const temporaryPassword = generateTemporaryPassword();
+        const created = await createUserWithTemporaryPassword(ctx.tx, {
+          username: input.email,
+          email: input.email,
+          name: input.name,
+          temporaryPassword,
+        });
+        userId = created.id;
+        const mail = newAccountMail({
+          name: input.name,
+          organization: organization?.name ?? '',
+          login: input.email,
+          temporaryPassword,
+          signInUrl: signInUrl(ctx),
+        });
+        await enqueueEmail(ctx.tx, { to: input.email, ...mail });
+      }
+      const id = uuidv7();
+      await ctx.tx.insert(memberships).values({ id, organizationId, userId, profileId: profile.id });
+      await audit(ctx, {
+        action: existing ? 'membership.add' : 'membership.invite',
+        entity: 'membership',
+        entityId: id,
+        after: { email: input.email, name: input.name, profile: profile.name, newAccount: !existing },
+      });
+      return { id, newAccount: !existing };
+    }),
+
+  changeProfile: procedure
+    .meta(rule('edit_memberships'))
+    .input(changeProfileInput)
+    .mutation(async ({ ctx, input }) => {
+      const member = await membershipIn(ctx, input.id);
+      const profile = await profileIn(ctx, input.profileId);
+      assertMayTouchRestricted(ctx, holdsRestricted(member.permissions) || holdsRestricted(profile.permissions));
+      const [duplicate] = await ctx.tx
+        .select({ id: memberships.id })
+        .from(memberships)
+        .where(
+          and(
+            eq(memberships.organizationId, organizationOf(ctx)),
+            eq(memberships.userId, member.userId),
+            eq(memberships.profileId, profile.id),
+          ),
+        );
+      if (duplicate && duplicate.id !== member.id) throw conflict('Esta pessoa já tem este perfil nesta organização.');
+      await ctx.tx.update(memberships).set({ profileId: profile.id }).where(eq(memberships.id, member.id));
+      await assertAdministratorRemains(ctx.tx, organizationOf(ctx));
+      await audit(ctx, {
+        action: 'membership.change_profile',
+        entity: 'membership',
+        entityId: member.id,
+        before: { username: member.username, profile: member.profileName },
+        after: { username: member.username, profile: profile.name },
+      });
+      return { ok: true as const };
+    }),
+
+  /** Suspends (inactive) or reinstates (active) a membership; the account itself stays. */
+  setStatus: procedure
+    .meta(rule('edit_memberships'))
+    .input(setStatusInput)
+    .mutation(async ({ ctx, input }) => {
+      const member = await membershipIn(ctx, input.id);
+      assertMayTouchRestricted(ctx, holdsRestricted(member.permissions));
+      await ctx.tx.update(memberships).set({ status: input.status }).where(eq(memberships.id, member.id));
+      await assertAdministratorRemains(ctx.tx, organizationOf(ctx));
+      await audit(ctx, {
+        action: input.status === 'active' ? 'membership.reactivate' : 'membership.suspend',
+        entity: 'membership',
+        entityId: member.id,
+        before: { username: member.username, status: member.status },
+        after: { username: member.username, status: input.status },
+      });
+      return { ok: true as const };
+    }),
+
+  remove: procedure
+    .meta(rule('edit_memberships'))
+    .input(z.object({ id: z.uuid() }))
+    .mutation(async ({ ctx, input }) => {
+      const member = await membershipIn(ctx, input.id);
+      assertMayTouchRestricted(ctx, holdsRestricted(member.permissions));
+      await ctx.tx.delete(memberships).where(eq(memberships.id, member.id));
+      await assertAdministratorRemains(ctx.tx, organizationOf(ctx));
+      await audit(ctx, {
+        action: 'membership.remove',
+        entity: 'membership',
+        entityId: member.id,
+        before: { username: member.username, profile: member.profileName, status: member.status },
+      });
+      return { ok: true as const };
+    }),
+
+  /**
+   * Sets a temporary password the member must replace at the next sign-in. Only for accounts that belong to this
+   * organization alone: an administrator must not take over an account other organizations rely on.
+   */
+  setPassword: procedure
+    .meta(rule('edit_user_passwords'))
+    .input(setUserPasswordInput)
+    .mutation(async ({ ctx, input }) => {
+      const member = await membershipIn(ctx, input.membershipId);
+      assertMayTouchRestricted(ctx, holdsRestricted(member.permissions));
+      if (member.userId === ctx.user.userId) {
+        throw forbidden('Para trocar a sua própria senha, use Minha conta > Alterar senha.');
+      }
+      const [elsewhere] = rowsOf<{ elsewhere: boolean }>(
+        await ctx.tx.execute(sql`select user_belongs_elsewhere(${member.userId}, ${organizationOf(ctx)}) as elsewhere`),
+      );
+      if (elsewhere?.elsewhere) {
+        throw forbidden(
+          'Esta pessoa também participa de outras organizações: peça que ela redefina a senha em "Esqueci minha senha".',
+        );
+      }
+      await setTemporaryPassword(ctx.tx, member.userId, input.password);
+      await audit(ctx, {
+        action: 'membership.set_password',
+        entity: 'membership',
+        entityId: member.id,
+        after: { username: member.username, mustChangePassword: true },
+      });
+      return { ok: true as const };
+    }),
+});

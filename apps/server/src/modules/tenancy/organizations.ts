@@ -1,0 +1,92 @@
+import { eq } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  createOrganizationInput,
+  effectivePermissions,
+  satisfies,
+  slugify,
+  updateOrganizationInput,
+} from '@financeiro/core';
+import { enterOrganization } from '../../db/tenant';
+import { forbidden, notFound, procedure, router, uniqueOr, type ProcedureContext } from '../../trpc/init';
+import { audit } from '../audit/record-event';
+import { users } from '../identity/schema';
+import { memberships, organizations, profiles, units } from './schema';
+
+const SLUG_TAKEN = 'Este identificador já é usado por outra organização: escolha outro.';
+const user = { authz: { scope: 'user' } } as const;
+
+/** The organizations (active or not) where the caller holds manage_organization. */
+function managed(ctx: ProcedureContext) {
+  const seen = new Map<string, (typeof ctx.memberships)[number]['organization']>();
+  for (const m of ctx.memberships) {
+    if (satisfies(effectivePermissions(m, {}), 'manage_organization')) seen.set(m.organization.id, m.organization);
+  }
+  return [...seen.values()];
+}
+
+/** Organizations the caller creates and manages: /v1/tenants/organizations.* (SPEC: organization_creation_enabled). */
+export const organizationsRouter = router({
+  list: procedure.meta(user).query(({ ctx }) =>
+    managed(ctx)
+      .map(({ id, name, slug, status, units }) => ({ id, name, slug, status, units: units.length }))
+      .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR')),
+  ),
+
+  /** The creator becomes the administrator of the new organization, which starts with its first unit. */
+  create: procedure
+    .meta(user)
+    .input(createOrganizationInput)
+    .mutation(async ({ ctx, input }) => {
+      const [caller] = await ctx.tx
+        .select({ enabled: users.organizationCreationEnabled })
+        .from(users)
+        .where(eq(users.id, ctx.user.userId));
+      if (!caller?.enabled) throw forbidden('Sua conta não pode criar organizações. Fale com o suporte.');
+      const id = uuidv7();
+      await enterOrganization(ctx.tx, id);
+      await uniqueOr('organizations_slug_unique', SLUG_TAKEN, () =>
+        ctx.tx.insert(organizations).values({ id, name: input.name, slug: input.slug }),
+      );
+      const profileId = uuidv7();
+      await ctx.tx.insert(profiles).values({
+        id: profileId,
+        organizationId: id,
+        name: 'Administrador',
+        description: 'Acesso total à organização.',
+        permissions: { organization: '*' },
+      });
+      await ctx.tx.insert(memberships).values({ id: uuidv7(), organizationId: id, userId: ctx.user.userId, profileId });
+      const unitId = uuidv7();
+      await ctx.tx
+        .insert(units)
+        .values({
+          id: unitId,
+          organizationId: id,
+          name: input.firstUnitName,
+          slug: slugify(input.firstUnitName) || 'matriz',
+        });
+      await audit(ctx, { action: 'organization.create', entity: 'organization', entityId: id, after: input }, id);
+      return { id };
+    }),
+
+  update: procedure
+    .meta(user)
+    .input(updateOrganizationInput)
+    .mutation(async ({ ctx, input }) => {
+      const { id, ...change } = input;
+      const organization = managed(ctx).find((o) => o.id === id);
+      if (!organization) throw notFound('Organização não encontrada entre as que você gerencia.');
+      await enterOrganization(ctx.tx, id);
+      await uniqueOr('organizations_slug_unique', SLUG_TAKEN, () =>
+        ctx.tx.update(organizations).set(change).where(eq(organizations.id, id)),
+      );
+      const before = { name: organization.name, slug: organization.slug, status: organization.status };
+      await audit(
+        ctx,
+        { action: 'organization.update', entity: 'organization', entityId: id, before, after: change },
+        id,
+      );
+      return { ok: true as const };
+    }),
+});
