@@ -121,11 +121,21 @@ export function permissionLabel(name: string): string {
   return isPermissionName(name) ? PERMISSIONS[name].label : name;
 }
 
-const LEVEL_DEPTH: Record<PermissionLevel, number> = { organization: 0, unit: 1, department: 2 };
+/** Organization permissions of these areas are checked at the organization only; a unit grant of them would be idle. */
+const ORGANIZATION_ONLY: readonly PermissionArea[] = ['Administração', 'Auditoria', 'Acesso'];
 
-/** What a grant at a level may hold: that level's permissions and those of the levels below it. */
+/**
+ * What a grant at a level may hold. The organization holds everything. A unit or department may hold its own
+ * level's permissions and the finance and purchasing ones, which then apply to that unit or department only (the
+ * Financeiro profile reads payables of its units; a requester buys for one department).
+ */
 export function permissionsForLevel(level: PermissionLevel): PermissionName[] {
-  return PERMISSION_NAMES.filter((name) => LEVEL_DEPTH[PERMISSIONS[name].level] >= LEVEL_DEPTH[level]);
+  if (level === 'organization') return PERMISSION_NAMES;
+  return PERMISSION_NAMES.filter((name) => {
+    const definition: PermissionDefinition = PERMISSIONS[name];
+    if (definition.level === 'organization') return !ORGANIZATION_ONLY.includes(definition.area);
+    return level === 'unit' || definition.level === 'department';
+  });
 }
 
 export function isRestricted(name: string): boolean {

@@ -58,14 +58,12 @@ export const organizationsRouter = router({
       });
       await ctx.tx.insert(memberships).values({ id: uuidv7(), organizationId: id, userId: ctx.user.userId, profileId });
       const unitId = uuidv7();
-      await ctx.tx
-        .insert(units)
-        .values({
-          id: unitId,
-          organizationId: id,
-          name: input.firstUnitName,
-          slug: slugify(input.firstUnitName) || 'matriz',
-        });
+      await ctx.tx.insert(units).values({
+        id: unitId,
+        organizationId: id,
+        name: input.firstUnitName,
+        slug: slugify(input.firstUnitName) || 'matriz',
+      });
       await audit(ctx, { action: 'organization.create', entity: 'organization', entityId: id, after: input }, id);
       return { id };
     }),
@@ -76,7 +74,12 @@ export const organizationsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { id, ...change } = input;
       const organization = managed(ctx).find((o) => o.id === id);
-      if (!organization) throw notFound('Organização não encontrada entre as que você gerencia.');
+      if (!organization) {
+        if (ctx.memberships.some((m) => m.organization.id === id)) {
+          throw forbidden('Seu perfil não tem permissão para gerenciar esta organização.');
+        }
+        throw notFound('Organização não encontrada entre as que você gerencia.');
+      }
       await enterOrganization(ctx.tx, id);
       await uniqueOr('organizations_slug_unique', SLUG_TAKEN, () =>
         ctx.tx.update(organizations).set(change).where(eq(organizations.id, id)),

@@ -1,37 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRPCError } from '@trpc/server';
 import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Membership } from '@financeiro/core';
 import { withTenant } from '../../db/tenant';
 import { createTestApp, type TestApp } from '../../test/app';
+import { seedOtherOrganization } from '../../test/other-organization';
+import { codeOf } from '../../test/callers';
 import { eventLog } from '../audit/schema';
 import { seedDemo } from '../demo/seed';
 import { createAccessTokenVerifier, createConfirmedUser } from '../identity';
 import { departments, memberships, organizations, profiles, units } from './schema';
 import { tenantsRouter } from './router';
-
-/** A second organization, "Outra", with one unit and one user who administers it. */
-async function seedOtherOrganization(t: TestApp) {
-  const db = t.database.db;
-  const organizationId = uuidv7();
-  const unitId = uuidv7();
-  const profileId = uuidv7();
-  await db.insert(organizations).values({ id: organizationId, name: 'Outra', slug: 'outra' });
-  await db.insert(units).values({ id: unitId, organizationId, name: 'Sede Outra', slug: 'sede' });
-  await db.insert(departments).values({ id: uuidv7(), organizationId, unitId, name: 'Vendas', slug: 'vendas' });
-  await db
-    .insert(profiles)
-    .values({ id: profileId, organizationId, name: 'Administrador', permissions: { organization: '*' } });
-  const user = await createConfirmedUser(db, {
-    username: 'outro',
-    password: 'Senha#Forte1',
-    name: 'Otávio',
-    email: 'outro@example.com',
-  });
-  await db.insert(memberships).values({ id: uuidv7(), organizationId, userId: user.id, profileId });
-  return { organizationId, unitId, userId: user.id };
-}
 
 describe('tenancy', () => {
   let t: TestApp;
@@ -212,11 +191,6 @@ describe('tenancy', () => {
         accessToken,
         requested,
       });
-    const codeOf = (promise: Promise<unknown>) =>
-      promise.then(
-        () => 'OK',
-        (error: unknown) => (error instanceof TRPCError ? error.code : 'OTHER'),
-      );
 
     it('refuses a caller without a token', async () => {
       expect(await codeOf(callerFor(null).getUserAvailableTenants())).toBe('UNAUTHORIZED');
