@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { eventFilterInput, eventsDashboardInput, listEventsInput } from '@financeiro/core';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { organizationOf, procedure, router, type ProcedureContext } from '../../trpc/init';
 import { users } from '../identity/schema';
 import { eventLog } from './schema';

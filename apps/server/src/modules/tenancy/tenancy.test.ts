@@ -8,8 +8,8 @@ import { seedOtherOrganization } from '../../test/other-organization';
 import { codeOf } from '../../test/callers';
 import { eventLog } from '../audit/schema';
 import { seedDemo } from '../demo/seed';
-import { createAccessTokenVerifier, createConfirmedUser } from '../identity';
-import { departments, memberships, organizations, profiles, units } from './schema';
+import { createAccessTokenVerifier } from '../identity';
+import { organizations, profiles, units } from './schema';
 import { tenantsRouter } from './router';
 
 describe('tenancy', () => {
