@@ -8,6 +8,7 @@ import {
   type PermissionRequirement,
   type TenantSelection,
 } from '@financeiro/core';
+import { ZodError } from 'zod';
 import type { Tx } from '../db/client';
 import { withTenant } from '../db/tenant';
 import { InvalidTokenError } from '../modules/identity';
@@ -25,7 +26,12 @@ const t = initTRPC
   .context<RequestContext>()
   .meta<ProcedureMeta>()
   .create({
-    errorFormatter: ({ shape }) => ({ ...shape, data: { code: shape.data.code, httpStatus: shape.data.httpStatus } }),
+    // Invalid input answers with the first rule it broke, in the pt-BR words of the shared schema.
+    errorFormatter: ({ shape, error }) => ({
+      ...shape,
+      message: error.cause instanceof ZodError ? (error.cause.issues[0]?.message ?? shape.message) : shape.message,
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus },
+    }),
   });
 
 export const router = t.router;

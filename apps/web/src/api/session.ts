@@ -42,3 +42,16 @@ export async function refreshSession(): Promise<void> {
     }
   }
 }
+
+/**
+ * Reloads the user's memberships so that profile changes made by an administrator reach the menu and the tenant
+ * selector without signing out. Failures are left for the next attempt.
+ */
+export async function refreshTenants(): Promise<void> {
+  if (!useAuthzStore.getState().authenticated) return;
+  const tenants = await tenantsClient.getUserAvailableTenants.query().catch(() => null);
+  if (!tenants) return;
+  const valid = resolveSelection(tenants, currentSelection());
+  if (!valid) useTenantStore.getState().reset();
+  useSessionStore.setState({ tenants, selectedTenant: valid ? (valid.memberships[0] ?? null) : null });
+}

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { fetchAuthSession } from 'aws-amplify/auth';
-import type { TenantsRouter } from '@financeiro/server/api';
+import type { LogsRouter, TenantsRouter } from '@financeiro/server/api';
 import { currentSelection } from '../stores/tenant';
 
 export const queryClient = new QueryClient({
@@ -25,5 +25,7 @@ async function headers(): Promise<Record<string, string>> {
 export const tenantsClient = createTRPCClient<TenantsRouter>({
   links: [httpBatchLink({ url: '/v1/tenants', headers })],
 });
-
 export const tenantsApi = createTRPCOptionsProxy<TenantsRouter>({ client: tenantsClient, queryClient });
+
+const logsClient = createTRPCClient<LogsRouter>({ links: [httpBatchLink({ url: '/v1/logs', headers })] });
+export const logsApi = createTRPCOptionsProxy<LogsRouter>({ client: logsClient, queryClient });

@@ -8,11 +8,27 @@ import { Sidebar } from '../features/shell/Sidebar';
 import { TenantSwitcher } from '../features/shell/TenantSwitcher';
 import { UserMenu } from '../features/shell/UserMenu';
 import { appMessages } from '../i18n/app';
+import { refreshTenants } from '../api/session';
+
+/** How often an open app picks up profile changes made by an administrator. */
+const TENANTS_REFRESH_MS = 60_000;
 
 export function MainLayout() {
   const [opened, { toggle, close }] = useDisclosure();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   useEffect(() => close(), [pathname, close]);
+  // A profile change made by an administrator reaches the menu on the next navigation, on returning to the window,
+  // or within a minute: no need to sign out.
+  useEffect(() => void refreshTenants(), [pathname]);
+  useEffect(() => {
+    const onFocus = () => void refreshTenants();
+    window.addEventListener('focus', onFocus);
+    const timer = window.setInterval(onFocus, TENANTS_REFRESH_MS);
+    return () => {
+      window.removeEventListener('focus', onFocus);
+      window.clearInterval(timer);
+    };
+  }, []);
   return (
     <AppShell
       header={{ height: 60 }}

@@ -49,6 +49,13 @@ import { ComprasListPage } from '../features/compras/ComprasListPage';
 import { ProfilePage } from '../features/account/ProfilePage';
 import { ChangePasswordPage } from '../features/account/ChangePasswordPage';
 import { MfaConfigPage } from '../features/account/MfaConfigPage';
+import { DepartmentsPage, UnitsPage } from '../features/admin/HierarchyPage';
+import { ProfilesPage } from '../features/admin/ProfilesPage';
+import { UsersPage } from '../features/admin/UsersPage';
+import { LastAccessPage } from '../features/admin/LastAccessPage';
+import { OrganizationsPage } from '../features/admin/OrganizationsPage';
+import { EventsPage } from '../features/logs/EventsPage';
+import { EventsDashboardPage } from '../features/logs/EventsDashboardPage';
 
 export interface RouteDisplay {
   title: string;
@@ -329,6 +336,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'organization', permissions: 'ler_logs_eventos' },
     { title: 'Logs de eventos', icon: IconHistory },
     'Auditoria',
+    EventsPage,
   ),
   screen(
     'logs-events-dashboard',
@@ -336,6 +344,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'organization', permissions: 'ler_logs_eventos' },
     { title: 'Painel de eventos', icon: IconChartBar },
     'Auditoria',
+    EventsDashboardPage,
   ),
 
   screen(
@@ -344,6 +353,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'user', requiresOrganizationCreation: true },
     { title: 'Organizações', icon: IconBuildingSkyscraper },
     'Administração',
+    OrganizationsPage,
   ),
   screen(
     'tenants-units',
@@ -351,6 +361,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'organization', permissions: 'read_units' },
     { title: 'Unidades', icon: IconBuildingStore },
     'Administração',
+    UnitsPage,
   ),
   screen(
     'tenants-departments',
@@ -358,6 +369,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'unit', permissions: 'read_departments' },
     { title: 'Departamentos', icon: IconSitemap },
     'Administração',
+    DepartmentsPage,
   ),
   screen(
     'tenants-profiles',
@@ -365,6 +377,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'organization', permissions: 'read_profiles' },
     { title: 'Perfis', icon: IconShieldCheck },
     'Administração',
+    ProfilesPage,
   ),
   screen(
     'tenants-users',
@@ -372,6 +385,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'organization', permissions: 'read_memberships' },
     { title: 'Usuários', icon: IconUsers },
     'Administração',
+    UsersPage,
   ),
   screen(
     'tenants-last-acess',
@@ -379,6 +393,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'organization', permissions: 'read_last_acess' },
     { title: 'Últimos acessos', icon: IconHistory },
     'Administração',
+    LastAccessPage,
   ),
   screen(
     'gestao-roadmap',

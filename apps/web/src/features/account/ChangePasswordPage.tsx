@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { updatePassword } from 'aws-amplify/auth';
 import { authMessages } from '../../i18n/auth';
 import { changePasswordErrorMessage } from '../auth/errors';
-import { notifyError, notifySuccess } from '../auth/notify';
+import { notifyError, notifySuccess } from '../../ui/notify';
 import { meetsPasswordPolicy } from '../auth/password-policy';
 import { PasswordRules } from '../auth/PasswordRules';
 

@@ -7,8 +7,8 @@ import { fetchAuthSession, fetchDevices, forgetDevice, type FetchDevicesOutput }
 import { formatDateTime } from '@financeiro/core';
 import { authMessages } from '../../i18n/auth';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { notifyError, notifySuccess } from '../auth/notify';
-import { deviceLabel } from './device-name';
+import { notifyError, notifySuccess } from '../../ui/notify';
+import { deviceLabel } from '../../ui/device-name';
 
 const t = authMessages.devices;
 const KEY = ['devices'];

@@ -7,7 +7,7 @@ import { Link } from '@tanstack/react-router';
 import { fetchMFAPreference, updateMFAPreference } from 'aws-amplify/auth';
 import { authMessages } from '../../i18n/auth';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { notifyError, notifySuccess } from '../auth/notify';
+import { notifyError, notifySuccess } from '../../ui/notify';
 import { useAuthzStore } from '../../stores/session';
 import { TotpSetupModal } from './TotpSetupModal';
 

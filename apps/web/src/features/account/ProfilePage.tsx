@@ -6,7 +6,7 @@ import { fetchUserAttributes, sendUserAttributeVerificationCode, updateUserAttri
 import { refreshSession } from '../../api/session';
 import { authMessages } from '../../i18n/auth';
 import { profileErrorMessage } from '../auth/errors';
-import { notifyError, notifySuccess } from '../auth/notify';
+import { notifyError, notifySuccess } from '../../ui/notify';
 import { formatPhone, toE164 } from '../auth/phone';
 import { DevicesCard } from './DevicesCard';
 import { SignOutEverywhere } from './SignOutEverywhere';

@@ -6,7 +6,7 @@ import { signOut } from 'aws-amplify/auth';
 import { refreshSession } from '../../api/session';
 import { authMessages } from '../../i18n/auth';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { notifyError, notifySuccess } from '../auth/notify';
+import { notifyError, notifySuccess } from '../../ui/notify';
 
 const t = authMessages.sessions;
 

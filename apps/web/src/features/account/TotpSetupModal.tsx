@@ -4,7 +4,7 @@ import { setUpTOTP, updateMFAPreference, verifyTOTPSetup } from 'aws-amplify/aut
 import { appMessages } from '../../i18n/app';
 import { authMessages } from '../../i18n/auth';
 import { AUTHENTICATOR_NAME, TotpSetupForm } from '../auth/TotpSetupForm';
-import { notifyError, notifySuccess } from '../auth/notify';
+import { notifyError, notifySuccess } from '../../ui/notify';
 
 const t = authMessages.mfa;
 

@@ -4,7 +4,7 @@ import { confirmUserAttribute } from 'aws-amplify/auth';
 import { authMessages } from '../../i18n/auth';
 import { CodeInput, isCompleteCode } from '../auth/CodeInput';
 import { profileErrorMessage } from '../auth/errors';
-import { notifyError, notifySuccess } from '../auth/notify';
+import { notifyError, notifySuccess } from '../../ui/notify';
 
 const t = authMessages.profile;
 export type VerifiableAttribute = 'email' | 'phone_number';

@@ -6,7 +6,7 @@ import { authMessages } from '../../i18n/auth';
 import { AuthHeader } from './AuthHeader';
 import { CodeInput, isCompleteCode } from './CodeInput';
 import { signUpError } from './errors';
-import { notifyError, notifySuccess } from './notify';
+import { notifyError, notifySuccess } from '../../ui/notify';
 import { handleSignInStep } from './sign-in-steps';
 import { RESEND_INTERVAL_MS, useSignUpStore } from './sign-up-store';
 

@@ -6,7 +6,7 @@ import { confirmSignIn } from 'aws-amplify/auth';
 import { authMessages } from '../../i18n/auth';
 import { AuthHeader } from './AuthHeader';
 import { recoveryErrorMessage } from './errors';
-import { notifyError } from './notify';
+import { notifyError } from '../../ui/notify';
 import { meetsPasswordPolicy } from './password-policy';
 import { PasswordRules } from './PasswordRules';
 import { handleSignInStep } from './sign-in-steps';

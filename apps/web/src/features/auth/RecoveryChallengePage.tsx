@@ -7,7 +7,7 @@ import { authMessages } from '../../i18n/auth';
 import { AuthHeader } from './AuthHeader';
 import { CodeInput, isCompleteCode } from './CodeInput';
 import { recoveryErrorMessage } from './errors';
-import { notifyError, notifySuccess } from './notify';
+import { notifyError, notifySuccess } from '../../ui/notify';
 import { meetsPasswordPolicy } from './password-policy';
 import { PasswordRules } from './PasswordRules';
 

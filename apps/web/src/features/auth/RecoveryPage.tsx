@@ -6,7 +6,7 @@ import { resetPassword } from 'aws-amplify/auth';
 import { authMessages } from '../../i18n/auth';
 import { AuthHeader } from './AuthHeader';
 import { recoveryErrorMessage } from './errors';
-import { notifyError } from './notify';
+import { notifyError } from '../../ui/notify';
 
 const t = authMessages.recovery;
 

@@ -7,7 +7,7 @@ import { signIn, signInWithRedirect } from 'aws-amplify/auth';
 import { authMessages } from '../../i18n/auth';
 import { AuthHeader } from './AuthHeader';
 import { signInErrorMessage } from './errors';
-import { notifyError } from './notify';
+import { notifyError } from '../../ui/notify';
 import { continueIfSignedIn, handleSignInStep } from './sign-in-steps';
 import { useSignInStore } from './sign-in-store';
 

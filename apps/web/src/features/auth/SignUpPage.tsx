@@ -17,7 +17,7 @@ import { signUp, resendSignUpCode, autoSignIn } from 'aws-amplify/auth';
 import { authMessages } from '../../i18n/auth';
 import { AuthHeader } from './AuthHeader';
 import { signUpError } from './errors';
-import { notifyError } from './notify';
+import { notifyError } from '../../ui/notify';
 import { formatPhone, toE164 } from './phone';
 import { handleSignInStep } from './sign-in-steps';
 import { meetsPasswordPolicy } from './password-policy';

@@ -2,7 +2,7 @@ import { rememberDevice, type SignInOutput } from 'aws-amplify/auth';
 import { refreshSession } from '../../api/session';
 import { appMessages } from '../../i18n/app';
 import { signInErrorMessage } from './errors';
-import { notifyError } from './notify';
+import { notifyError } from '../../ui/notify';
 import { useSignInStore } from './sign-in-store';
 import { useSignUpStore } from './sign-up-store';
 

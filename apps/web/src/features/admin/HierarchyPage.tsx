@@ -1,0 +1,247 @@
+import { ActionIcon, Button, Group, Menu, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDots, IconPencil, IconPlus, IconPower, IconSearch } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { slugify, unitInput } from '@financeiro/core';
+import { tenantsClient } from '../../api/trpc';
+import { refreshTenants } from '../../api/session';
+import { adminMessages } from '../../i18n/admin';
+import { appMessages } from '../../i18n/app';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { DataTable } from '../../ui/DataTable';
+import { notifyApiError } from '../../ui/api-error';
+import { notifySuccess } from '../../ui/notify';
+import { StatusBadge } from '../../ui/StatusBadge';
+import { useUrlState } from '../../ui/use-url-state';
+import { useCan } from '../tenants/use-can';
+
+type Kind = 'units' | 'departments';
+interface Node {
+  id: string;
+  name: string;
+  slug: string;
+  status: 'active' | 'inactive';
+  departments?: number;
+}
+
+const common = appMessages.common;
+
+/** The same calls on units (of the organization) and departments (of the unit). */
+function endpoints(kind: Kind) {
+  const api = kind === 'units' ? tenantsClient.units : tenantsClient.departments;
+  return {
+    queryKey: ['admin', kind],
+    list: (): Promise<Node[]> => api.list.query(),
+    create: (input: { name: string; slug: string }): Promise<unknown> => api.create.mutate(input),
+    update: (input: { id: string; name: string; slug: string }): Promise<unknown> => api.update.mutate(input),
+    setStatus: (input: { id: string; status: Node['status'] }): Promise<unknown> => api.setStatus.mutate(input),
+  };
+}
+
+function NodeForm(props: { kind: Kind; node: Node | null; onClose: () => void }) {
+  const t = adminMessages[props.kind];
+  const queryClient = useQueryClient();
+  const api = endpoints(props.kind);
+  const [slugTouched, setSlugTouched] = useState(props.node !== null);
+  const form = useForm({
+    initialValues: { name: props.node?.name ?? '', slug: props.node?.slug ?? '' },
+    validate: schemaResolver(unitInput, { sync: true }),
+  });
+  const done = async () => {
+    await queryClient.invalidateQueries({ queryKey: api.queryKey });
+    await refreshTenants();
+    notifySuccess(props.node ? common.saved : t.created);
+    props.onClose();
+  };
+  const create = useMutation({ mutationFn: api.create, onSuccess: done, onError: notifyApiError });
+  const update = useMutation({ mutationFn: api.update, onSuccess: done, onError: notifyApiError });
+  return (
+    <form
+      onSubmit={form.onSubmit((values) =>
+        props.node ? update.mutate({ id: props.node.id, ...values }) : create.mutate(values),
+      )}
+    >
+      <Stack>
+        <TextInput
+          label={t.name}
+          data-autofocus
+          {...form.getInputProps('name')}
+          onChange={(event) => {
+            form.setFieldValue('name', event.currentTarget.value);
+            if (!slugTouched) form.setFieldValue('slug', slugify(event.currentTarget.value));
+          }}
+        />
+        <TextInput
+          label={adminMessages.slug}
+          description={adminMessages.slugHelp}
+          {...form.getInputProps('slug')}
+          onChange={(event) => {
+            setSlugTouched(true);
+            form.setFieldValue('slug', event.currentTarget.value);
+          }}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onClose}>
+            {common.cancel}
+          </Button>
+          <Button type="submit" loading={create.isPending || update.isPending}>
+            {props.node ? common.save : common.create}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Units of the organization or departments of the unit: list, create, edit, activate and deactivate. */
+export function HierarchyPage({ kind }: { kind: Kind }) {
+  const t = adminMessages[kind];
+  const api = endpoints(kind);
+  const canEdit = useCan(
+    kind === 'units' ? 'edit_units' : 'edit_departments',
+    kind === 'units' ? 'organization' : 'unit',
+  );
+  const [filters, setFilters] = useUrlState({ search: '', status: 'all' });
+  const [search, setSearch] = useState(filters.search);
+  const [debounced] = useDebouncedValue(search, 300);
+  useEffect(() => setFilters({ search: debounced }), [debounced]); // eslint-disable-line react-hooks/exhaustive-deps
+  const [editing, setEditing] = useState<Node | 'new' | null>(null);
+  const [toggling, setToggling] = useState<Node | null>(null);
+  const queryClient = useQueryClient();
+  const list = useQuery({ queryKey: api.queryKey, queryFn: api.list });
+  const setStatus = useMutation({
+    mutationFn: api.setStatus,
+    onSuccess: async (_data, input) => {
+      await queryClient.invalidateQueries({ queryKey: api.queryKey });
+      await refreshTenants();
+      notifySuccess(input.status === 'active' ? t.activated : t.deactivated);
+      setToggling(null);
+    },
+    onError: notifyApiError,
+  });
+  const term = filters.search.toLowerCase();
+  const rows = list.data?.filter(
+    (n) =>
+      (filters.status === 'all' || n.status === filters.status) &&
+      (!term || n.name.toLowerCase().includes(term) || n.slug.includes(term)),
+  );
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <Group>
+          <TextInput
+            leftSection={<IconSearch size={16} />}
+            placeholder={t.search}
+            aria-label={t.search}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            w={{ base: '100%', xs: 260 }}
+          />
+          <SegmentedControl
+            value={filters.status}
+            onChange={(status) => setFilters({ status })}
+            data={[
+              { value: 'all', label: common.statusFilter.all },
+              { value: 'active', label: common.statusFilter.active },
+              { value: 'inactive', label: common.statusFilter.inactive },
+            ]}
+          />
+        </Group>
+        {canEdit && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+            {t.new}
+          </Button>
+        )}
+      </Group>
+      <DataTable
+        minWidth={520}
+        loading={list.isPending}
+        error={list.isError}
+        onRetry={() => void list.refetch()}
+        rows={rows}
+        rowKey={(n) => n.id}
+        empty={list.data?.length ? adminMessages.noMatch : t.empty}
+        columns={[
+          {
+            key: 'name',
+            header: t.name,
+            render: (n) => (
+              <Text fw={600} size="sm">
+                {n.name}
+              </Text>
+            ),
+          },
+          {
+            key: 'slug',
+            header: adminMessages.slug,
+            render: (n) => (
+              <Text size="sm" ff="monospace">
+                {n.slug}
+              </Text>
+            ),
+          },
+          ...(kind === 'units'
+            ? [
+                {
+                  key: 'departments',
+                  header: t.departments ?? '',
+                  align: 'right' as const,
+                  render: (n: Node) => n.departments ?? 0,
+                },
+              ]
+            : []),
+          { key: 'status', header: adminMessages.status, render: (n) => <StatusBadge status={n.status} /> },
+          {
+            key: 'actions',
+            header: '',
+            align: 'right',
+            width: 60,
+            render: (n) =>
+              canEdit && (
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <ActionIcon variant="subtle" color="gray" aria-label={`${common.actions}: ${n.name}`}>
+                      <IconDots size={18} />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setEditing(n)}>
+                      {common.edit}
+                    </Menu.Item>
+                    <Menu.Item
+                      leftSection={<IconPower size={16} />}
+                      color={n.status === 'active' ? 'red' : undefined}
+                      onClick={() =>
+                        n.status === 'active' ? setToggling(n) : setStatus.mutate({ id: n.id, status: 'active' })
+                      }
+                    >
+                      {n.status === 'active' ? common.deactivate : common.activate}
+                    </Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
+              ),
+          },
+        ]}
+      />
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? t.new : t.edit}>
+        {editing !== null && (
+          <NodeForm kind={kind} node={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+        )}
+      </Modal>
+      <ConfirmDialog
+        opened={toggling !== null}
+        title={t.deactivateTitle}
+        message={t.deactivateMessage(toggling?.name ?? '')}
+        confirmLabel={common.deactivate}
+        busy={setStatus.isPending}
+        onConfirm={() => toggling && setStatus.mutate({ id: toggling.id, status: 'inactive' })}
+        onClose={() => setToggling(null)}
+      />
+    </Stack>
+  );
+}
+
+export const UnitsPage = () => <HierarchyPage kind="units" />;
+export const DepartmentsPage = () => <HierarchyPage kind="departments" />;

@@ -1,0 +1,133 @@
+import { Button, Group, Modal, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { changeProfileInput, inviteInput, setUserPasswordInput } from '@financeiro/core';
+import { tenantsApi } from '../../api/trpc';
+import { refreshTenants } from '../../api/session';
+import { adminMessages } from '../../i18n/admin';
+import { appMessages } from '../../i18n/app';
+import { notifyApiError } from '../../ui/api-error';
+import { notifySuccess } from '../../ui/notify';
+
+const t = adminMessages.members;
+const common = appMessages.common;
+
+function useProfileOptions() {
+  const profiles = useQuery(tenantsApi.profiles.list.queryOptions());
+  return (profiles.data ?? []).map((p) => ({ value: p.id, label: p.name }));
+}
+
+function useDone(message: string, onClose: () => void) {
+  const queryClient = useQueryClient();
+  return async () => {
+    await queryClient.invalidateQueries({ queryKey: tenantsApi.members.list.queryKey() });
+    await refreshTenants();
+    notifySuccess(message);
+    onClose();
+  };
+}
+
+function Actions({ busy, submit, onClose }: { busy: boolean; submit: string; onClose: () => void }) {
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onClose}>
+        {common.cancel}
+      </Button>
+      <Button type="submit" loading={busy}>
+        {submit}
+      </Button>
+    </Group>
+  );
+}
+
+export function InviteDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const options = useProfileOptions();
+  const form = useForm({
+    initialValues: { email: '', name: '', profileId: '' },
+    validate: schemaResolver(inviteInput, { sync: true }),
+  });
+  const close = () => {
+    form.reset();
+    onClose();
+  };
+  const done = useDone(t.invited, close);
+  const invite = useMutation(
+    tenantsApi.members.invite.mutationOptions({
+      onSuccess: async (result) => {
+        await done();
+        if (!result.newAccount) notifySuccess(t.existingAccount);
+      },
+      onError: notifyApiError,
+    }),
+  );
+  return (
+    <Modal opened={opened} onClose={close} title={t.invite}>
+      <form onSubmit={form.onSubmit((values) => invite.mutate(values))}>
+        <Stack>
+          <Text size="sm" c="dimmed">
+            {t.inviteHelp}
+          </Text>
+          <TextInput label={t.email} type="email" data-autofocus {...form.getInputProps('email')} />
+          <TextInput label={t.name} {...form.getInputProps('name')} />
+          <Select label={t.profile} data={options} searchable {...form.getInputProps('profileId')} />
+          <Actions busy={invite.isPending} submit={t.sendInvite} onClose={close} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+export interface MemberRef {
+  id: string;
+  name: string | null;
+  username: string;
+  profileId: string;
+}
+
+export function ChangeProfileDialog({ member, onClose }: { member: MemberRef | null; onClose: () => void }) {
+  const options = useProfileOptions();
+  const form = useForm({
+    initialValues: { id: member?.id ?? '', profileId: member?.profileId ?? '' },
+    validate: schemaResolver(changeProfileInput, { sync: true }),
+  });
+  const done = useDone(t.profileChanged, onClose);
+  const change = useMutation(
+    tenantsApi.members.changeProfile.mutationOptions({ onSuccess: done, onError: notifyApiError }),
+  );
+  return (
+    <Modal opened={member !== null} onClose={onClose} title={t.changeProfile}>
+      <form onSubmit={form.onSubmit((values) => change.mutate(values))}>
+        <Stack>
+          <Text size="sm">{member?.name ?? member?.username}</Text>
+          <Select label={t.profile} data={options} data-autofocus {...form.getInputProps('profileId')} />
+          <Actions busy={change.isPending} submit={common.save} onClose={onClose} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+export function SetPasswordDialog({ member, onClose }: { member: MemberRef | null; onClose: () => void }) {
+  const form = useForm({
+    initialValues: { membershipId: member?.id ?? '', password: '' },
+    validate: schemaResolver(setUserPasswordInput, { sync: true }),
+  });
+  const done = useDone(t.passwordSet, onClose);
+  const set = useMutation(tenantsApi.members.setPassword.mutationOptions({ onSuccess: done, onError: notifyApiError }));
+  return (
+    <Modal opened={member !== null} onClose={onClose} title={t.setPassword}>
+      <form onSubmit={form.onSubmit((values) => set.mutate(values))}>
+        <Stack>
+          <Text size="sm">{t.setPasswordHelp(member?.name ?? member?.username ?? '')}</Text>
+          <PasswordInput
+            label={t.newPassword}
+            data-autofocus
+            autoComplete="new-password"
+            {...form.getInputProps('password')}
+          />
+          <Actions busy={set.isPending} submit={t.setPassword} onClose={onClose} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,175 @@
+import { Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { createOrganizationInput, slugify, updateOrganizationInput } from '@financeiro/core';
+import { tenantsApi } from '../../api/trpc';
+import { refreshTenants } from '../../api/session';
+import { adminMessages } from '../../i18n/admin';
+import { appMessages } from '../../i18n/app';
+import { DataTable } from '../../ui/DataTable';
+import { notifyApiError } from '../../ui/api-error';
+import { notifySuccess } from '../../ui/notify';
+import { StatusBadge } from '../../ui/StatusBadge';
+
+const t = adminMessages.organizations;
+const common = appMessages.common;
+
+interface Organization {
+  id: string;
+  name: string;
+  slug: string;
+  status: 'active' | 'inactive';
+}
+
+function OrganizationForm({ organization, onClose }: { organization: Organization | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [slugTouched, setSlugTouched] = useState(organization !== null);
+  const form = useForm({
+    initialValues: {
+      name: organization?.name ?? '',
+      slug: organization?.slug ?? '',
+      status: organization?.status ?? 'active',
+      firstUnitName: 'Matriz',
+    },
+    validate: schemaResolver(organization ? updateOrganizationInput.omit({ id: true }) : createOrganizationInput, {
+      sync: true,
+    }),
+  });
+  const done = async () => {
+    await queryClient.invalidateQueries({ queryKey: tenantsApi.organizations.list.queryKey() });
+    await refreshTenants();
+    notifySuccess(organization ? common.saved : t.created);
+    onClose();
+  };
+  const create = useMutation(
+    tenantsApi.organizations.create.mutationOptions({ onSuccess: done, onError: notifyApiError }),
+  );
+  const update = useMutation(
+    tenantsApi.organizations.update.mutationOptions({ onSuccess: done, onError: notifyApiError }),
+  );
+  return (
+    <form
+      onSubmit={form.onSubmit(({ name, slug, status, firstUnitName }) =>
+        organization
+          ? update.mutate({ id: organization.id, name, slug, status })
+          : create.mutate({ name, slug, firstUnitName }),
+      )}
+    >
+      <Stack>
+        <TextInput
+          label={t.name}
+          data-autofocus
+          {...form.getInputProps('name')}
+          onChange={(e) => {
+            form.setFieldValue('name', e.currentTarget.value);
+            if (!slugTouched) form.setFieldValue('slug', slugify(e.currentTarget.value));
+          }}
+        />
+        <TextInput
+          label={adminMessages.slug}
+          description={adminMessages.slugHelp}
+          {...form.getInputProps('slug')}
+          onChange={(e) => {
+            setSlugTouched(true);
+            form.setFieldValue('slug', e.currentTarget.value);
+          }}
+        />
+        {organization ? (
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              {adminMessages.status}
+            </Text>
+            <SegmentedControl
+              data={[
+                { value: 'active', label: common.status.active },
+                { value: 'inactive', label: common.status.inactive },
+              ]}
+              {...form.getInputProps('status')}
+            />
+            {form.values.status === 'inactive' && (
+              <Text size="xs" c="orange.8">
+                {t.inactiveHelp}
+              </Text>
+            )}
+          </Stack>
+        ) : (
+          <TextInput label={t.firstUnit} description={t.firstUnitHelp} {...form.getInputProps('firstUnitName')} />
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {common.cancel}
+          </Button>
+          <Button type="submit" loading={create.isPending || update.isPending}>
+            {organization ? common.save : common.create}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Organizations the user manages; users whose account allows it create new ones and administer them. */
+export function OrganizationsPage() {
+  const list = useQuery(tenantsApi.organizations.list.queryOptions());
+  const [editing, setEditing] = useState<Organization | 'new' | null>(null);
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed" maw={640}>
+          {t.intro}
+        </Text>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+          {t.new}
+        </Button>
+      </Group>
+      <DataTable
+        minWidth={520}
+        loading={list.isPending}
+        error={list.isError}
+        onRetry={() => void list.refetch()}
+        rows={list.data}
+        rowKey={(o) => o.id}
+        empty={t.empty}
+        columns={[
+          {
+            key: 'name',
+            header: t.name,
+            render: (o) => (
+              <Text fw={600} size="sm">
+                {o.name}
+              </Text>
+            ),
+          },
+          {
+            key: 'slug',
+            header: adminMessages.slug,
+            render: (o) => (
+              <Text size="sm" ff="monospace">
+                {o.slug}
+              </Text>
+            ),
+          },
+          { key: 'units', header: t.units, align: 'right', render: (o) => o.units },
+          { key: 'status', header: adminMessages.status, render: (o) => <StatusBadge status={o.status} /> },
+          {
+            key: 'actions',
+            header: '',
+            align: 'right',
+            render: (o) => (
+              <Button size="xs" variant="subtle" leftSection={<IconPencil size={14} />} onClick={() => setEditing(o)}>
+                {common.edit}
+              </Button>
+            ),
+          },
+        ]}
+      />
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? t.new : t.edit}>
+        {editing !== null && (
+          <OrganizationForm organization={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+        )}
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,149 @@
+import { ActionIcon, Alert, Badge, Button, Drawer, Group, Menu, Stack, Text } from '@mantine/core';
+import { IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { PERMISSION_NAMES, type ProfilePermissions } from '@financeiro/core';
+import { tenantsApi } from '../../api/trpc';
+import { adminMessages } from '../../i18n/admin';
+import { appMessages } from '../../i18n/app';
+import { useSessionStore } from '../../stores/session';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { DataTable } from '../../ui/DataTable';
+import { notifyApiError } from '../../ui/api-error';
+import { notifySuccess } from '../../ui/notify';
+import { useCan } from '../tenants/use-can';
+import { ProfileEditor, type EditableProfile } from './ProfileEditor';
+
+const t = adminMessages.profiles;
+
+/** "Acesso total", or how many permissions and at how many units and departments. */
+function reach(permissions: ProfilePermissions): string {
+  if (permissions.organization === '*') return t.fullAccess;
+  const organization = permissions.organization?.length ?? 0;
+  const places = Object.keys(permissions).filter((k) => k !== 'organization').length;
+  return t.reach(organization, places, PERMISSION_NAMES.length);
+}
+
+export function ProfilesPage() {
+  const organization = useSessionStore((s) => s.selectedTenant?.organization);
+  const canEdit = useCan('edit_profiles');
+  const restrictedLocked = !useCan('manage_restricted_permissions');
+  const [editing, setEditing] = useState<EditableProfile | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<EditableProfile | null>(null);
+  const queryClient = useQueryClient();
+  const list = useQuery(tenantsApi.profiles.list.queryOptions());
+  const remove = useMutation(
+    tenantsApi.profiles.delete.mutationOptions({
+      onSuccess: async () => {
+        await queryClient.invalidateQueries({ queryKey: tenantsApi.profiles.list.queryKey() });
+        notifySuccess(t.deleted);
+        setDeleting(null);
+      },
+      onError: (error) => {
+        setDeleting(null);
+        notifyApiError(error);
+      },
+    }),
+  );
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed" maw={640}>
+          {t.intro}
+        </Text>
+        {canEdit && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+            {t.new}
+          </Button>
+        )}
+      </Group>
+      <DataTable
+        loading={list.isPending}
+        error={list.isError}
+        onRetry={() => void list.refetch()}
+        rows={list.data}
+        rowKey={(p) => p.id}
+        empty={t.empty}
+        columns={[
+          {
+            key: 'name',
+            header: t.name,
+            render: (p) => (
+              <Stack gap={0}>
+                <Text fw={600} size="sm">
+                  {p.name}
+                </Text>
+                {p.description && (
+                  <Text size="xs" c="dimmed">
+                    {p.description}
+                  </Text>
+                )}
+              </Stack>
+            ),
+          },
+          {
+            key: 'reach',
+            header: t.permissions,
+            render: (p) => (
+              <Badge variant="light" color={p.permissions.organization === '*' ? 'orange' : 'blue'}>
+                {reach(p.permissions)}
+              </Badge>
+            ),
+          },
+          { key: 'members', header: t.members, align: 'right', render: (p) => p.members },
+          {
+            key: 'actions',
+            header: '',
+            align: 'right',
+            width: 60,
+            render: (p) =>
+              canEdit && (
+                <Menu position="bottom-end">
+                  <Menu.Target>
+                    <ActionIcon variant="subtle" color="gray" aria-label={`${appMessages.common.actions}: ${p.name}`}>
+                      <IconDots size={18} />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setEditing(p)}>
+                      {appMessages.common.edit}
+                    </Menu.Item>
+                    <Menu.Item leftSection={<IconTrash size={16} />} color="red" onClick={() => setDeleting(p)}>
+                      {t.delete}
+                    </Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
+              ),
+          },
+        ]}
+      />
+      <Drawer
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        position="right"
+        size="xl"
+        title={editing === 'new' ? t.new : t.edit}
+      >
+        {editing !== null && organization ? (
+          <ProfileEditor
+            profile={editing === 'new' ? null : editing}
+            organization={organization}
+            restrictedLocked={restrictedLocked}
+            onClose={() => setEditing(null)}
+          />
+        ) : (
+          <Alert color="gray">{t.noOrganization}</Alert>
+        )}
+      </Drawer>
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={t.deleteTitle}
+        message={t.deleteMessage(deleting?.name ?? '')}
+        confirmLabel={t.delete}
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

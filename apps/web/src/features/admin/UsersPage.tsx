@@ -1,0 +1,254 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  IconDots,
+  IconKey,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconSearch,
+  IconShieldCheck,
+  IconTrash,
+  IconUserPlus,
+} from '@tabler/icons-react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { formatDateTime } from '@financeiro/core';
+import { tenantsApi } from '../../api/trpc';
+import { adminMessages } from '../../i18n/admin';
+import { appMessages } from '../../i18n/app';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { DataTable } from '../../ui/DataTable';
+import { notifyApiError } from '../../ui/api-error';
+import { notifySuccess } from '../../ui/notify';
+import { useUrlState } from '../../ui/use-url-state';
+import { useCan } from '../tenants/use-can';
+import { ChangeProfileDialog, InviteDialog, SetPasswordDialog, type MemberRef } from './MemberDialogs';
+
+const t = adminMessages.members;
+const PAGE_SIZE = 20;
+
+type Pending = { kind: 'remove' | 'suspend'; member: MemberRef } | null;
+
+/** The organization's members: who they are, their profile, and what an administrator can do about them. */
+export function UsersPage() {
+  const canInvite = useCan('invite_users');
+  const canEdit = useCan('edit_memberships');
+  const canSetPassword = useCan('edit_user_passwords');
+  const [filters, setFilters] = useUrlState({ search: '', profileId: '', status: 'all', page: 1 });
+  const [search, setSearch] = useState(filters.search);
+  const [debounced] = useDebouncedValue(search, 300);
+  useEffect(() => setFilters({ search: debounced }), [debounced]); // eslint-disable-line react-hooks/exhaustive-deps
+  const [inviting, setInviting] = useState(false);
+  const [changing, setChanging] = useState<MemberRef | null>(null);
+  const [settingPassword, setSettingPassword] = useState<MemberRef | null>(null);
+  const [pending, setPending] = useState<Pending>(null);
+  const queryClient = useQueryClient();
+  const profiles = useQuery(tenantsApi.profiles.list.queryOptions());
+  const list = useQuery({
+    ...tenantsApi.members.list.queryOptions({
+      search: filters.search,
+      page: filters.page,
+      pageSize: PAGE_SIZE,
+      ...(filters.profileId ? { profileId: filters.profileId } : {}),
+      ...(filters.status !== 'all' ? { status: filters.status as 'active' | 'inactive' } : {}),
+    }),
+    placeholderData: keepPreviousData,
+  });
+  const after = (message: string) => async () => {
+    await queryClient.invalidateQueries({ queryKey: tenantsApi.members.list.queryKey() });
+    notifySuccess(message);
+    setPending(null);
+  };
+  const onError = (error: unknown) => {
+    setPending(null);
+    notifyApiError(error);
+  };
+  const setStatus = useMutation(tenantsApi.members.setStatus.mutationOptions({ onError }));
+  const remove = useMutation(tenantsApi.members.remove.mutationOptions({ onSuccess: after(t.removed), onError }));
+  const reactivate = (member: MemberRef) =>
+    setStatus.mutate({ id: member.id, status: 'active' }, { onSuccess: after(t.reactivated) });
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <Group align="flex-end">
+          <TextInput
+            leftSection={<IconSearch size={16} />}
+            placeholder={t.search}
+            aria-label={t.search}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            w={{ base: '100%', xs: 260 }}
+          />
+          <Select
+            aria-label={t.profile}
+            placeholder={t.allProfiles}
+            clearable
+            data={(profiles.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+            value={filters.profileId || null}
+            onChange={(profileId) => setFilters({ profileId: profileId ?? '' })}
+            w={{ base: '100%', xs: 200 }}
+          />
+          <SegmentedControl
+            value={filters.status}
+            onChange={(status) => setFilters({ status })}
+            data={[
+              { value: 'all', label: appMessages.common.statusFilter.all },
+              { value: 'active', label: appMessages.common.statusFilter.active },
+              { value: 'inactive', label: t.suspendedFilter },
+            ]}
+          />
+        </Group>
+        {canInvite && (
+          <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviting(true)}>
+            {t.invite}
+          </Button>
+        )}
+      </Group>
+      <DataTable
+        minWidth={760}
+        loading={list.isPending}
+        error={list.isError}
+        onRetry={() => void list.refetch()}
+        rows={list.data?.rows}
+        rowKey={(m) => m.id}
+        empty={filters.search || filters.profileId || filters.status !== 'all' ? adminMessages.noMatch : t.empty}
+        pagination={{
+          page: filters.page,
+          pageSize: PAGE_SIZE,
+          total: list.data?.total ?? 0,
+          onPage: (page) => setFilters({ page }),
+        }}
+        columns={[
+          {
+            key: 'name',
+            header: t.person,
+            render: (m) => (
+              <Stack gap={0}>
+                <Text fw={600} size="sm">
+                  {m.name ?? m.username}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {m.email ?? m.username}
+                </Text>
+              </Stack>
+            ),
+          },
+          { key: 'profile', header: t.profile, render: (m) => m.profileName },
+          {
+            key: 'status',
+            header: adminMessages.status,
+            render: (m) => (
+              <Group gap={4}>
+                <Badge variant="light" color={m.status === 'active' ? 'green' : 'gray'}>
+                  {m.status === 'active' ? appMessages.common.status.active : t.suspended}
+                </Badge>
+                {m.accountStatus === 'FORCE_CHANGE_PASSWORD' && (
+                  <Badge variant="light" color="yellow">
+                    {t.temporaryPassword}
+                  </Badge>
+                )}
+                {m.mfaRequired && (
+                  <Badge variant="light" color="indigo" leftSection={<IconShieldCheck size={12} />}>
+                    {t.mfaRequired}
+                  </Badge>
+                )}
+              </Group>
+            ),
+          },
+          {
+            key: 'lastAccess',
+            header: t.lastAccess,
+            render: (m) => (
+              <Text size="sm" c={m.lastAccessAt ? undefined : 'dimmed'}>
+                {m.lastAccessAt ? formatDateTime(new Date(m.lastAccessAt)) : t.never}
+              </Text>
+            ),
+          },
+          {
+            key: 'actions',
+            header: '',
+            align: 'right',
+            width: 60,
+            render: (m) =>
+              (canEdit || canSetPassword) && (
+                <Menu position="bottom-end">
+                  <Menu.Target>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      aria-label={`${appMessages.common.actions}: ${m.name ?? m.username}`}
+                    >
+                      <IconDots size={18} />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    {canEdit && (
+                      <Menu.Item leftSection={<IconShieldCheck size={16} />} onClick={() => setChanging(m)}>
+                        {t.changeProfile}
+                      </Menu.Item>
+                    )}
+                    {canSetPassword && (
+                      <Menu.Item leftSection={<IconKey size={16} />} onClick={() => setSettingPassword(m)}>
+                        {t.setPassword}
+                      </Menu.Item>
+                    )}
+                    {canEdit &&
+                      (m.status === 'active' ? (
+                        <Menu.Item
+                          leftSection={<IconPlayerPause size={16} />}
+                          onClick={() => setPending({ kind: 'suspend', member: m })}
+                        >
+                          {t.suspend}
+                        </Menu.Item>
+                      ) : (
+                        <Menu.Item leftSection={<IconPlayerPlay size={16} />} onClick={() => reactivate(m)}>
+                          {t.reactivate}
+                        </Menu.Item>
+                      ))}
+                    {canEdit && (
+                      <Menu.Item
+                        leftSection={<IconTrash size={16} />}
+                        color="red"
+                        onClick={() => setPending({ kind: 'remove', member: m })}
+                      >
+                        {t.remove}
+                      </Menu.Item>
+                    )}
+                  </Menu.Dropdown>
+                </Menu>
+              ),
+          },
+        ]}
+      />
+      <InviteDialog opened={inviting} onClose={() => setInviting(false)} />
+      {changing && <ChangeProfileDialog member={changing} onClose={() => setChanging(null)} />}
+      {settingPassword && <SetPasswordDialog member={settingPassword} onClose={() => setSettingPassword(null)} />}
+      <ConfirmDialog
+        opened={pending !== null}
+        title={pending?.kind === 'remove' ? t.removeTitle : t.suspendTitle}
+        message={(pending?.kind === 'remove' ? t.removeMessage : t.suspendMessage)(
+          pending?.member.name ?? pending?.member.username ?? '',
+        )}
+        confirmLabel={pending?.kind === 'remove' ? t.remove : t.suspend}
+        busy={setStatus.isPending || remove.isPending}
+        onConfirm={() => {
+          if (!pending) return;
+          if (pending.kind === 'remove') remove.mutate({ id: pending.member.id });
+          else setStatus.mutate({ id: pending.member.id, status: 'inactive' }, { onSuccess: after(t.suspendedDone) });
+        }}
+        onClose={() => setPending(null)}
+      />
+    </Stack>
+  );
+}

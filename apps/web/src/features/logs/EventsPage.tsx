@@ -1,0 +1,213 @@
+import { Button, Group, Select, Spoiler, Stack, Text } from '@mantine/core';
+import { IconArrowRight, IconDownload } from '@tabler/icons-react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatDateTime } from '@financeiro/core';
+import { logsApi } from '../../api/trpc';
+import { appMessages } from '../../i18n/app';
+import { logsMessages as t } from '../../i18n/logs';
+import { useSessionStore } from '../../stores/session';
+import { notifyApiError } from '../../ui/api-error';
+import { downloadCsv } from '../../ui/csv';
+import { DataTable } from '../../ui/DataTable';
+import { notifySuccess } from '../../ui/notify';
+import { useUrlState } from '../../ui/use-url-state';
+import { actionLabel, changesText, entityLabel, eventChanges, grantKeyNamer } from './event-text';
+import { dayEnd, dayStart } from './period';
+import { PeriodInput } from './PeriodInput';
+
+const PAGE_SIZE = 25;
+const NO_UNITS = { units: [] };
+
+function Changes({ before, after, placeName }: { before: unknown; after: unknown; placeName: (k: string) => string }) {
+  const changes = eventChanges(before, after, placeName);
+  if (changes.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
+  return (
+    <Spoiler maxHeight={66} showLabel={t.showAll} hideLabel={t.showLess}>
+      <Stack gap={2}>
+        {changes.map((c) => (
+          <Group key={c.field} gap={6} wrap="nowrap" align="baseline">
+            <Text size="xs" fw={700} style={{ whiteSpace: 'nowrap' }}>
+              {c.field}:
+            </Text>
+            {c.before !== null && (
+              <Text size="xs" c="red.8" td={c.after !== null ? 'line-through' : undefined}>
+                {c.before}
+              </Text>
+            )}
+            {c.before !== null && c.after !== null && <IconArrowRight size={12} style={{ flexShrink: 0 }} />}
+            {c.after !== null && (
+              <Text size="xs" c="green.8">
+                {c.after}
+              </Text>
+            )}
+          </Group>
+        ))}
+      </Stack>
+    </Spoiler>
+  );
+}
+
+/** Every change in the organization: who, when, what and the difference it made. */
+export function EventsPage() {
+  const organization = useSessionStore((s) => s.selectedTenant?.organization) ?? NO_UNITS;
+  const placeName = grantKeyNamer(organization);
+  const [filters, setFilters] = useUrlState({ from: '', to: '', actor: '', action: '', entity: '', page: 1 });
+  const filter = {
+    ...(filters.from ? { from: dayStart(filters.from) } : {}),
+    ...(filters.to ? { to: dayEnd(filters.to) } : {}),
+    ...(filters.actor ? { actorUserId: filters.actor } : {}),
+    ...(filters.action ? { action: filters.action } : {}),
+    ...(filters.entity ? { entity: filters.entity } : {}),
+  };
+  const facets = useQuery(logsApi.events.facets.queryOptions());
+  const list = useQuery({
+    ...logsApi.events.list.queryOptions({ ...filter, page: filters.page, pageSize: PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
+  const queryClient = useQueryClient();
+  const [exporting, setExporting] = useState(false);
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const data = await queryClient.fetchQuery(logsApi.events.export.queryOptions(filter));
+      downloadCsv(
+        'eventos.csv',
+        data.rows.map((e) => ({
+          [t.when]: formatDateTime(new Date(e.createdAt)),
+          [t.who]: e.actorName ?? e.actorUsername ?? t.system,
+          [t.action]: actionLabel(e.action),
+          [t.entity]: entityLabel(e.entity),
+          ID: e.entityId,
+          [t.changes]: changesText(e.before, e.after, placeName),
+          [t.address]: e.ip,
+        })),
+      );
+      if (data.truncated) notifySuccess(t.exportTruncated(data.rows.length));
+    } catch (error) {
+      notifyApiError(error);
+    } finally {
+      setExporting(false);
+    }
+  };
+  const filtered = Boolean(filters.from || filters.actor || filters.action || filters.entity);
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <Group align="flex-end">
+          <PeriodInput from={filters.from} to={filters.to} clearable onChange={(p) => setFilters(p)} />
+          <Select
+            aria-label={t.person}
+            placeholder={t.allPeople}
+            clearable
+            searchable
+            data={(facets.data?.actors ?? []).map((a) => ({ value: a.id, label: a.name ?? a.username }))}
+            value={filters.actor || null}
+            onChange={(actor) => setFilters({ actor: actor ?? '' })}
+            w={{ base: '100%', xs: 200 }}
+          />
+          <Select
+            aria-label={t.action}
+            placeholder={t.allActions}
+            clearable
+            searchable
+            data={(facets.data?.actions ?? []).map((a) => ({ value: a, label: actionLabel(a) }))}
+            value={filters.action || null}
+            onChange={(action) => setFilters({ action: action ?? '' })}
+            w={{ base: '100%', xs: 200 }}
+          />
+          <Select
+            aria-label={t.entity}
+            placeholder={t.allEntities}
+            clearable
+            data={(facets.data?.entities ?? []).map((e) => ({ value: e, label: entityLabel(e) }))}
+            value={filters.entity || null}
+            onChange={(entity) => setFilters({ entity: entity ?? '' })}
+            w={{ base: '100%', xs: 170 }}
+          />
+          {filtered && (
+            <Button
+              variant="subtle"
+              onClick={() => setFilters({ from: '', to: '', actor: '', action: '', entity: '' })}
+            >
+              {appMessages.common.clearFilters}
+            </Button>
+          )}
+        </Group>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+          loading={exporting}
+          disabled={!list.data?.total}
+          onClick={() => void exportCsv()}
+        >
+          {appMessages.common.exportCsv}
+        </Button>
+      </Group>
+      <DataTable
+        minWidth={900}
+        loading={list.isPending}
+        error={list.isError}
+        onRetry={() => void list.refetch()}
+        rows={list.data?.rows}
+        rowKey={(e) => e.id}
+        empty={t.empty}
+        pagination={{
+          page: filters.page,
+          pageSize: PAGE_SIZE,
+          total: list.data?.total ?? 0,
+          onPage: (page) => setFilters({ page }),
+        }}
+        columns={[
+          {
+            key: 'when',
+            header: t.when,
+            width: 150,
+            render: (e) => (
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {formatDateTime(new Date(e.createdAt))}
+              </Text>
+            ),
+          },
+          {
+            key: 'who',
+            header: t.who,
+            render: (e) => (
+              <Stack gap={0}>
+                <Text size="sm" fw={600}>
+                  {e.actorName ?? e.actorUsername ?? t.system}
+                </Text>
+                {e.ip && (
+                  <Text size="xs" c="dimmed" ff="monospace">
+                    {e.ip}
+                  </Text>
+                )}
+              </Stack>
+            ),
+          },
+          { key: 'action', header: t.action, render: (e) => <Text size="sm">{actionLabel(e.action)}</Text> },
+          {
+            key: 'entity',
+            header: t.entity,
+            render: (e) => (
+              <Text size="sm" c="dimmed">
+                {entityLabel(e.entity)}
+              </Text>
+            ),
+          },
+          {
+            key: 'changes',
+            header: t.changes,
+            width: '40%',
+            render: (e) => <Changes before={e.before} after={e.after} placeName={placeName} />,
+          },
+        ]}
+      />
+    </Stack>
+  );
+}
