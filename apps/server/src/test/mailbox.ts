@@ -35,16 +35,21 @@ export class Mailbox {
     return `smtp://127.0.0.1:${this.port}`;
   }
 
-  /** Waits for the newest message to `address` and returns the 6-digit code in it. */
-  async codeFor(address: string, timeoutMs = 20_000): Promise<string> {
+  /** Waits for the newest message to `address` that matches `pattern`, and returns the pattern's first group. */
+  async find(address: string, pattern: RegExp, timeoutMs = 20_000): Promise<string> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       const mail = this.messages.filter((m) => m.to.includes(address.toLowerCase())).at(-1);
-      const code = mail?.raw.match(/\b(\d{6})\b/)?.[1];
-      if (code) return code;
+      const found = mail?.raw.match(pattern)?.[1];
+      if (found) return found;
       await new Promise((r) => setTimeout(r, 200));
     }
-    throw new Error(`Nenhum código chegou para ${address}`);
+    throw new Error(`Nenhuma mensagem com ${String(pattern)} chegou para ${address}`);
+  }
+
+  /** Waits for the newest message to `address` and returns the 6-digit code in it. */
+  codeFor(address: string, timeoutMs = 20_000): Promise<string> {
+    return this.find(address, /\b(\d{6})\b/, timeoutMs);
   }
 
   async stop(): Promise<void> {

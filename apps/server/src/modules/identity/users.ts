@@ -94,9 +94,12 @@ export async function createConfirmedUser(
   return { id: user.id };
 }
 
-const PASSWORD_SETS = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnopqrstuvwxyz', '23456789', '#$%&*+-=?@'];
+const PASSWORD_SETS = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnopqrstuvwxyz', '23456789', '#$%&*+-?@'];
 
-/** A random password that meets the policy (three of each kind, shuffled), without look-alike characters. */
+/**
+ * A random password that meets the policy (three of each kind, shuffled), without look-alike characters, and
+ * without '=' so that it reads the same in a quoted-printable e-mail.
+ */
 export function generateTemporaryPassword(): string {
   const chars = PASSWORD_SETS.flatMap((set) => Array.from({ length: 3 }, () => set.charAt(randomInt(set.length))));
   for (let i = chars.length - 1; i > 0; i--) {

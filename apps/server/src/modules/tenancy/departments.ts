@@ -4,6 +4,7 @@ import { departmentInput, setStatusInput, updateDepartmentInput } from '@finance
 import { notFound, organizationOf, procedure, router, uniqueOr, unitOf } from '../../trpc/init';
 import type { ProcedureContext } from '../../trpc/init';
 import { audit } from '../audit/record-event';
+import { placeNames } from './place-names';
 import { departments } from './schema';
 
 const read = { authz: { scope: 'unit', permissions: 'read_departments' } } as const;
@@ -49,7 +50,7 @@ export const departmentsRouter = router({
         action: 'department.create',
         entity: 'department',
         entityId: department.id,
-        after: { ...input, unitId: values.unitId },
+        after: { ...input, unit: placeNames(ctx.memberships, { unitId: values.unitId }).unit },
       });
       return department;
     }),

@@ -1,24 +1,17 @@
 import { TRPCError } from '@trpc/server';
 import { sql } from 'drizzle-orm';
-import type { Membership } from '@financeiro/core';
 import { procedure, router } from '../../trpc/init';
 import { recordEvent } from '../audit/record-event';
 import { getUserData } from '../identity';
 import { lastAccess } from './schema';
 import { getUnitOverview } from './unit-overview';
+import { placeNames } from './place-names';
 import { departmentsRouter } from './departments';
 import { lastAccessRouter } from './last-access';
 import { membersRouter } from './members';
 import { organizationsRouter } from './organizations';
 import { profilesRouter } from './profiles';
 import { unitsRouter } from './units';
-
-/** The unit and department a person entered, by name, as the event log shows them. */
-function placeNames(memberships: Membership[], at: { unitId: string | null; departmentId: string | null }) {
-  const unit = memberships.flatMap((m) => m.organization.units).find((u) => u.id === at.unitId);
-  const department = unit?.departments.find((d) => d.id === at.departmentId);
-  return { unit: unit?.name ?? null, department: department?.name ?? null };
-}
 
 /** Mounted at /v1/tenants/ (SPEC section 7). */
 export const tenantsRouter = router({

@@ -28,7 +28,12 @@ function Changes({ before, after, placeName }: { before: unknown; after: unknown
       </Text>
     );
   return (
-    <Spoiler maxHeight={66} showLabel={t.showAll} hideLabel={t.showLess}>
+    <Spoiler
+      maxHeight={66}
+      showLabel={t.showAll}
+      hideLabel={t.showLess}
+      styles={{ control: { fontSize: 'var(--mantine-font-size-xs)' } }}
+    >
       <Stack gap={2}>
         {changes.map((c) => (
           <Group key={c.field} gap={6} wrap="nowrap" align="baseline">
