@@ -117,11 +117,26 @@ describe.skipIf(!chromiumAvailable)('administration in Chromium', () => {
     await julia.getByRole('button', { name: 'Menu' }).click();
     await menu(julia).getByRole('link', { name: 'Painel' }).waitFor();
     for (const hidden of ['Contas a pagar', 'Usuários', 'Perfis', 'Logs de eventos']) {
-      expect(await menu(julia).getByRole('link', { name: hidden }).count(), hidden).toBe(0);
+      expect(await menu(julia).getByRole('link', { name: hidden, exact: true }).count(), hidden).toBe(0);
     }
     await screenshot(julia, 'invited-member-menu-390');
     await julia.goto(`${app.url}/tenants/users`);
     await julia.waitForURL(/\/unauthorized/);
+    await julia.goto(`${app.url}/dashboard`);
+    await julia.getByRole('button', { name: 'Menu' }).click();
+
+    // A new profile reaches the open session's menu on its next navigation, without signing out or reloading.
+    await admin.getByRole('button', { name: 'Ações: Júlia Juristas' }).click();
+    await admin.getByRole('menuitem', { name: 'Alterar perfil' }).click();
+    await admin.getByRole('dialog').getByLabel('Perfil').click();
+    await admin.getByRole('option', { name: 'Financeiro' }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Salvar' }).click();
+    await admin.getByRole('row').filter({ hasText: 'Júlia Juristas' }).getByText('Financeiro').waitFor();
+    expect(await menu(julia).getByRole('link', { name: 'Contas a pagar', exact: true }).count()).toBe(0);
+    await menu(julia).getByRole('link', { name: 'Meu perfil' }).click();
+    await julia.waitForURL(/\/account\/profile/);
+    await julia.getByRole('button', { name: 'Menu' }).click();
+    await menu(julia).getByRole('link', { name: 'Contas a pagar', exact: true }).waitFor();
 
     // The administrator renames the department; the event log shows the difference.
     await menu(admin).getByRole('link', { name: 'Departamentos' }).click();

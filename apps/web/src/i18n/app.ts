@@ -17,6 +17,10 @@ export const appMessages = {
     status: { active: 'Ativo', inactive: 'Inativo' },
     statusFilter: { all: 'Todos', active: 'Ativos', inactive: 'Inativos' },
   },
+  roadmap: {
+    all: 'Todos',
+    status: { shipped: 'Entregue', in_progress: 'Em andamento', planned: 'Planejado' },
+  },
   table: {
     error: 'Não foi possível carregar a lista.',
     retry: 'Tentar novamente',

@@ -56,6 +56,7 @@ import { LastAccessPage } from '../features/admin/LastAccessPage';
 import { OrganizationsPage } from '../features/admin/OrganizationsPage';
 import { EventsPage } from '../features/logs/EventsPage';
 import { EventsDashboardPage } from '../features/logs/EventsDashboardPage';
+import { RoadmapPage } from '../features/roadmap/RoadmapPage';
 
 export interface RouteDisplay {
   title: string;
@@ -401,6 +402,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'organization', permissions: 'acessar_roadmap' },
     { title: 'Roadmap', icon: IconRoad },
     'Administração',
+    RoadmapPage,
   ),
 
   screen(

@@ -1,0 +1,110 @@
+/**
+ * What the product has shipped and plans, kept here as data and shown on the Roadmap screen. `period` is a
+ * quarter, "YYYY-Qn". Update an item's status in the same change that ships it.
+ */
+export type RoadmapStatus = 'shipped' | 'in_progress' | 'planned';
+
+export interface RoadmapItem {
+  id: string;
+  title: string;
+  description: string;
+  status: RoadmapStatus;
+  period: string;
+  areas: string[];
+}
+
+export const ROADMAP: RoadmapItem[] = [
+  {
+    id: 'foundation',
+    title: 'Base do aplicativo',
+    description:
+      'Aplicativo instalável (PWA) em português, aviso de offline e atualização, escolha de organização, unidade e departamento, e menu que mostra só o que o perfil permite.',
+    status: 'shipped',
+    period: '2026-Q3',
+    areas: ['Plataforma'],
+  },
+  {
+    id: 'identity',
+    title: 'Acesso seguro',
+    description:
+      'Cadastro com confirmação por e-mail, login sem trafegar a senha, verificação em dois fatores por SMS ou aplicativo autenticador, recuperação de senha, dispositivos lembrados e login com Google.',
+    status: 'shipped',
+    period: '2026-Q4',
+    areas: ['Segurança'],
+  },
+  {
+    id: 'administration',
+    title: 'Administração da organização',
+    description:
+      'Unidades, departamentos, perfis com editor de permissões, convites de usuários com senha temporária, últimos acessos, log de eventos com as diferenças de cada alteração e seu painel.',
+    status: 'in_progress',
+    period: '2026-Q4',
+    areas: ['Administração', 'Auditoria'],
+  },
+  {
+    id: 'registries',
+    title: 'Cadastros financeiros',
+    description:
+      'Fornecedores, clientes e parceiros com CPF/CNPJ validados, bancos e contas, plano de classificações financeiras, centros de custo, impostos, métodos de pagamento, rateios, split, produtos, contratos e centros de compras.',
+    status: 'planned',
+    period: '2027-Q1',
+    areas: ['Cadastros'],
+  },
+  {
+    id: 'payables',
+    title: 'Contas a pagar',
+    description: 'Lançamentos com parcelas e rateio, aprovação, baixa com comprovante, boletos e PIX.',
+    status: 'planned',
+    period: '2027-Q1',
+    areas: ['Financeiro'],
+  },
+  {
+    id: 'receivables',
+    title: 'Contas a receber',
+    description: 'Títulos a receber com parcelas, baixas, juros e multa, e acompanhamento de inadimplência.',
+    status: 'planned',
+    period: '2027-Q2',
+    areas: ['Financeiro'],
+  },
+  {
+    id: 'bank-reconciliation',
+    title: 'Extrato e conciliação bancária',
+    description: 'Importação de extratos OFX, sugestão de correspondências com os lançamentos e conciliação em lote.',
+    status: 'planned',
+    period: '2027-Q2',
+    areas: ['Conciliação'],
+  },
+  {
+    id: 'mercado-pago',
+    title: 'Conciliação Mercado Pago',
+    description:
+      'Vendas, tarifas e repasses do Mercado Pago conferidos com o que foi lançado, pela data de aprovação do pagamento.',
+    status: 'planned',
+    period: '2027-Q3',
+    areas: ['Conciliação'],
+  },
+  {
+    id: 'purchasing',
+    title: 'Compras com aprovação',
+    description:
+      'Pedidos de compra por departamento, aprovação por alçada de valor, e conclusão que gera a conta a pagar.',
+    status: 'planned',
+    period: '2027-Q3',
+    areas: ['Compras'],
+  },
+  {
+    id: 'reports',
+    title: 'Relatórios gerenciais',
+    description:
+      'Contas a pagar e a receber por situação, entradas e saídas, e DRE gerencial por classificação e centro de custo.',
+    status: 'planned',
+    period: '2027-Q4',
+    areas: ['Relatórios'],
+  },
+];
+
+/** "2026-Q4" as a person reads it: "4º trimestre de 2026". */
+export function periodLabel(period: string): string {
+  const match = /^(\d{4})-Q([1-4])$/.exec(period);
+  return match ? `${match[2]}º trimestre de ${match[1]}` : period;
+}
