@@ -1,52 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { chromiumAvailable, launchBrowser, screenshot } from './support/browser';
-import { Mailbox } from '../apps/server/src/test/mailbox';
-import { SmsSink } from '../apps/server/src/test/sms-sink';
-import { startApp, type RunningApp } from './support/server';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chromiumAvailable, screenshot } from './support/browser';
+import { useHarness } from './support/harness';
 
 // Reason for skipIf: this journey needs Debian's Chromium at /usr/bin/chromium; CI installs it, a laptop may not.
 describe.skipIf(!chromiumAvailable)('administration in Chromium', () => {
-  let mailbox: Mailbox;
-  let sms: SmsSink;
-  let app: RunningApp;
-  let browser: Browser;
-  let lastPage: Page | undefined;
-
-  beforeAll(async () => {
-    mailbox = new Mailbox();
-    await mailbox.start();
-    sms = new SmsSink();
-    await sms.start();
-    app = await startApp({ smtpUrl: mailbox.url, smsUrl: sms.url });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await mailbox?.stop();
-    await sms?.stop();
-  });
-
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail' && lastPage && !lastPage.isClosed()) {
-      await screenshot(lastPage, `failed-administration`).catch(() => undefined);
-    }
-  });
-
-  async function newPage(width = 1280, height = 860): Promise<Page> {
-    const context = await browser.newContext({
-      viewport: { width, height },
-      locale: 'pt-BR',
-      timezoneId: 'America/Sao_Paulo',
-    });
-    lastPage = await context.newPage();
-    return lastPage;
-  }
+  const h = useHarness();
+  const newPage = (width = 1280, height = 860) => h.newPage(width, height);
 
   async function signIn(page: Page, username: string, password: string): Promise<void> {
-    await page.goto(`${app.url}/auth/sign-in`);
+    await page.goto(`${h.app.url}/auth/sign-in`);
     await page.getByLabel('Usuário', { exact: true }).fill(username);
     await page.getByLabel('Senha', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Entrar' }).click();
@@ -100,7 +63,7 @@ describe.skipIf(!chromiumAvailable)('administration in Chromium', () => {
     await admin.getByText('Júlia Juristas', { exact: true }).waitFor();
     await admin.getByRole('row').filter({ hasText: 'Júlia Juristas' }).getByText('Senha temporária').waitFor();
     await screenshot(admin, 'admin-users');
-    const temporary = await mailbox.find('julia@example.com.br', /Senha tempor\S*ria: (\S+)/);
+    const temporary = await h.mailbox.find('julia@example.com.br', /Senha tempor\S*ria: (\S+)/);
 
     // The invited person signs in with it, must choose a new password, and sees only what the profile allows.
     const julia = await newPage(390, 844);
@@ -120,9 +83,9 @@ describe.skipIf(!chromiumAvailable)('administration in Chromium', () => {
       expect(await menu(julia).getByRole('link', { name: hidden, exact: true }).count(), hidden).toBe(0);
     }
     await screenshot(julia, 'invited-member-menu-390');
-    await julia.goto(`${app.url}/tenants/users`);
+    await julia.goto(`${h.app.url}/tenants/users`);
     await julia.waitForURL(/\/unauthorized/);
-    await julia.goto(`${app.url}/dashboard`);
+    await julia.goto(`${h.app.url}/dashboard`);
     await julia.getByRole('button', { name: 'Menu' }).click();
 
     // A new profile reaches the open session's menu on its next navigation, without signing out or reloading.

@@ -1,53 +1,22 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { chromiumAvailable, launchBrowser, screenshot } from './support/browser';
-import { Mailbox } from '../apps/server/src/test/mailbox';
+import { chromiumAvailable, screenshot } from './support/browser';
+import { useHarness } from './support/harness';
 import { LocalOidcProvider } from '../apps/server/src/test/oidc-provider';
-import { SmsSink } from '../apps/server/src/test/sms-sink';
-import { startApp, type RunningApp } from './support/server';
 
 // Reason for skipIf: these journeys need Debian's Chromium at /usr/bin/chromium; CI installs it, a laptop may not.
 describe.skipIf(!chromiumAvailable)('Google sign-in in Chromium, over HTTPS with the local certificate', () => {
   const google = new LocalOidcProvider([
     { sub: 'g-e2e-1', email: 'gabriela@gmail.test', email_verified: true, name: 'Gabriela Gomes' },
   ]);
-  let mailbox: Mailbox;
-  let sms: SmsSink;
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    await google.start();
-    mailbox = new Mailbox();
-    await mailbox.start();
-    sms = new SmsSink();
-    await sms.start();
-    app = await startApp({ smtpUrl: mailbox.url, smsUrl: sms.url, tls: true, env: google.settings() });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await mailbox?.stop();
-    await sms?.stop();
-    await google.stop();
-  });
-
-  async function newPage(): Promise<Page> {
-    // The certificate is the generated local one: the browser is told to accept it, as a developer would once.
-    const context = await browser.newContext({
-      viewport: { width: 1280, height: 800 },
-      locale: 'pt-BR',
-      timezoneId: 'America/Sao_Paulo',
-      ignoreHTTPSErrors: true,
-    });
-    return context.newPage();
-  }
+  beforeAll(() => google.start());
+  afterAll(() => google.stop());
+  const h = useHarness({ tls: true, env: () => google.settings() });
+  // The certificate is the generated local one: the browser is told to accept it, as a developer would once.
+  const newPage = () => h.newPage(1280, 800, { ignoreHTTPSErrors: true });
 
   it('a new user signs in with Google and lands on /no-tenants; signing out returns to sign-in', async () => {
     const page = await newPage();
-    await page.goto(`${app.url}/auth/sign-in`);
+    await page.goto(`${h.app.url}/auth/sign-in`);
     await page.getByRole('button', { name: 'Entrar com Google' }).click();
     await page.getByText('Escolha uma conta').waitFor();
     await page.getByRole('link', { name: 'Continuar como gabriela@gmail.test' }).click();
@@ -55,10 +24,10 @@ describe.skipIf(!chromiumAvailable)('Google sign-in in Chromium, over HTTPS with
     await page.getByText('Você ainda não participa de nenhuma organização').waitFor();
     await screenshot(page, 'google-no-tenants-1280');
     // Signed in as the new account Google's e-mail and name created.
-    await page.goto(`${app.url}/account/profile`);
+    await page.goto(`${h.app.url}/account/profile`);
     await page.getByLabel('Nome').and(page.locator('[value="Gabriela Gomes"]')).waitFor();
 
-    await page.goto(`${app.url}/auth/sign-out`);
+    await page.goto(`${h.app.url}/auth/sign-out`);
     await page.waitForURL(/\/auth\/sign-in/);
     await page.getByRole('button', { name: 'Entrar com Google' }).waitFor();
     await page.context().close();
@@ -66,7 +35,7 @@ describe.skipIf(!chromiumAvailable)('Google sign-in in Chromium, over HTTPS with
 
   it('says so when the user cancels at Google', async () => {
     const page = await newPage();
-    await page.goto(`${app.url}/auth/sign-in`);
+    await page.goto(`${h.app.url}/auth/sign-in`);
     await page.getByRole('button', { name: 'Entrar com Google' }).click();
     await page.getByRole('link', { name: 'Cancelar' }).click();
     await page.waitForURL(/\/auth\/sign-in/);

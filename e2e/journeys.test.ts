@@ -1,54 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
-import { chromiumAvailable, launchBrowser, screenshot } from './support/browser';
-import { Mailbox } from '../apps/server/src/test/mailbox';
-import { SmsSink } from '../apps/server/src/test/sms-sink';
-import { startApp, type RunningApp } from './support/server';
+import { chromiumAvailable, screenshot } from './support/browser';
+import { useHarness } from './support/harness';
 
 // Reason for skipIf: these journeys need Debian's Chromium at /usr/bin/chromium; CI installs it, a laptop may not.
 describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
-  let mailbox: Mailbox;
-  let sms: SmsSink;
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    mailbox = new Mailbox();
-    await mailbox.start();
-    sms = new SmsSink();
-    await sms.start();
-    app = await startApp({ smtpUrl: mailbox.url, smsUrl: sms.url });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await mailbox?.stop();
-    await sms?.stop();
-  });
-
-  let lastPage: Page | undefined;
-
-  // A failed journey leaves a picture of where it stopped.
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail' && lastPage && !lastPage.isClosed()) {
-      await screenshot(lastPage, `failed-${ctx.task.name.slice(0, 60).replace(/[^a-z0-9]+/gi, '-')}`).catch(
-        () => undefined,
-      );
-    }
-  });
-
-  async function newPage(width = 1280, height = 800): Promise<Page> {
-    const context = await browser.newContext({
-      viewport: { width, height },
-      locale: 'pt-BR',
-      timezoneId: 'America/Sao_Paulo',
-    });
-    lastPage = await context.newPage();
-    return lastPage;
-  }
+  const h = useHarness();
+  const newPage = (width?: number, height?: number) => h.newPage(width, height);
 
   async function signIn(page: Page, username: string, password: string, remember = true): Promise<void> {
     const rememberBox = page.getByLabel('Lembrar este dispositivo');
@@ -69,10 +28,10 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
 
   it('a new user signs up, confirms with the e-mailed code, is signed in and lands on /no-tenants', async () => {
     const page = await newPage();
-    await page.goto(`${app.url}/auth/sign-up`);
+    await page.goto(`${h.app.url}/auth/sign-up`);
     await fillSignUp(page, { name: 'Maria Souza', email: 'maria@example.com.br', username: 'maria.souza' });
     await page.waitForURL(/\/auth\/sign-up\/confirm\/email/);
-    const code = await mailbox.codeFor('maria@example.com.br');
+    const code = await h.mailbox.codeFor('maria@example.com.br');
     await page.getByLabel('Código de Verificação').fill(code);
     await page.getByRole('button', { name: 'Confirmar' }).click();
     await page.waitForURL(/\/no-tenants/, { timeout: 30_000 });
@@ -86,7 +45,7 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
       [390, 844, '390'],
     ] as const) {
       const page = await newPage(width, height);
-      await page.goto(`${app.url}/auth/sign-in`);
+      await page.goto(`${h.app.url}/auth/sign-in`);
       await page.getByLabel('Usuário', { exact: true }).waitFor();
       await screenshot(page, `sign-in-${label}`);
       await signIn(page, 'admin', 'Demo@2026');
@@ -110,7 +69,7 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
 
   it('the Solicitante sees only the menu its profile allows and is sent to /unauthorized on a forbidden URL', async () => {
     const page = await newPage();
-    await page.goto(`${app.url}/auth/sign-in`);
+    await page.goto(`${h.app.url}/auth/sign-in`);
     await signIn(page, 'solicitante', 'Demo@2026');
     await page.waitForURL(/\/select-tenant\/unit/);
     // Only the unit where the profile grants a department is offered.
@@ -121,7 +80,7 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
     await nav.getByText('Painel').waitFor();
     const items = await nav.locator('a').allTextContents();
     expect(items).toEqual(['Painel', 'Meu perfil', 'Alterar senha', 'Autenticação em dois fatores']);
-    await page.goto(`${app.url}/tenants/users`);
+    await page.goto(`${h.app.url}/tenants/users`);
     await page.waitForURL(/\/unauthorized\?title=Usu%C3%A1rios/);
     await page.getByText('Seu perfil não tem permissão para abrir “Usuários”').waitFor();
     await page.context().close();
@@ -129,7 +88,7 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
 
   it('a signed-out deep link to /contas/pagar goes through sign-in and unit selection and ends there', async () => {
     const page = await newPage();
-    await page.goto(`${app.url}/contas/pagar`);
+    await page.goto(`${h.app.url}/contas/pagar`);
     await page.waitForURL(/\/auth\/sign-in/);
     await signIn(page, 'financeiro', 'Demo@2026');
     await page.waitForURL(/\/select-tenant\/unit/);
@@ -141,7 +100,7 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
 
   it('shows the SPEC message for a wrong password and stays on sign-in', async () => {
     const page = await newPage();
-    await page.goto(`${app.url}/auth/sign-in`);
+    await page.goto(`${h.app.url}/auth/sign-in`);
     await signIn(page, 'admin', 'Errada#2026');
     await page.getByText('Usuário ou senha incorretos').waitFor();
     expect(page.url()).toContain('/auth/sign-in');
@@ -150,10 +109,10 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
 
   it('is installable: serves /sw.js and a manifest, and replaces the app with the offline screen when offline', async () => {
     const page = await newPage();
-    await page.goto(`${app.url}/auth/sign-in`);
-    const manifest = await (await fetch(`${app.url}/manifest.webmanifest`)).json();
+    await page.goto(`${h.app.url}/auth/sign-in`);
+    const manifest = await (await fetch(`${h.app.url}/manifest.webmanifest`)).json();
     expect(manifest).toMatchObject({ name: 'Financeiro', theme_color: '#19244f', lang: 'pt-BR' });
-    expect((await fetch(`${app.url}/sw.js`)).status).toBe(200);
+    expect((await fetch(`${h.app.url}/sw.js`)).status).toBe(200);
     await page.context().setOffline(true);
     await page.getByText('Você está offline').waitFor();
     await page.context().setOffline(false);
@@ -163,7 +122,7 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
 
   it('offers to sign in when signing up with an e-mail that already has an account', async () => {
     const page = await newPage();
-    await page.goto(`${app.url}/auth/sign-up`);
+    await page.goto(`${h.app.url}/auth/sign-up`);
     await fillSignUp(page, { name: 'Outra Pessoa', email: 'admin@demo.financeiro.local', username: 'outra.pessoa' });
     await page.getByText('Já existe uma conta com este endereço de email').waitFor();
     await page.getByRole('button', { name: 'Entrar' }).click();
@@ -175,12 +134,12 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
   // Last: these change the Solicitante's password, which the journeys above sign in with.
   it('recovers a forgotten password with the e-mailed code, then changes it in the account area', async () => {
     const page = await newPage();
-    await page.goto(`${app.url}/auth/sign-in`);
+    await page.goto(`${h.app.url}/auth/sign-in`);
     await page.getByRole('link', { name: 'Esqueci minha senha' }).click();
     await page.getByLabel('Usuário ou e-mail').fill('solicitante');
     await page.getByRole('button', { name: 'Enviar código' }).click();
     await page.waitForURL(/\/auth\/recovery\/challenge/);
-    const code = await mailbox.codeFor('solicitante@demo.financeiro.local');
+    const code = await h.mailbox.codeFor('solicitante@demo.financeiro.local');
     await page.getByLabel('Código de Verificação').fill(code);
     await page.getByLabel('Nova senha', { exact: true }).fill('Recuperada#2026');
     await page.getByLabel('Confirmar nova senha').fill('Recuperada#2026');
@@ -192,7 +151,7 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
     await page.getByText('Matriz').click();
     await page.waitForURL(/\/dashboard/);
 
-    await page.goto(`${app.url}/account/change-password`);
+    await page.goto(`${h.app.url}/account/change-password`);
     await page.getByLabel('Senha atual').fill('Errada#2026');
     await page.getByLabel('Nova senha', { exact: true }).fill('Alterada#2026');
     await page.getByLabel('Confirmar nova senha').fill('Alterada#2026');
@@ -207,11 +166,11 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
 
   it('sets up an authenticator app in the account area and is asked for its code at the next sign-in', async () => {
     const page = await newPage();
-    await page.goto(`${app.url}/auth/sign-in`);
+    await page.goto(`${h.app.url}/auth/sign-in`);
     // Not remembered: this browser is asked for the second factor like any other.
     await signIn(page, 'financeiro', 'Demo@2026', false);
     await page.waitForURL(/\/select-tenant\//);
-    await page.goto(`${app.url}/account/mfa-config`);
+    await page.goto(`${h.app.url}/account/mfa-config`);
     await page.getByRole('button', { name: 'Ativar', exact: true }).first().click();
     const secret = page.getByTestId('totp-secret');
     await secret.filter({ hasText: /^[A-Z2-7]{16,}$/ }).waitFor();
@@ -221,7 +180,7 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
     await page.getByText('Autenticação por aplicativo ativada').waitFor();
     await screenshot(page, 'mfa-config-1280');
 
-    await page.goto(`${app.url}/auth/sign-out`);
+    await page.goto(`${h.app.url}/auth/sign-out`);
     await page.waitForURL(/\/auth\/sign-in/);
     await signIn(page, 'financeiro', 'Demo@2026');
     await page.waitForURL(/\/auth\/sign-in\/mfa\/totp/);
@@ -235,7 +194,7 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
 
   it('sets up the required authenticator at the first sign-in, is not asked again on the remembered device, and forgets it', async () => {
     const page = await newPage();
-    await page.goto(`${app.url}/auth/sign-in`);
+    await page.goto(`${h.app.url}/auth/sign-in`);
     await page.getByLabel('Lembrar este dispositivo').waitFor();
     expect(await page.getByLabel('Lembrar este dispositivo').isChecked()).toBe(true);
     await signIn(page, 'tesouraria', 'Demo@2026');
@@ -249,12 +208,12 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
     await page.waitForURL(/\/select-tenant\/unit/);
 
     // Same browser, remembered: the password is enough.
-    await page.goto(`${app.url}/auth/sign-out`);
+    await page.goto(`${h.app.url}/auth/sign-out`);
     await page.waitForURL(/\/auth\/sign-in/);
     await signIn(page, 'tesouraria', 'Demo@2026');
     await page.waitForURL(/\/select-tenant\/unit/);
 
-    await page.goto(`${app.url}/account/profile`);
+    await page.goto(`${h.app.url}/account/profile`);
     const devices = page.getByTestId('devices');
     await devices.getByText('Este dispositivo').waitFor();
     await devices.getByText('Lembrado').waitFor();
@@ -273,17 +232,17 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
 
   it('changes the e-mail in the profile and confirms it with the code sent to the new address', async () => {
     const page = await newPage();
-    await page.goto(`${app.url}/auth/sign-in`);
+    await page.goto(`${h.app.url}/auth/sign-in`);
     await signIn(page, 'admin', 'Demo@2026');
     await page.waitForURL(/\/select-tenant\//);
-    await page.goto(`${app.url}/account/profile`);
+    await page.goto(`${h.app.url}/account/profile`);
     const email = page.getByLabel('E-mail');
     await expect(email.inputValue()).resolves.toBe('admin@demo.financeiro.local');
     await email.fill('ana.admin@demo.financeiro.local');
     await page.getByRole('button', { name: 'Salvar alterações' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirme seu e-mail' });
     await dialog.waitFor();
-    await dialog.getByLabel('Código de Verificação').fill(await mailbox.codeFor('ana.admin@demo.financeiro.local'));
+    await dialog.getByLabel('Código de Verificação').fill(await h.mailbox.codeFor('ana.admin@demo.financeiro.local'));
     await dialog.getByRole('button', { name: 'Confirmar' }).click();
     await page.getByText('E-mail verificado com sucesso').waitFor();
     await page.getByText('Verificado', { exact: true }).waitFor();
@@ -294,30 +253,30 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
   it('verifies a phone, turns on SMS codes and is asked for the SMS code at the next sign-in', async () => {
     const phone = '+5521977776666';
     const page = await newPage();
-    await page.goto(`${app.url}/auth/sign-in`);
+    await page.goto(`${h.app.url}/auth/sign-in`);
     // The Solicitante's password was changed by the recovery journey above.
     await signIn(page, 'solicitante', 'Alterada#2026', false);
     await page.waitForURL(/\/select-tenant\//);
-    await page.goto(`${app.url}/account/profile`);
+    await page.goto(`${h.app.url}/account/profile`);
     await page.getByLabel('Celular').fill('21977776666');
     await page.getByRole('button', { name: 'Salvar alterações' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirme seu celular' });
-    await dialog.getByLabel('Código de Verificação').fill(await sms.codeFor(phone));
+    await dialog.getByLabel('Código de Verificação').fill(await h.sms.codeFor(phone));
     await dialog.getByRole('button', { name: 'Confirmar' }).click();
     await page.getByText('Celular verificado com sucesso').waitFor();
 
-    await page.goto(`${app.url}/account/mfa-config`);
+    await page.goto(`${h.app.url}/account/mfa-config`);
     await page.getByText('Código por SMS').waitFor();
     await page.getByRole('button', { name: 'Ativar', exact: true }).last().click();
     await page.getByText('Autenticação por SMS ativada').waitFor();
 
-    await page.goto(`${app.url}/auth/sign-out`);
+    await page.goto(`${h.app.url}/auth/sign-out`);
     await page.waitForURL(/\/auth\/sign-in/);
-    const sent = sms.messages.length;
+    const sent = h.sms.messages.length;
     await signIn(page, 'solicitante', 'Alterada#2026');
     await page.waitForURL(/\/auth\/sign-in\/mfa\/sms/);
     await page.getByText('+*******6666').waitFor();
-    await page.getByLabel('Código de Verificação').fill(await sms.codeFor(phone, sent));
+    await page.getByLabel('Código de Verificação').fill(await h.sms.codeFor(phone, sent));
     await page.getByRole('button', { name: 'Confirmar' }).click();
     await page.waitForURL(/\/select-tenant\/unit/);
     await page.context().close();
@@ -326,16 +285,16 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
   it('signs out of every device from the profile', async () => {
     const [laptop, phone] = [await newPage(), await newPage(390, 844)];
     for (const page of [laptop, phone]) {
-      await page.goto(`${app.url}/auth/sign-in`);
+      await page.goto(`${h.app.url}/auth/sign-in`);
       await signIn(page, 'admin', 'Demo@2026');
       await page.waitForURL(/\/select-tenant\//);
     }
-    await laptop.goto(`${app.url}/account/profile`);
+    await laptop.goto(`${h.app.url}/account/profile`);
     await laptop.getByRole('button', { name: 'Sair de todos os dispositivos' }).click();
     await laptop.getByRole('dialog').getByRole('button', { name: 'Sair de todos os dispositivos' }).click();
     await laptop.waitForURL(/\/auth\/sign-in/);
     // The other device's tokens no longer open anything: it is sent to sign in.
-    await phone.goto(`${app.url}/dashboard`);
+    await phone.goto(`${h.app.url}/dashboard`);
     await phone.waitForURL(/\/auth\/sign-in/);
     await laptop.context().close();
     await phone.context().close();

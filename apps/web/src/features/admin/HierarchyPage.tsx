@@ -1,10 +1,9 @@
-import { ActionIcon, Button, Group, Menu, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconDots, IconPencil, IconPlus, IconPower, IconSearch } from '@tabler/icons-react';
+import { IconDots, IconPencil, IconPlus, IconPower } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { slugify, unitInput } from '@financeiro/core';
+import { useState } from 'react';
+import { unitInput } from '@financeiro/core';
 import { tenantsClient } from '../../api/trpc';
 import { refreshTenants } from '../../api/session';
 import { adminMessages } from '../../i18n/admin';
@@ -14,7 +13,9 @@ import { DataTable } from '../../ui/DataTable';
 import { notifyApiError } from '../../ui/api-error';
 import { notifySuccess } from '../../ui/notify';
 import { StatusBadge } from '../../ui/StatusBadge';
+import { SearchInput } from '../../ui/SearchInput';
 import { useUrlState } from '../../ui/use-url-state';
+import { NameSlugFields } from './NameSlugFields';
 import { useCan } from '../tenants/use-can';
 
 type Kind = 'units' | 'departments';
@@ -44,7 +45,6 @@ function NodeForm(props: { kind: Kind; node: Node | null; onClose: () => void })
   const t = adminMessages[props.kind];
   const queryClient = useQueryClient();
   const api = endpoints(props.kind);
-  const [slugTouched, setSlugTouched] = useState(props.node !== null);
   const form = useForm({
     initialValues: { name: props.node?.name ?? '', slug: props.node?.slug ?? '' },
     validate: schemaResolver(unitInput, { sync: true }),
@@ -64,24 +64,7 @@ function NodeForm(props: { kind: Kind; node: Node | null; onClose: () => void })
       )}
     >
       <Stack>
-        <TextInput
-          label={t.name}
-          data-autofocus
-          {...form.getInputProps('name')}
-          onChange={(event) => {
-            form.setFieldValue('name', event.currentTarget.value);
-            if (!slugTouched) form.setFieldValue('slug', slugify(event.currentTarget.value));
-          }}
-        />
-        <TextInput
-          label={adminMessages.slug}
-          description={adminMessages.slugHelp}
-          {...form.getInputProps('slug')}
-          onChange={(event) => {
-            setSlugTouched(true);
-            form.setFieldValue('slug', event.currentTarget.value);
-          }}
-        />
+        <NameSlugFields form={form} nameLabel={t.name} editing={props.node !== null} />
         <Group justify="flex-end">
           <Button variant="default" onClick={props.onClose}>
             {common.cancel}
@@ -104,9 +87,6 @@ export function HierarchyPage({ kind }: { kind: Kind }) {
     kind === 'units' ? 'organization' : 'unit',
   );
   const [filters, setFilters] = useUrlState({ search: '', status: 'all' });
-  const [search, setSearch] = useState(filters.search);
-  const [debounced] = useDebouncedValue(search, 300);
-  useEffect(() => setFilters({ search: debounced }), [debounced]); // eslint-disable-line react-hooks/exhaustive-deps
   const [editing, setEditing] = useState<Node | 'new' | null>(null);
   const [toggling, setToggling] = useState<Node | null>(null);
   const queryClient = useQueryClient();
@@ -131,14 +111,7 @@ export function HierarchyPage({ kind }: { kind: Kind }) {
     <Stack>
       <Group justify="space-between" align="flex-end">
         <Group>
-          <TextInput
-            leftSection={<IconSearch size={16} />}
-            placeholder={t.search}
-            aria-label={t.search}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            w={{ base: '100%', xs: 260 }}
-          />
+          <SearchInput value={filters.search} onSearch={(search) => setFilters({ search })} label={t.search} />
           <SegmentedControl
             value={filters.status}
             onChange={(status) => setFilters({ status })}

@@ -1,8 +1,6 @@
-import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { formatDateTime } from '@financeiro/core';
 import { tenantsApi } from '../../api/trpc';
 import { adminMessages } from '../../i18n/admin';
@@ -10,6 +8,7 @@ import { appMessages } from '../../i18n/app';
 import { downloadCsv } from '../../ui/csv';
 import { DataTable } from '../../ui/DataTable';
 import { deviceLabel } from '../../ui/device-name';
+import { SearchInput } from '../../ui/SearchInput';
 import { useUrlState } from '../../ui/use-url-state';
 
 const t = adminMessages.lastAccess;
@@ -28,9 +27,6 @@ const when = (iso: string | null) => (iso ? formatDateTime(new Date(iso)) : '');
 /** Each member's last access to the organization (when, where, device, address) and recent activity. */
 export function LastAccessPage() {
   const [filters, setFilters] = useUrlState({ search: '', inactive: '', page: 1 });
-  const [search, setSearch] = useState(filters.search);
-  const [debounced] = useDebouncedValue(search, 300);
-  useEffect(() => setFilters({ search: debounced }), [debounced]); // eslint-disable-line react-hooks/exhaustive-deps
   const list = useQuery(
     tenantsApi.lastAccess.list.queryOptions({ search: filters.search, ...inactivity(filters.inactive) }),
   );
@@ -56,13 +52,10 @@ export function LastAccessPage() {
     <Stack>
       <Group justify="space-between" align="flex-end">
         <Group align="flex-end">
-          <TextInput
-            leftSection={<IconSearch size={16} />}
-            placeholder={adminMessages.members.search}
-            aria-label={adminMessages.members.search}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            w={{ base: '100%', xs: 260 }}
+          <SearchInput
+            value={filters.search}
+            onSearch={(search) => setFilters({ search })}
+            label={adminMessages.members.search}
           />
           <Select
             aria-label={t.inactiveFilter}

@@ -3,7 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { createOrganizationInput, slugify, updateOrganizationInput } from '@financeiro/core';
+import { createOrganizationInput, updateOrganizationInput } from '@financeiro/core';
 import { tenantsApi } from '../../api/trpc';
 import { refreshTenants } from '../../api/session';
 import { adminMessages } from '../../i18n/admin';
@@ -12,6 +12,7 @@ import { DataTable } from '../../ui/DataTable';
 import { notifyApiError } from '../../ui/api-error';
 import { notifySuccess } from '../../ui/notify';
 import { StatusBadge } from '../../ui/StatusBadge';
+import { NameSlugFields } from './NameSlugFields';
 
 const t = adminMessages.organizations;
 const common = appMessages.common;
@@ -25,7 +26,6 @@ interface Organization {
 
 function OrganizationForm({ organization, onClose }: { organization: Organization | null; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const [slugTouched, setSlugTouched] = useState(organization !== null);
   const form = useForm({
     initialValues: {
       name: organization?.name ?? '',
@@ -58,24 +58,7 @@ function OrganizationForm({ organization, onClose }: { organization: Organizatio
       )}
     >
       <Stack>
-        <TextInput
-          label={t.name}
-          data-autofocus
-          {...form.getInputProps('name')}
-          onChange={(e) => {
-            form.setFieldValue('name', e.currentTarget.value);
-            if (!slugTouched) form.setFieldValue('slug', slugify(e.currentTarget.value));
-          }}
-        />
-        <TextInput
-          label={adminMessages.slug}
-          description={adminMessages.slugHelp}
-          {...form.getInputProps('slug')}
-          onChange={(e) => {
-            setSlugTouched(true);
-            form.setFieldValue('slug', e.currentTarget.value);
-          }}
-        />
+        <NameSlugFields form={form} nameLabel={t.name} editing={organization !== null} />
         {organization ? (
           <Stack gap={4}>
             <Text size="sm" fw={500}>

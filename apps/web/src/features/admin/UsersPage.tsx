@@ -1,28 +1,15 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Menu,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { ActionIcon, Badge, Button, Group, Menu, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import {
   IconDots,
   IconKey,
   IconPlayerPause,
   IconPlayerPlay,
-  IconSearch,
   IconShieldCheck,
   IconTrash,
   IconUserPlus,
 } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { formatDateTime } from '@financeiro/core';
 import { tenantsApi } from '../../api/trpc';
 import { adminMessages } from '../../i18n/admin';
@@ -31,6 +18,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable } from '../../ui/DataTable';
 import { notifyApiError } from '../../ui/api-error';
 import { notifySuccess } from '../../ui/notify';
+import { SearchInput } from '../../ui/SearchInput';
 import { useUrlState } from '../../ui/use-url-state';
 import { useCan } from '../tenants/use-can';
 import { ChangeProfileDialog, InviteDialog, SetPasswordDialog, type MemberRef } from './MemberDialogs';
@@ -46,9 +34,6 @@ export function UsersPage() {
   const canEdit = useCan('edit_memberships');
   const canSetPassword = useCan('edit_user_passwords');
   const [filters, setFilters] = useUrlState({ search: '', profileId: '', status: 'all', page: 1 });
-  const [search, setSearch] = useState(filters.search);
-  const [debounced] = useDebouncedValue(search, 300);
-  useEffect(() => setFilters({ search: debounced }), [debounced]); // eslint-disable-line react-hooks/exhaustive-deps
   const [inviting, setInviting] = useState(false);
   const [changing, setChanging] = useState<MemberRef | null>(null);
   const [settingPassword, setSettingPassword] = useState<MemberRef | null>(null);
@@ -82,14 +67,7 @@ export function UsersPage() {
     <Stack>
       <Group justify="space-between" align="flex-end">
         <Group align="flex-end">
-          <TextInput
-            leftSection={<IconSearch size={16} />}
-            placeholder={t.search}
-            aria-label={t.search}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            w={{ base: '100%', xs: 260 }}
-          />
+          <SearchInput value={filters.search} onSearch={(search) => setFilters({ search })} label={t.search} />
           <Select
             aria-label={t.profile}
             placeholder={t.allProfiles}

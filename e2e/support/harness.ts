@@ -1,0 +1,75 @@
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { Mailbox } from '../../apps/server/src/test/mailbox';
+import { SmsSink } from '../../apps/server/src/test/sms-sink';
+import { launchBrowser, screenshot } from './browser';
+import { startApp, type RunningApp } from './server';
+
+export interface Harness {
+  readonly mailbox: Mailbox;
+  readonly sms: SmsSink;
+  readonly app: RunningApp;
+  /** A page in a fresh browser context (its own cookies and storage), in pt-BR and São Paulo time. */
+  newPage(width?: number, height?: number, options?: BrowserContextOptions): Promise<Page>;
+}
+
+/**
+ * Registers, for the enclosing describe, what a journey needs: a local mailbox and SMS sink, the real server with
+ * demo data on a fresh database, Chromium, and a screenshot of the last page when a journey fails.
+ */
+export function useHarness(options: { tls?: boolean; env?: () => Record<string, string> } = {}): Harness {
+  let mailbox: Mailbox | undefined;
+  let sms: SmsSink | undefined;
+  let app: RunningApp | undefined;
+  let browser: Browser | undefined;
+  let lastPage: Page | undefined;
+
+  beforeAll(async () => {
+    mailbox = new Mailbox();
+    await mailbox.start();
+    sms = new SmsSink();
+    await sms.start();
+    app = await startApp({ smtpUrl: mailbox.url, smsUrl: sms.url, tls: options.tls, env: options.env?.() });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await mailbox?.stop();
+    await sms?.stop();
+  });
+
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail' && lastPage && !lastPage.isClosed()) {
+      const name = `failed-${ctx.task.name.slice(0, 60).replace(/[^a-z0-9]+/gi, '-')}`;
+      await screenshot(lastPage, name).catch(() => undefined);
+    }
+  });
+
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the harness starts in beforeAll');
+    return value;
+  };
+  return {
+    get mailbox() {
+      return ready(mailbox);
+    },
+    get sms() {
+      return ready(sms);
+    },
+    get app() {
+      return ready(app);
+    },
+    async newPage(width = 1280, height = 800, contextOptions = {}) {
+      const context = await ready(browser).newContext({
+        viewport: { width, height },
+        locale: 'pt-BR',
+        timezoneId: 'America/Sao_Paulo',
+        ...contextOptions,
+      });
+      lastPage = await context.newPage();
+      return lastPage;
+    },
+  };
+}
