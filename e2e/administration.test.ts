@@ -122,6 +122,11 @@ describe.skipIf(!chromiumAvailable)('administration in Chromium', () => {
       .filter({ hasText: 'Criou perfil' })
       .getByText(/Matriz › Jurídico/)
       .waitFor();
+    await admin
+      .getByRole('row')
+      .filter({ hasText: 'Júlia Juristas' })
+      .getByText('Escolheu a senha no primeiro acesso')
+      .waitFor();
     await screenshot(admin, 'admin-event-log');
   });
 });

@@ -20,6 +20,7 @@ import {
 import { tlsFiles } from './tls';
 import { contextFromRequest, type ApiDeps } from './trpc/context';
 import { routers } from './trpc/routers';
+import { recordAccountChange } from './modules/audit/account-events';
 
 const API_PREFIXES = ['/v1/', '/identity', '/health', '/app-config.json', '/oauth2/', '/logout'];
 
@@ -70,7 +71,7 @@ export async function buildApp({ env, database }: { env: Env; database: Database
 
   const cognito = env.IDENTITY_MODE === 'cognito';
   if (!cognito) {
-    await app.register(identityPlugin, { db: database.db, env });
+    await app.register(identityPlugin, { db: database.db, env, onAccountChange: recordAccountChange(database.db) });
     await app.register(oauthPlugin, { db: database.db, env });
   }
   const verifyAccessToken = cognito

@@ -3,6 +3,7 @@ import { Amplify } from 'aws-amplify';
 import { USER_POOL_CLIENT_ID, USER_POOL_ID } from '@financeiro/core';
 import type { Database } from '../db/client';
 import { loadEnv, type Env } from '../env';
+import { recordAccountChange } from '../modules/audit/account-events';
 import { identityPlugin, startOutboxWorker } from '../modules/identity';
 import { createTestDatabase } from './database';
 import { Mailbox } from './mailbox';
@@ -39,7 +40,7 @@ export async function startIdentityHarness(settings: Record<string, string> = {}
     ...settings,
   });
   const app = Fastify();
-  await app.register(identityPlugin, { db: database.db, env });
+  await app.register(identityPlugin, { db: database.db, env, onAccountChange: recordAccountChange(database.db) });
   await app.listen({ port, host: '127.0.0.1' });
   // The official client, pointed at this endpoint, for the suites that drive it. It names a new device after
   // navigator.userAgent, which Node only has from version 21 on.

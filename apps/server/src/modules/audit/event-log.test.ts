@@ -99,6 +99,39 @@ describe('event log', () => {
     ]);
   });
 
+  it('records a member’s own account changes in their organization, without secrets', async () => {
+    const identity = (target: string, body: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/identity',
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
+        },
+        payload: JSON.stringify(body),
+      });
+    const token = await t.tokenFor('financeiro');
+    const changed = await identity('ChangePassword', {
+      AccessToken: token,
+      PreviousPassword: 'Demo@2026',
+      ProposedPassword: 'Nova#Senha2026',
+    });
+    expect(changed.statusCode).toBe(200);
+    const refused = await identity('ChangePassword', {
+      AccessToken: token,
+      PreviousPassword: 'errada',
+      ProposedPassword: 'Outra#Senha2026',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect((await identity('GlobalSignOut', { AccessToken: token })).statusCode).toBe(200);
+    const { rows } = await (await as('admin', org)).logs.events.list({ entity: 'account' });
+    expect(rows.map((r) => [r.action, r.actorUsername])).toEqual([
+      ['account.sign_out_everywhere', 'financeiro'],
+      ['account.change_password', 'financeiro'],
+    ]);
+    expect(JSON.stringify(rows)).not.toContain('Nova#Senha2026');
+  });
+
   it('shows each member’s last access with device, address and recent activity', async () => {
     const admin = await as('admin', org);
     await admin.tenants.recordAccess();

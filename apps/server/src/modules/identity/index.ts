@@ -1,4 +1,5 @@
 export { identityPlugin } from './plugin';
+export type { AccountChange } from './account-events';
 export { oauthPlugin, oauthSettings } from './oauth';
 export { createAccessTokenVerifier, InvalidTokenError } from './tokens';
 export { createCognitoTokenVerifier } from './cognito';

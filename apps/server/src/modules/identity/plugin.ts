@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
+import { accountActionOf, accountActor, accountChangeDetails, type AccountChangeListener } from './account-events';
 import { IdentityError } from './errors';
 import { operations } from './operations';
 import type { IdentityContext } from './request';
@@ -13,7 +14,10 @@ const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
  * The Cognito-compatible user pool endpoint: POST /identity with `x-amz-target` naming the operation and an
  * `application/x-amz-json-1.1` body, as the official Amplify client sends it.
  */
-export const identityPlugin: FastifyPluginAsync<{ db: Db; env: Env }> = async (app, { db, env }) => {
+export const identityPlugin: FastifyPluginAsync<{ db: Db; env: Env; onAccountChange: AccountChangeListener }> = async (
+  app,
+  { db, env, onAccountChange },
+) => {
   const ctx: IdentityContext = { db, env, verifyAccessToken: createAccessTokenVerifier(db, env) };
 
   app.addContentTypeParser('application/x-amz-json-1.1', { parseAs: 'string' }, (_req, body, done) => {
@@ -33,7 +37,17 @@ export const identityPlugin: FastifyPluginAsync<{ db: Db; env: Env }> = async (a
     }
     try {
       const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
-      return reply.send(await operation(ctx, body));
+      const name = target.slice(TARGET_PREFIX.length);
+      const action = accountActionOf(name, body);
+      const actor = action ? await accountActor(ctx, body) : null;
+      const result = await operation(ctx, body);
+      if (action && actor) {
+        // The account changed already; a failure to log it is reported, not turned into a failed change.
+        await onAccountChange({ userId: actor, action, after: accountChangeDetails(name, body), ip: request.ip }).catch(
+          (error: unknown) => request.log.error({ err: error, target }, 'account event not recorded'),
+        );
+      }
+      return reply.send(result);
     } catch (error) {
       if (error instanceof IdentityError) {
         request.log.info({ type: error.type, target }, 'identity error');
