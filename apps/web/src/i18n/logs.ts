@@ -62,7 +62,7 @@ export const logsMessages = {
     totp: 'Aplicativo autenticador',
     remembered: 'Dispositivo lembrado',
   } as Record<string, string>,
-  values: { active: 'Ativo', inactive: 'Inativo', true: 'Sim', false: 'Não', empty: '(vazio)' },
+  values: { active: 'Ativo', inactive: 'Inativo', true: 'Sim', false: 'Não', empty: '(vazio)', all: 'Tudo' },
   when: 'Quando',
   who: 'Quem',
   action: 'Ação',

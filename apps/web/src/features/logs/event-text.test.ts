@@ -22,7 +22,7 @@ describe('event log text', () => {
     );
     expect(changes).toEqual([
       { field: 'Permissões › organization', before: 'Ver unidades', after: 'Ver unidades, Editar unidades' },
-      { field: 'Permissões › unit:u1', before: '(vazio)', after: '*' },
+      { field: 'Permissões › unit:u1', before: '(vazio)', after: 'Tudo' },
     ]);
   });
 

@@ -50,7 +50,9 @@ export function eventChanges(
     }
     // Inside a profile's permissions, lists hold permission names: show their labels.
     const show = (v: unknown) =>
-      readableValue(prefix && Array.isArray(v) ? v.map((n) => permissionLabel(String(n))) : v);
+      prefix && v === '*'
+        ? t.values.all
+        : readableValue(prefix && Array.isArray(v) ? v.map((n) => permissionLabel(String(n))) : v);
     changes.push({
       field: label,
       before: before === null || before === undefined ? null : show(a),
