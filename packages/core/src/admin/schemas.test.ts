@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { permissionsForLevel } from '../authz/permissions';
-import { profilePermissionsSchema, restrictedChanges, slugify, slugSchema } from './schemas';
+import { eventsDashboardInput, profilePermissionsSchema, restrictedChanges, slugify, slugSchema } from './schemas';
 
 const unit = 'unit:01a2c6a0-0000-7000-8000-000000000001';
 
@@ -41,5 +41,15 @@ describe('administration input rules', () => {
       'manage_organization',
     ]);
     expect(restrictedChanges({ organization: '*' }, { organization: '*', [unit]: ['ler_produtos'] })).toEqual([]);
+  });
+});
+
+describe('event dashboard period', () => {
+  it('takes up to a year, in order', () => {
+    const at = (day: string) => `${day}T00:00:00.000Z`;
+    expect(eventsDashboardInput.safeParse({ from: at('2026-01-01'), to: at('2026-12-31') }).success).toBe(true);
+    expect(eventsDashboardInput.safeParse({ from: at('2026-12-31'), to: at('2026-01-01') }).success).toBe(false);
+    const tooLong = eventsDashboardInput.safeParse({ from: at('2024-01-01'), to: at('2026-01-01') });
+    expect(tooLong.error?.issues[0]?.message).toBe('Escolha um período de até 366 dias.');
   });
 });

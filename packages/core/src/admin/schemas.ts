@@ -152,6 +152,13 @@ export const eventFilterInput = z.object({
   entity: z.string().max(80).optional(),
 });
 export const listEventsInput = pageInput.extend(eventFilterInput.shape);
-export const eventsDashboardInput = z.object({ from: z.iso.datetime(), to: z.iso.datetime() });
+const DASHBOARD_MAX_DAYS = 366;
+export const eventsDashboardInput = z
+  .object({ from: z.iso.datetime(), to: z.iso.datetime() })
+  .refine((p) => p.from <= p.to, 'O início do período precisa ser antes do fim.')
+  .refine(
+    (p) => Date.parse(p.to) - Date.parse(p.from) <= DASHBOARD_MAX_DAYS * 86_400_000,
+    `Escolha um período de até ${DASHBOARD_MAX_DAYS} dias.`,
+  );
 
 export type ProfileInput = z.infer<typeof profileInput>;

@@ -4,9 +4,10 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { logsApi } from '../../api/trpc';
 import { logsMessages } from '../../i18n/logs';
+import { apiErrorMessage } from '../../ui/api-error';
 import { useUrlState } from '../../ui/use-url-state';
 import { actionLabel } from './event-text';
-import { dayEnd, dayStart, saoPauloDay } from './period';
+import { dayEnd, dayStart, everyDay, saoPauloDay } from './period';
 import { PeriodInput } from './PeriodInput';
 
 const t = logsMessages.dashboard;
@@ -72,7 +73,10 @@ export function EventsDashboardPage() {
           <ChartCard title={t.perDay}>
             <BarChart
               h={260}
-              data={data.data.perDay.map((d) => ({ day: dayLabel(d.day), [t.events]: d.events }))}
+              data={everyDay(period.from, period.to, data.data.perDay).map((d) => ({
+                day: dayLabel(d.day),
+                [t.events]: d.events,
+              }))}
               dataKey="day"
               series={[{ name: t.events, color: 'indigo.6' }]}
               tickLine="y"
