@@ -60,7 +60,11 @@ export function EventsDashboardPage() {
       <Group>
         <PeriodInput from={period.from} to={period.to} onChange={setPeriod} />
       </Group>
-      {data.isError && <Alert color="red" icon={<IconAlertTriangle />} title={t.error} />}
+      {data.isError && (
+        <Alert color="red" icon={<IconAlertTriangle />} title={t.error}>
+          {apiErrorMessage(data.error)}
+        </Alert>
+      )}
       {data.isPending && <Skeleton h={320} radius="lg" />}
       {data.data && total === 0 && <Alert color="gray">{t.none}</Alert>}
       {data.data && total > 0 && (
