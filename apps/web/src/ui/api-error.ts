@@ -9,3 +9,14 @@ export function apiErrorMessage(error: unknown): string {
 }
 
 export const notifyApiError = (error: unknown) => notifyError(apiErrorMessage(error));
+
+/**
+ * An error handler for a form whose only conflict is a taken identifier: the server's message goes next to that
+ * field; anything else to a notification.
+ */
+export function conflictOnField(form: { setFieldError: (field: string, message: string) => void }, field: string) {
+  return (error: unknown) => {
+    if (error instanceof TRPCClientError && error.data?.code === 'CONFLICT') form.setFieldError(field, error.message);
+    else notifyApiError(error);
+  };
+}

@@ -10,7 +10,7 @@ import { adminMessages } from '../../i18n/admin';
 import { appMessages } from '../../i18n/app';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable } from '../../ui/DataTable';
-import { notifyApiError } from '../../ui/api-error';
+import { conflictOnField, notifyApiError } from '../../ui/api-error';
 import { notifySuccess } from '../../ui/notify';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { SearchInput } from '../../ui/SearchInput';
@@ -55,8 +55,9 @@ function NodeForm(props: { kind: Kind; node: Node | null; onClose: () => void })
     notifySuccess(props.node ? common.saved : t.created);
     props.onClose();
   };
-  const create = useMutation({ mutationFn: api.create, onSuccess: done, onError: notifyApiError });
-  const update = useMutation({ mutationFn: api.update, onSuccess: done, onError: notifyApiError });
+  const onSaveError = conflictOnField(form, 'slug');
+  const create = useMutation({ mutationFn: api.create, onSuccess: done, onError: onSaveError });
+  const update = useMutation({ mutationFn: api.update, onSuccess: done, onError: onSaveError });
   return (
     <form
       onSubmit={form.onSubmit((values) =>

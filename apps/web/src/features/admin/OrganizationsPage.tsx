@@ -9,7 +9,7 @@ import { refreshTenants } from '../../api/session';
 import { adminMessages } from '../../i18n/admin';
 import { appMessages } from '../../i18n/app';
 import { DataTable } from '../../ui/DataTable';
-import { notifyApiError } from '../../ui/api-error';
+import { conflictOnField } from '../../ui/api-error';
 import { notifySuccess } from '../../ui/notify';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { NameSlugFields } from './NameSlugFields';
@@ -43,11 +43,12 @@ function OrganizationForm({ organization, onClose }: { organization: Organizatio
     notifySuccess(organization ? common.saved : t.created);
     onClose();
   };
+  const onSaveError = conflictOnField(form, 'slug');
   const create = useMutation(
-    tenantsApi.organizations.create.mutationOptions({ onSuccess: done, onError: notifyApiError }),
+    tenantsApi.organizations.create.mutationOptions({ onSuccess: done, onError: onSaveError }),
   );
   const update = useMutation(
-    tenantsApi.organizations.update.mutationOptions({ onSuccess: done, onError: notifyApiError }),
+    tenantsApi.organizations.update.mutationOptions({ onSuccess: done, onError: onSaveError }),
   );
   return (
     <form
