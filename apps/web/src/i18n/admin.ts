@@ -114,6 +114,10 @@ export const adminMessages = {
     removeMessage: (name: string) =>
       `${name} deixa de fazer parte desta organização. A conta continua existindo e pode ser convidada de novo.`,
     removed: 'Pessoa removida da organização.',
+    requireMfa: 'Exigir dois fatores',
+    waiveMfa: 'Dispensar dois fatores',
+    mfaRequiredDone: 'Dois fatores exigidos: sem eles, a pessoa configura o aplicativo autenticador no próximo acesso.',
+    mfaWaivedDone: 'A verificação em dois fatores deixou de ser obrigatória para esta pessoa.',
   },
   lastAccess: {
     person: 'Pessoa',

@@ -136,6 +136,7 @@ export const passwordSchema = z
   .regex(/[^A-Za-z0-9]/, 'A senha precisa de um símbolo (ex.: # ou @).');
 
 export const setUserPasswordInput = z.object({ membershipId: id, password: passwordSchema });
+export const setMfaRequiredInput = z.object({ membershipId: id, required: z.boolean() });
 
 export const lastAccessInput = z.object({
   search: z.string().trim().max(120).default(''),

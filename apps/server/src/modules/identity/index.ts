@@ -9,6 +9,7 @@ export {
   findUserByLogin,
   generateTemporaryPassword,
   getUserData,
+  setMfaRequired,
 } from './users';
 export { setTemporaryPassword } from './passwords';
 export { IdentityError } from './errors';

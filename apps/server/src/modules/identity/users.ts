@@ -163,3 +163,8 @@ export async function requireUser(db: DbOrTx, login: string): Promise<User> {
   if (!user) throw errors.userNotFound();
   return user;
 }
+
+/** Whether sign-in insists on a second factor for this account (an administrator decides). */
+export async function setMfaRequired(db: DbOrTx, userId: string, required: boolean): Promise<void> {
+  await db.update(users).set({ mfaRequired: required, updatedAt: new Date() }).where(eq(users.id, userId));
+}

@@ -30,7 +30,7 @@ interface Case {
 }
 
 const uuid = '00000000-0000-7000-8000-000000000000';
-const period = { from: '2020-01-01T00:00:00.000Z', to: '2100-01-01T00:00:00.000Z' };
+const period = { from: new Date(Date.now() - 30 * 86_400_000).toISOString(), to: new Date().toISOString() };
 
 /** Every administration procedure that works inside a selected organization, with an input for it. */
 const CASES: Case[] = [
@@ -140,6 +140,14 @@ const CASES: Case[] = [
     namesRecords: true,
   },
   {
+    path: 'members.setMfaRequired',
+    router: 'tenants',
+    scope: 'organization',
+    kind: 'mutation',
+    input: (d) => ({ membershipId: d.membershipId, required: true }),
+    namesRecords: true,
+  },
+  {
     path: 'members.setPassword',
     router: 'tenants',
     scope: 'organization',
@@ -202,7 +210,10 @@ describe('administration: every procedure keeps organizations apart and checks t
         .from(memberships)
         .where(eq(memberships.organizationId, demo.organizationId))
         .orderBy(memberships.id),
-      passwords: await db.select({ v: users.srpVerifier, s: users.status }).from(users).orderBy(users.id),
+      accounts: await db
+        .select({ v: users.srpVerifier, s: users.status, mfa: users.mfaRequired })
+        .from(users)
+        .orderBy(users.id),
     });
   }
 

@@ -280,6 +280,24 @@ describe('administration', () => {
       ).toContain('A senha precisa de ao menos 8 caracteres.');
     });
 
+    it('requires a second factor for a member, and waives it only for accounts of this organization alone', async () => {
+      const admin = await as('admin', org);
+      const mfaOf = async (username: string) =>
+        (await t.database.db.select().from(users).where(eq(users.username, username)))[0]?.mfaRequired;
+      await admin.tenants.members.setMfaRequired({ membershipId: await membershipOf('financeiro'), required: true });
+      expect(await mfaOf('financeiro')).toBe(true);
+      expect((await lastEvent('membership.require_mfa'))?.after).toEqual({ username: 'financeiro', mfaRequired: true });
+      await admin.tenants.members.setMfaRequired({ membershipId: await membershipOf('financeiro'), required: false });
+      expect(await mfaOf('financeiro')).toBe(false);
+      await admin.tenants.members.setMfaRequired({ membershipId: await membershipOf('outro'), required: true });
+      expect(
+        await messageOf(
+          admin.tenants.members.setMfaRequired({ membershipId: await membershipOf('outro'), required: false }),
+        ),
+      ).toBe('Esta pessoa também participa de outras organizações: a exigência de dois fatores continua.');
+      expect(await mfaOf('outro')).toBe(true);
+    });
+
     it('removes a membership and leaves the account', async () => {
       const admin = await as('admin', org);
       await admin.tenants.members.remove({ id: await membershipOf('outro') });

@@ -6,6 +6,7 @@ import {
   inviteInput,
   listMembershipsInput,
   setStatusInput,
+  setMfaRequiredInput,
   setUserPasswordInput,
 } from '@financeiro/core';
 import { z } from 'zod';
@@ -24,6 +25,7 @@ import {
   createUserWithTemporaryPassword,
   findUserByLogin,
   generateTemporaryPassword,
+  setMfaRequired,
   setTemporaryPassword,
 } from '../identity';
 import { users } from '../identity/schema';
@@ -66,6 +68,14 @@ async function membershipIn(ctx: ProcedureContext, id: string) {
     .where(and(eq(memberships.id, id), eq(memberships.organizationId, organizationOf(ctx))));
   if (!row) throw notFound(NOT_FOUND);
   return row;
+}
+
+/** The account also belongs to another organization (which row-level security hides from this request). */
+async function belongsElsewhere(ctx: ProcedureContext, userId: string): Promise<boolean> {
+  const [row] = rowsOf<{ elsewhere: boolean }>(
+    await ctx.tx.execute(sql`select user_belongs_elsewhere(${userId}, ${organizationOf(ctx)}) as elsewhere`),
+  );
+  return row?.elsewhere === true;
 }
 
 const signInUrl = (ctx: ProcedureContext) => `${ctx.env.PUBLIC_URL}/auth/sign-in`;
@@ -243,6 +253,30 @@ export const membersRouter = router({
     }),
 
   /**
+   * Requires (or stops requiring) a second factor at the member's sign-in: one without it sets up an authenticator
+   * app at the next sign-in. Requiring only makes the account safer; waiving is for accounts of this organization
+   * alone, as other organizations may rely on it.
+   */
+  setMfaRequired: procedure
+    .meta(rule('edit_memberships'))
+    .input(setMfaRequiredInput)
+    .mutation(async ({ ctx, input }) => {
+      const member = await membershipIn(ctx, input.membershipId);
+      assertMayTouchRestricted(ctx, holdsRestricted(member.permissions));
+      if (!input.required && (await belongsElsewhere(ctx, member.userId))) {
+        throw forbidden('Esta pessoa também participa de outras organizações: a exigência de dois fatores continua.');
+      }
+      await setMfaRequired(ctx.tx, member.userId, input.required);
+      await audit(ctx, {
+        action: input.required ? 'membership.require_mfa' : 'membership.waive_mfa',
+        entity: 'membership',
+        entityId: member.id,
+        after: { username: member.username, mfaRequired: input.required },
+      });
+      return { ok: true as const };
+    }),
+
+  /**
    * Sets a temporary password the member must replace at the next sign-in. Only for accounts that belong to this
    * organization alone: an administrator must not take over an account other organizations rely on.
    */
@@ -255,10 +289,7 @@ export const membersRouter = router({
       if (member.userId === ctx.user.userId) {
         throw forbidden('Para trocar a sua própria senha, use Minha conta > Alterar senha.');
       }
-      const [elsewhere] = rowsOf<{ elsewhere: boolean }>(
-        await ctx.tx.execute(sql`select user_belongs_elsewhere(${member.userId}, ${organizationOf(ctx)}) as elsewhere`),
-      );
-      if (elsewhere?.elsewhere) {
+      if (await belongsElsewhere(ctx, member.userId)) {
         throw forbidden(
           'Esta pessoa também participa de outras organizações: peça que ela redefina a senha em "Esqueci minha senha".',
         );

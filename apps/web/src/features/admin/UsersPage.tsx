@@ -5,6 +5,7 @@ import {
   IconPlayerPause,
   IconPlayerPlay,
   IconShieldCheck,
+  IconShieldLock,
   IconTrash,
   IconUserPlus,
 } from '@tabler/icons-react';
@@ -61,6 +62,9 @@ export function UsersPage() {
   };
   const setStatus = useMutation(tenantsApi.members.setStatus.mutationOptions({ onError }));
   const remove = useMutation(tenantsApi.members.remove.mutationOptions({ onSuccess: after(t.removed), onError }));
+  const mfa = useMutation(tenantsApi.members.setMfaRequired.mutationOptions({ onError }));
+  const setMfa = (membershipId: string, required: boolean) =>
+    mfa.mutate({ membershipId, required }, { onSuccess: after(required ? t.mfaRequiredDone : t.mfaWaivedDone) });
   const reactivate = (member: MemberRef) =>
     setStatus.mutate({ id: member.id, status: 'active' }, { onSuccess: after(t.reactivated) });
   return (
@@ -174,6 +178,14 @@ export function UsersPage() {
                     {canEdit && (
                       <Menu.Item leftSection={<IconShieldCheck size={16} />} onClick={() => setChanging(m)}>
                         {t.changeProfile}
+                      </Menu.Item>
+                    )}
+                    {canEdit && (
+                      <Menu.Item
+                        leftSection={<IconShieldLock size={16} />}
+                        onClick={() => setMfa(m.id, !m.mfaRequired)}
+                      >
+                        {m.mfaRequired ? t.waiveMfa : t.requireMfa}
                       </Menu.Item>
                     )}
                     {canSetPassword && (
