@@ -7,3 +7,5 @@ export * from './authz/guard';
 export * from './identity';
 export * from './dates';
 export * from './admin/schemas';
+export * from './money';
+export * from './brazil';
