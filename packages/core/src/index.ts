@@ -9,3 +9,4 @@ export * from './dates';
 export * from './admin/schemas';
 export * from './money';
 export * from './brazil';
+export * from './registries/schemas';

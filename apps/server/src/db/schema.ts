@@ -3,3 +3,4 @@ export * from '../modules/identity/schema';
 export * from '../modules/outbox/schema';
 export * from '../modules/tenancy/schema';
 export * from '../modules/audit/schema';
+export * from '../modules/registries/schema';

@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import type { TenantSelection } from '@financeiro/core';
 import { logsRouter } from '../modules/audit/router';
 import { createAccessTokenVerifier } from '../modules/identity';
+import { registriesRouter } from '../modules/registries/router';
 import { tenantsRouter } from '../modules/tenancy/router';
 import type { TestApp } from './app';
 
@@ -19,7 +20,11 @@ export function callersFor(t: TestApp) {
       accessToken: await t.tokenFor(username),
       requested,
     };
-    return { tenants: tenantsRouter.createCaller(context), logs: logsRouter.createCaller(context) };
+    return {
+      tenants: tenantsRouter.createCaller(context),
+      logs: logsRouter.createCaller(context),
+      registries: registriesRouter.createCaller(context),
+    };
   };
 }
 

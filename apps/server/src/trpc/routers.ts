@@ -1,8 +1,10 @@
 import { logsRouter } from '../modules/audit/router';
+import { registriesRouter } from '../modules/registries/router';
 import { tenantsRouter } from '../modules/tenancy/router';
 
 /** Every API area and where it is mounted. A new area adds one line here. */
 export const routers = {
   tenants: tenantsRouter,
   logs: logsRouter,
+  registries: registriesRouter,
 } as const;

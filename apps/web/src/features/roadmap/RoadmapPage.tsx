@@ -1,52 +1,55 @@
-import { Badge, Card, Group, SegmentedControl, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
-import { IconCircleCheck, IconClockHour4, IconRoad } from '@tabler/icons-react';
+import { Badge, Card, Chip, Group, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
+import { IconCalendarEvent, IconCircleCheck, IconClockHour4, type Icon } from '@tabler/icons-react';
 import { appMessages } from '../../i18n/app';
 import { useUrlState } from '../../ui/use-url-state';
-import { periodLabel, ROADMAP, type RoadmapStatus } from './roadmap';
+import { periodLabel, ROADMAP, ROADMAP_STATUSES as STATUSES, type RoadmapStatus } from './roadmap';
 
 const t = appMessages.roadmap;
-const LOOK: Record<RoadmapStatus, { color: string; icon: typeof IconRoad }> = {
+const LOOK: Record<RoadmapStatus, { color: string; icon: Icon }> = {
   shipped: { color: 'green', icon: IconCircleCheck },
   in_progress: { color: 'blue', icon: IconClockHour4 },
-  planned: { color: 'gray', icon: IconRoad },
+  planned: { color: 'gray', icon: IconCalendarEvent },
 };
-const STATUSES: RoadmapStatus[] = ['shipped', 'in_progress', 'planned'];
 
 /** What the product has shipped, is building and plans, as a timeline. */
 export function RoadmapPage() {
   const [filters, setFilters] = useUrlState({ status: 'all' });
-  const items = ROADMAP.filter((i) => filters.status === 'all' || i.status === filters.status);
-  const active = ROADMAP.filter((i) => i.status !== 'planned').length - 1;
+  const status = STATUSES.find((s) => s === filters.status);
+  const items = ROADMAP.filter((i) => status === undefined || i.status === status);
+  // Items are in time order: the line is coloured up to the last one that is not merely planned.
+  const active = items.findLastIndex((i) => i.status !== 'planned');
   return (
     <Stack gap="lg">
-      <SimpleGrid cols={{ base: 1, xs: 3 }}>
-        {STATUSES.map((status) => (
-          <Card key={status} p="md">
+      <SimpleGrid cols={3} spacing="xs">
+        {STATUSES.map((s) => (
+          <Card key={s} p="sm">
             <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-              {t.status[status]}
+              {t.status[s]}
             </Text>
-            <Text fz={22} fw={700} c={`${LOOK[status].color}.8`}>
-              {ROADMAP.filter((i) => i.status === status).length}
+            <Text fz={22} fw={700} c={`${LOOK[s].color}.8`}>
+              {ROADMAP.filter((i) => i.status === s).length}
             </Text>
           </Card>
         ))}
       </SimpleGrid>
-      <SegmentedControl
-        w={{ base: '100%', sm: 'auto' }}
-        style={{ alignSelf: 'flex-start' }}
-        value={filters.status}
-        onChange={(status) => setFilters({ status })}
-        data={[{ value: 'all', label: t.all }, ...STATUSES.map((s) => ({ value: s, label: t.status[s] }))]}
-      />
-      <Card p="lg">
-        <Timeline active={filters.status === 'all' ? active : -1} bulletSize={28} lineWidth={2}>
+      <Chip.Group value={status ?? 'all'} onChange={(value) => setFilters({ status: value })}>
+        <Group gap="xs">
+          {[{ value: 'all', label: t.all }, ...STATUSES.map((s) => ({ value: s, label: t.status[s] }))].map((c) => (
+            <Chip key={c.value} value={c.value} variant="light">
+              {c.label}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
+      <Card p={{ base: 'md', sm: 'lg' }}>
+        <Timeline active={active} bulletSize={28} lineWidth={2}>
           {items.map((item) => {
-            const Icon = LOOK[item.status].icon;
+            const Bullet = LOOK[item.status].icon;
             return (
               <Timeline.Item
                 key={item.id}
                 color={LOOK[item.status].color}
-                bullet={<Icon size={16} />}
+                bullet={<Bullet size={16} />}
                 title={
                   <Group gap="xs">
                     <Title order={2} fz="md">

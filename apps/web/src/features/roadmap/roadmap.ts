@@ -3,13 +3,17 @@
  * quarter, "YYYY-Qn". Update an item's status in the same change that ships it.
  */
 export type RoadmapStatus = 'shipped' | 'in_progress' | 'planned';
+export const ROADMAP_STATUSES: readonly RoadmapStatus[] = ['shipped', 'in_progress', 'planned'];
+/** A calendar quarter, "2026-Q4". */
+export type RoadmapPeriod = `${number}-Q${1 | 2 | 3 | 4}`;
+export const PERIOD_FORMAT = /^(\d{4})-Q([1-4])$/;
 
 export interface RoadmapItem {
   id: string;
   title: string;
   description: string;
   status: RoadmapStatus;
-  period: string;
+  period: RoadmapPeriod;
   areas: string[];
 }
 
@@ -36,7 +40,7 @@ export const ROADMAP: RoadmapItem[] = [
     id: 'administration',
     title: 'Administração da organização',
     description:
-      'Unidades, departamentos, perfis com editor de permissões, convites de usuários com senha temporária, últimos acessos, log de eventos com as diferenças de cada alteração e seu painel.',
+      'Unidades, departamentos, perfis com editor de permissões, convites de usuários com senha temporária, últimos acessos, log de eventos com as diferenças de cada alteração e seu painel, e este roadmap.',
     status: 'in_progress',
     period: '2026-Q4',
     areas: ['Administração', 'Auditoria'],
@@ -105,6 +109,6 @@ export const ROADMAP: RoadmapItem[] = [
 
 /** "2026-Q4" as a person reads it: "4º trimestre de 2026". */
 export function periodLabel(period: string): string {
-  const match = /^(\d{4})-Q([1-4])$/.exec(period);
+  const match = PERIOD_FORMAT.exec(period);
   return match ? `${match[2]}º trimestre de ${match[1]}` : period;
 }

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../test/app';
+import { callersFor, codeOf, messageOf } from '../../test/callers';
+import { seedOtherOrganization } from '../../test/other-organization';
+import { eventLog } from '../audit/schema';
+import { seedDemo } from '../demo/seed';
+import { organizations, units } from '../tenancy/schema';
+import { registriesRouter } from './router';
+import { banks } from './schema';
+
+describe('banks registry (the registry pattern)', () => {
+  let t: TestApp;
+  let as: ReturnType<typeof callersFor>;
+  let matriz: { organizationId: string; unitId: string };
+  let other: Awaited<ReturnType<typeof seedOtherOrganization>>;
+  let foreignBankId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedDemo(t.database.db);
+    other = await seedOtherOrganization(t);
+    as = callersFor(t);
+    const [demo] = await t.database.db.select().from(organizations).where(eq(organizations.slug, 'demo'));
+    const [unit] = await t.database.db.select().from(units).where(eq(units.slug, 'matriz'));
+    matriz = { organizationId: demo?.id ?? '', unitId: unit?.id ?? '' };
+    const [itau] = await t.database.db
+      .select()
+      .from(banks)
+      .where(and(eq(banks.organizationId, matriz.organizationId), eq(banks.code, '341')));
+    foreignBankId = itau?.id ?? '';
+  });
+  afterAll(() => t?.close());
+
+  it('starts an organization with the main banks and payment institutions, Mercado Pago included', async () => {
+    const caller = await as('financeiro', matriz);
+    const { rows, total } = await caller.registries.banks.list({ search: 'mercado', pageSize: 5 });
+    expect(total).toBe(1);
+    expect(rows[0]).toMatchObject({ code: '323', ispb: '10573521', shortName: 'Mercado Pago', status: 'active' });
+    const all = await caller.registries.banks.list({ pageSize: 100 });
+    expect(all.total).toBe(26);
+    expect(all.rows.map((r) => r.code)).toEqual(expect.arrayContaining(['001', '104', '237', '341', '260']));
+  });
+
+  it('pages, sorts and filters on the server', async () => {
+    const caller = await as('financeiro', matriz);
+    const byCode = await caller.registries.banks.list({ sort: 'code', pageSize: 3 });
+    expect(byCode.rows.map((r) => r.code)).toEqual(['001', '003', '004']);
+    const page2 = await caller.registries.banks.list({ sort: 'code', pageSize: 3, page: 2 });
+    expect(page2.rows.map((r) => r.code)).toEqual(['033', '041', '070']);
+    const last = await caller.registries.banks.list({ sort: 'code', direction: 'desc', pageSize: 1 });
+    expect(last.rows[0]?.code).toBe('756');
+  });
+
+  it('accepts another institution, refuses bad codes and duplicates in pt-BR, and logs the creation', async () => {
+    const admin = await as('admin', matriz);
+    const created = await admin.registries.banks.create({
+      code: '218',
+      ispb: '71027866',
+      name: 'Banco BS2 S.A.',
+      shortName: 'BS2',
+    });
+    expect(created).toMatchObject({ code: '218', version: 1, status: 'active' });
+    expect(await messageOf(admin.registries.banks.create({ code: '12', name: 'Banco X' }))).toContain(
+      'O código COMPE tem 3 dígitos, como 001 ou 341.',
+    );
+    expect(await messageOf(admin.registries.banks.create({ code: '341', name: 'Outro Itaú' }))).toBe(
+      'Já existe uma instituição com este código COMPE.',
+    );
+    const [event] = await t.database.db.select().from(eventLog).where(eq(eventLog.entityId, created.id));
+    expect(event).toMatchObject({ action: 'bank.create', entity: 'bank' });
+  });
+
+  it('refuses an update made on a stale version, so nobody overwrites a change unseen', async () => {
+    const admin = await as('admin', matriz);
+    const [bank] = (await admin.registries.banks.list({ search: 'BS2' })).rows;
+    if (!bank) throw new Error('no BS2');
+    const input = {
+      id: bank.id,
+      version: bank.version,
+      code: '218',
+      ispb: '71027866',
+      name: 'Banco BS2',
+      shortName: 'BS2',
+    };
+    expect((await admin.registries.banks.update(input)).version).toBe(2);
+    expect(await messageOf(admin.registries.banks.update({ ...input, name: 'Outro nome' }))).toBe(
+      'Este registro foi alterado por outra pessoa enquanto você editava. Recarregue e tente de novo.',
+    );
+    const [event] = await t.database.db.select().from(eventLog).where(eq(eventLog.action, 'bank.update'));
+    expect([event?.before, event?.after]).toMatchObject([{ name: 'Banco BS2 S.A.' }, { name: 'Banco BS2' }]);
+  });
+
+  it('deactivates, filters by status, deletes and exports', async () => {
+    const admin = await as('admin', matriz);
+    const [bank] = (await admin.registries.banks.list({ search: 'BS2' })).rows;
+    if (!bank) throw new Error('no BS2');
+    await admin.registries.banks.setStatus({ id: bank.id, status: 'inactive' });
+    expect((await admin.registries.banks.list({ status: 'inactive' })).rows.map((r) => r.code)).toEqual(['218']);
+    const exported = await admin.registries.banks.export({ status: 'all', sort: 'code' });
+    expect(exported.rows).toHaveLength(27);
+    await admin.registries.banks.delete({ id: bank.id });
+    expect(await codeOf(admin.registries.banks.get({ id: bank.id }))).toBe('NOT_FOUND');
+  });
+
+  describe('who may call it', () => {
+    const calls = (id: string) => ({
+      list: (c: Caller) => c.registries.banks.list({}),
+      get: (c: Caller) => c.registries.banks.get({ id }),
+      create: (c: Caller) => c.registries.banks.create({ code: '999', name: 'Intruso' }),
+      update: (c: Caller) => c.registries.banks.update({ id, version: 1, code: '999', name: 'Tomado' }),
+      setStatus: (c: Caller) => c.registries.banks.setStatus({ id, status: 'inactive' }),
+      delete: (c: Caller) => c.registries.banks.delete({ id }),
+      export: (c: Caller) => c.registries.banks.export({}),
+    });
+    type Caller = Awaited<ReturnType<ReturnType<typeof callersFor>>>;
+
+    it('covers every procedure of the banks router', () => {
+      expect(Object.keys(calls('x')).map((p) => `banks.${p}`)).toEqual(Object.keys(registriesRouter._def.procedures));
+    });
+
+    it('refuses a member of another organization, and never reaches this organization’s rows from their own', async () => {
+      for (const [name, call] of Object.entries(calls(foreignBankId))) {
+        expect(await codeOf(call(await as('outro', matriz))), name).toBe('FORBIDDEN');
+        const own = call(await as('outro', { organizationId: other.organizationId, unitId: other.unitId }));
+        if (['get', 'update', 'setStatus', 'delete'].includes(name)) expect(await codeOf(own), name).toBe('NOT_FOUND');
+        else expect(JSON.stringify(await own), name).not.toContain(foreignBankId);
+      }
+      const [itau] = await t.database.db.select().from(banks).where(eq(banks.id, foreignBankId));
+      expect(itau).toMatchObject({ code: '341', status: 'active', version: 1 });
+    });
+
+    it('refuses members whose profile lacks the permission: reading needs ler_bancos, changing editar_bancos', async () => {
+      for (const [name, call] of Object.entries(calls(foreignBankId))) {
+        expect(await codeOf(call(await as('solicitante', matriz))), name).toBe('FORBIDDEN');
+        const reader = await codeOf(call(await as('financeiro', matriz)));
+        expect(reader, name).toBe(['list', 'get', 'export'].includes(name) ? 'OK' : 'FORBIDDEN');
+      }
+    });
+  });
+});

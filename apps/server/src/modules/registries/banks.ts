@@ -1,0 +1,68 @@
+import { bankInput, brazilianInstitutions } from '@financeiro/core';
+import { v7 as uuidv7 } from 'uuid';
+import type { DbOrTx } from '../../db/client';
+import { registryRouter } from './registry';
+import { banks } from './schema';
+
+/** The institutions a new organization starts with, by COMPE code, with the short names people use. */
+const MAIN_INSTITUTIONS: Record<string, string> = {
+  '001': 'Banco do Brasil',
+  '033': 'Santander',
+  '104': 'Caixa',
+  '237': 'Bradesco',
+  '341': 'Itaú',
+  '260': 'Nubank',
+  '077': 'Inter',
+  '336': 'C6 Bank',
+  '208': 'BTG Pactual',
+  '756': 'Sicoob',
+  '748': 'Sicredi',
+  '041': 'Banrisul',
+  '422': 'Safra',
+  '004': 'Banco do Nordeste',
+  '070': 'BRB',
+  '003': 'Banco da Amazônia',
+  '212': 'Banco Original',
+  '655': 'Banco Votorantim',
+  '389': 'Mercantil do Brasil',
+  '136': 'Unicred',
+  '085': 'Ailos',
+  '102': 'XP',
+  '290': 'PagBank',
+  '323': 'Mercado Pago',
+  '197': 'Stone',
+  '380': 'PicPay',
+};
+
+/** Adds the main Brazilian banks and payment institutions to a new organization. */
+export async function seedBanks(tx: DbOrTx, organizationId: string): Promise<void> {
+  const rows = brazilianInstitutions()
+    .filter((i) => i.code in MAIN_INSTITUTIONS)
+    .map((i) => ({
+      id: uuidv7(),
+      organizationId,
+      code: i.code,
+      ispb: i.ispb,
+      name: i.name,
+      shortName: MAIN_INSTITUTIONS[i.code] ?? null,
+    }));
+  await tx.insert(banks).values(rows);
+}
+
+/** gestao_contas/bancos: /v1/registries/banks.* */
+export const banksRouter = registryRouter({
+  entity: 'bank',
+  scope: 'unit',
+  permissions: { read: 'ler_bancos', edit: 'editar_bancos' },
+  table: banks,
+  input: bankInput,
+  search: [banks.name, banks.shortName, banks.code, banks.ispb],
+  sorts: { name: banks.name, code: banks.code, ispb: banks.ispb, updatedAt: banks.updatedAt },
+  messages: {
+    notFound: 'Instituição não encontrada nesta organização.',
+    unique: {
+      banks_org_code_key: 'Já existe uma instituição com este código COMPE.',
+      banks_org_ispb_key: 'Já existe uma instituição com este ISPB.',
+    },
+  },
+});

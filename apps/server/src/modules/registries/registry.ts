@@ -1,0 +1,221 @@
+import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  registryIdInput,
+  registryListInput,
+  registryStatusInput,
+  registryVersion,
+  type PermissionName,
+} from '@financeiro/core';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client';
+import {
+  conflict,
+  notFound,
+  organizationOf,
+  procedure,
+  router,
+  uniqueOr,
+  type ProcedureContext,
+} from '../../trpc/init';
+import { audit } from '../audit/record-event';
+
+/** The columns every registry table has (see `registryColumns` in ./columns). */
+export type RegistryTable = PgTable & {
+  id: PgColumn;
+  organizationId: PgColumn;
+  status: PgColumn;
+  version: PgColumn;
+  updatedAt: PgColumn;
+};
+
+export interface RegistryDefinition<T extends RegistryTable, I extends z.ZodObject> {
+  /** The event log's entity name, e.g. "bank". */
+  entity: string;
+  scope: 'organization' | 'unit';
+  permissions: { read: PermissionName; edit: PermissionName };
+  table: T;
+  input: I;
+  /** Columns the search box looks in. */
+  search: PgColumn[];
+  /** Columns a list may be sorted by, by the name the web sends; the first is the default. */
+  sorts: Record<string, PgColumn>;
+  /** pt-BR messages: the record not found, and for each unique constraint what is already taken. */
+  messages: { notFound: string; unique: Record<string, string> };
+  /** What uses a record (pt-BR, e.g. "3 contas"), to refuse its deletion; none means it may go. */
+  usages?: (tx: Tx, organizationId: string, id: string) => Promise<string[]>;
+}
+
+type Row<T extends RegistryTable> = T['$inferSelect'];
+/** Rows as the wire carries them: instants become ISO strings. */
+export type Wire<R> = { [K in keyof R]: R[K] extends Date ? string : R[K] extends Date | null ? string | null : R[K] };
+
+export function toWire<R extends object>(row: R): Wire<R> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) out[key] = value instanceof Date ? value.toISOString() : value;
+  return out as Wire<R>;
+}
+
+const STALE = 'Este registro foi alterado por outra pessoa enquanto você editava. Recarregue e tente de novo.';
+const EXPORT_LIMIT = 50_000;
+
+/**
+ * The one registry pattern: list (server pages, search, sort, status), get, create, update (with the version read),
+ * activate/deactivate, delete when nothing uses the record, and export. Every change goes to the event log.
+ */
+export function registryRouter<T extends RegistryTable, I extends z.ZodObject>(def: RegistryDefinition<T, I>) {
+  const read = { authz: { scope: def.scope, permissions: def.permissions.read } } as const;
+  const edit = { authz: { scope: def.scope, permissions: def.permissions.edit } } as const;
+  const { table } = def;
+  // Drizzle cannot check `from` against an abstract table type; the rows are typed by the definition below.
+  const source: PgTable = table;
+  const sortKeys = Object.keys(def.sorts);
+  const inOrganization = (ctx: ProcedureContext) => eq(table.organizationId, organizationOf(ctx));
+  const byId = (ctx: ProcedureContext, id: string) => and(eq(table.id, id), inOrganization(ctx));
+  const save = <R>(write: () => Promise<R>) =>
+    Object.entries(def.messages.unique).reduce<() => Promise<R>>(
+      (inner, [constraint, message]) =>
+        () =>
+          uniqueOr(constraint, message, inner),
+      write,
+    )();
+
+  function where(ctx: ProcedureContext, input: { search: string; status: string }): SQL | undefined {
+    const filters: (SQL | undefined)[] = [inOrganization(ctx)];
+    if (input.search) {
+      const term = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      filters.push(or(...def.search.map((column) => ilike(column, term))));
+    }
+    if (input.status !== 'all') filters.push(eq(table.status, input.status));
+    return and(...filters);
+  }
+  function orderBy(input: { sort?: string | undefined; direction: 'asc' | 'desc' }) {
+    const column = def.sorts[input.sort ?? ''] ?? def.sorts[sortKeys[0] ?? ''] ?? table.id;
+    return [input.direction === 'desc' ? desc(column) : asc(column), asc(table.id)];
+  }
+  async function current(ctx: ProcedureContext, id: string): Promise<Row<T>> {
+    const [row] = await ctx.tx.select().from(source).where(byId(ctx, id));
+    if (!row) throw notFound(def.messages.notFound);
+    return row as Row<T>;
+  }
+
+  return router({
+    list: procedure
+      .meta(read)
+      .input(registryListInput)
+      .query(async ({ ctx, input }) => {
+        const condition = where(ctx, input);
+        const rows = await ctx.tx
+          .select()
+          .from(source)
+          .where(condition)
+          .orderBy(...orderBy(input))
+          .limit(input.pageSize)
+          .offset((input.page - 1) * input.pageSize);
+        const [total] = await ctx.tx.select({ n: count() }).from(source).where(condition);
+        return { rows: (rows as Row<T>[]).map(toWire), total: total?.n ?? 0 };
+      }),
+
+    get: procedure
+      .meta(read)
+      .input(registryIdInput)
+      .query(async ({ ctx, input }) => toWire(await current(ctx, input.id))),
+
+    create: procedure
+      .meta(edit)
+      .input(def.input)
+      .mutation(async ({ ctx, input }) => {
+        const values = { ...input, id: uuidv7(), organizationId: organizationOf(ctx) } as PgInsertValue<T>;
+        const [row] = (await save(() => ctx.tx.insert(table).values(values).returning())) as Row<T>[];
+        if (!row) throw new Error(`${def.entity} not inserted`);
+        await audit(ctx, {
+          action: `${def.entity}.create`,
+          entity: def.entity,
+          entityId: String(row.id),
+          after: input,
+        });
+        return toWire(row);
+      }),
+
+    update: procedure
+      .meta(edit)
+      .input(def.input.extend(registryVersion.shape))
+      .mutation(async ({ ctx, input }) => {
+        const { id, version, ...change } = input as { id: string; version: number } & Record<string, unknown>;
+        const before = await current(ctx, id);
+        if (before.version !== version) throw conflict(STALE);
+        const set = { ...change, version: version + 1, updatedAt: new Date() } as PgUpdateSetSource<T>;
+        const [row] = (await save(() =>
+          ctx.tx
+            .update(table)
+            .set(set)
+            .where(and(byId(ctx, id), eq(table.version, version)))
+            .returning(),
+        )) as Row<T>[];
+        if (!row) throw conflict(STALE);
+        const was = Object.fromEntries(Object.keys(change).map((k) => [k, (before as Record<string, unknown>)[k]]));
+        await audit(ctx, {
+          action: `${def.entity}.update`,
+          entity: def.entity,
+          entityId: id,
+          before: was,
+          after: change,
+        });
+        return toWire(row);
+      }),
+
+    setStatus: procedure
+      .meta(edit)
+      .input(registryStatusInput)
+      .mutation(async ({ ctx, input }) => {
+        const before = await current(ctx, input.id);
+        const set = { status: input.status, updatedAt: new Date() } as PgUpdateSetSource<T>;
+        await ctx.tx.update(table).set(set).where(byId(ctx, input.id));
+        await audit(ctx, {
+          action: `${def.entity}.${input.status === 'active' ? 'activate' : 'deactivate'}`,
+          entity: def.entity,
+          entityId: input.id,
+          before: { status: before.status },
+          after: { status: input.status },
+        });
+        return { ok: true as const };
+      }),
+
+    delete: procedure
+      .meta(edit)
+      .input(registryIdInput)
+      .mutation(async ({ ctx, input }) => {
+        const before = await current(ctx, input.id);
+        const uses = (await def.usages?.(ctx.tx, organizationOf(ctx), input.id)) ?? [];
+        if (uses.length > 0) {
+          throw conflict(
+            `Não é possível excluir: usado em ${uses.join(', ')}. Desative-o para que não seja mais escolhido.`,
+          );
+        }
+        await ctx.tx.delete(table).where(byId(ctx, input.id));
+        await audit(ctx, {
+          action: `${def.entity}.delete`,
+          entity: def.entity,
+          entityId: input.id,
+          before: toWire(before),
+        });
+        return { ok: true as const };
+      }),
+
+    /** Every row the filters select, in the list's order, for CSV and XLSX. */
+    export: procedure
+      .meta(read)
+      .input(registryListInput.omit({ page: true, pageSize: true }))
+      .query(async ({ ctx, input }) => {
+        const rows = await ctx.tx
+          .select()
+          .from(source)
+          .where(where(ctx, input))
+          .orderBy(...orderBy(input))
+          .limit(EXPORT_LIMIT + 1);
+        return { rows: (rows as Row<T>[]).slice(0, EXPORT_LIMIT).map(toWire), truncated: rows.length > EXPORT_LIMIT };
+      }),
+  });
+}
