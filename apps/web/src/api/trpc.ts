@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { fetchAuthSession } from 'aws-amplify/auth';
-import type { LogsRouter, TenantsRouter } from '@financeiro/server/api';
+import type { LogsRouter, RegistriesRouter, TenantsRouter } from '@financeiro/server/api';
 import { currentSelection } from '../stores/tenant';
 
 export const queryClient = new QueryClient({
@@ -29,3 +29,7 @@ export const tenantsApi = createTRPCOptionsProxy<TenantsRouter>({ client: tenant
 
 const logsClient = createTRPCClient<LogsRouter>({ links: [httpBatchLink({ url: '/v1/logs', headers })] });
 export const logsApi = createTRPCOptionsProxy<LogsRouter>({ client: logsClient, queryClient });
+
+export const registriesClient = createTRPCClient<RegistriesRouter>({
+  links: [httpBatchLink({ url: '/v1/registries', headers })],
+});

@@ -57,6 +57,7 @@ import { OrganizationsPage } from '../features/admin/OrganizationsPage';
 import { EventsPage } from '../features/logs/EventsPage';
 import { EventsDashboardPage } from '../features/logs/EventsDashboardPage';
 import { RoadmapPage } from '../features/roadmap/RoadmapPage';
+import { BanksPage } from '../features/registries/BanksPage';
 
 export interface RouteDisplay {
   title: string;
@@ -209,6 +210,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'unit', permissions: 'ler_bancos' },
     { title: 'Bancos', icon: IconBuildingBank },
     'Gestão de contas',
+    BanksPage,
   ),
   screen(
     'gestao-contas-conciliacao-mercado-pago',

@@ -1,5 +1,5 @@
-import { Alert, Button, Center, Group, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
+import { Alert, Button, Center, Group, Pagination, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconAlertTriangle, IconChevronDown, IconChevronUp, IconInbox, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { appMessages } from '../i18n/app';
 
@@ -11,6 +11,27 @@ export interface Column<Row> {
   render: (row: Row) => ReactNode;
   align?: 'left' | 'right' | 'center';
   width?: number | string;
+  /** The column sorts the list (on the server) when its header is clicked. */
+  sortable?: boolean;
+}
+
+export interface SortState {
+  key: string;
+  direction: 'asc' | 'desc';
+  onSort: (key: string) => void;
+}
+
+function SortableHeader({ column, sort }: { column: { key: string; header: string }; sort: SortState }) {
+  const active = sort.key === column.key;
+  const Icon = !active ? IconSelector : sort.direction === 'asc' ? IconChevronUp : IconChevronDown;
+  return (
+    <UnstyledButton onClick={() => sort.onSort(column.key)} style={{ fontWeight: 700 }}>
+      <Group gap={4} wrap="nowrap">
+        {column.header}
+        <Icon size={14} />
+      </Group>
+    </UnstyledButton>
+  );
 }
 
 /**
@@ -27,6 +48,7 @@ export function DataTable<Row>(props: {
   empty: string;
   minWidth?: number;
   pagination?: { page: number; pageSize: number; total: number; onPage: (page: number) => void };
+  sort?: SortState;
 }) {
   const { columns, rows, pagination } = props;
   if (props.error) {
@@ -48,8 +70,18 @@ export function DataTable<Row>(props: {
           <Table.Thead>
             <Table.Tr>
               {columns.map((c) => (
-                <Table.Th key={c.key} style={{ textAlign: c.align ?? 'left', width: c.width }}>
-                  {c.header}
+                <Table.Th
+                  key={c.key}
+                  style={{ textAlign: c.align ?? 'left', width: c.width }}
+                  aria-sort={
+                    props.sort?.key === c.key
+                      ? props.sort.direction === 'asc'
+                        ? 'ascending'
+                        : 'descending'
+                      : undefined
+                  }
+                >
+                  {c.sortable && props.sort ? <SortableHeader column={c} sort={props.sort} /> : c.header}
                 </Table.Th>
               ))}
             </Table.Tr>

@@ -50,6 +50,8 @@ describe('banks registry (the registry pattern)', () => {
     expect(page2.rows.map((r) => r.code)).toEqual(['033', '041', '070']);
     const last = await caller.registries.banks.list({ sort: 'code', direction: 'desc', pageSize: 1 });
     expect(last.rows[0]?.code).toBe('756');
+    const byName = await caller.registries.banks.list({ sort: 'name', pageSize: 3 });
+    expect(byName.rows.map((r) => r.shortName)).toEqual(['Ailos', 'Banco da Amazônia', 'Banco do Brasil']);
   });
 
   it('accepts another institution, refuses bad codes and duplicates in pt-BR, and logs the creation', async () => {

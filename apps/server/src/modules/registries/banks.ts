@@ -1,4 +1,5 @@
 import { bankInput, brazilianInstitutions } from '@financeiro/core';
+import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../db/client';
 import { registryRouter } from './registry';
@@ -57,7 +58,13 @@ export const banksRouter = registryRouter({
   table: banks,
   input: bankInput,
   search: [banks.name, banks.shortName, banks.code, banks.ispb],
-  sorts: { name: banks.name, code: banks.code, ispb: banks.ispb, updatedAt: banks.updatedAt },
+  // People know institutions by the short name: sort by it, case aside, where there is one.
+  sorts: {
+    name: sql`lower(coalesce(${banks.shortName}, ${banks.name}))`,
+    code: banks.code,
+    ispb: banks.ispb,
+    updatedAt: banks.updatedAt,
+  },
   messages: {
     notFound: 'Instituição não encontrada nesta organização.',
     unique: {

@@ -40,8 +40,8 @@ export interface RegistryDefinition<T extends RegistryTable, I extends z.ZodObje
   input: I;
   /** Columns the search box looks in. */
   search: PgColumn[];
-  /** Columns a list may be sorted by, by the name the web sends; the first is the default. */
-  sorts: Record<string, PgColumn>;
+  /** Columns or expressions a list may be sorted by, by the name the web sends; the first is the default. */
+  sorts: Record<string, PgColumn | SQL>;
   /** pt-BR messages: the record not found, and for each unique constraint what is already taken. */
   messages: { notFound: string; unique: Record<string, string> };
   /** What uses a record (pt-BR, e.g. "3 contas"), to refuse its deletion; none means it may go. */

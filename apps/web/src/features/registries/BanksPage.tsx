@@ -1,0 +1,89 @@
+import { Text } from '@mantine/core';
+import { bankInput } from '@financeiro/core';
+import { registriesClient } from '../../api/trpc';
+import { registryMessages } from '../../i18n/registries';
+import { RegistryPage } from './RegistryPage';
+
+const t = registryMessages.banks;
+
+type Bank = Awaited<ReturnType<typeof registriesClient.banks.get.query>>;
+interface BankValues extends Record<string, string> {
+  code: string;
+  ispb: string;
+  name: string;
+  shortName: string;
+}
+
+/** gestao_contas/bancos: the banks and payment institutions the organization works with. */
+export function BanksPage() {
+  return (
+    <RegistryPage<Bank, BankValues>
+      name="bancos"
+      client={registriesClient.banks}
+      permissions={{ edit: 'editar_bancos', level: 'unit' }}
+      labels={t}
+      defaultSort="name"
+      schema={bankInput}
+      columns={[
+        {
+          key: 'code',
+          header: t.code,
+          sortable: true,
+          width: 130,
+          render: (b) => (
+            <Text ff="monospace" size="sm">
+              {b.code ?? '—'}
+            </Text>
+          ),
+        },
+        {
+          key: 'name',
+          header: t.name,
+          sortable: true,
+          render: (b) => (
+            <div>
+              <Text fw={600} size="sm">
+                {b.shortName ?? b.name}
+              </Text>
+              {b.shortName && (
+                <Text size="xs" c="dimmed">
+                  {b.name}
+                </Text>
+              )}
+            </div>
+          ),
+        },
+        {
+          key: 'ispb',
+          header: t.ispb,
+          sortable: true,
+          render: (b) => (
+            <Text ff="monospace" size="sm">
+              {b.ispb ?? '—'}
+            </Text>
+          ),
+        },
+      ]}
+      fields={[
+        { key: 'code', label: t.code, description: t.codeHelp },
+        { key: 'ispb', label: t.ispb, description: t.ispbHelp },
+        { key: 'name', label: t.name },
+        { key: 'shortName', label: t.shortName, description: t.shortNameHelp },
+      ]}
+      toValues={(b) => ({
+        code: b?.code ?? '',
+        ispb: b?.ispb ?? '',
+        name: b?.name ?? '',
+        shortName: b?.shortName ?? '',
+      })}
+      csv={(b) => ({
+        [t.code]: b.code,
+        [t.ispb]: b.ispb,
+        [t.name]: b.name,
+        [t.shortName]: b.shortName,
+        Situação: b.status,
+      })}
+      title={(b) => b.shortName ?? b.name}
+    />
+  );
+}

@@ -1,0 +1,301 @@
+import { ActionIcon, Button, Drawer, Group, Menu, SegmentedControl, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconDots, IconDownload, IconPencil, IconPlus, IconPower, IconTrash } from '@tabler/icons-react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { z } from 'zod';
+import type { PermissionName } from '@financeiro/core';
+import { appMessages } from '../../i18n/app';
+import { registryMessages } from '../../i18n/registries';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { downloadCsv } from '../../ui/csv';
+import { DataTable, type Column } from '../../ui/DataTable';
+import { notifyApiError } from '../../ui/api-error';
+import { notifySuccess } from '../../ui/notify';
+import { SearchInput } from '../../ui/SearchInput';
+import { StatusBadge } from '../../ui/StatusBadge';
+import { useUrlState } from '../../ui/use-url-state';
+import { useCan } from '../tenants/use-can';
+
+const common = appMessages.common;
+const t = registryMessages;
+const PAGE_SIZE = 20;
+
+/** What every registry row has. */
+export interface RegistryRow {
+  id: string;
+  status: 'active' | 'inactive';
+  version: number;
+}
+
+interface ListQuery {
+  search: string;
+  status: 'active' | 'inactive' | 'all';
+  sort?: string;
+  direction: 'asc' | 'desc';
+}
+
+/** The registry's typed API client (`registriesClient.<name>`): the same procedures for every registry. */
+export interface RegistryClient<Row extends RegistryRow, Input> {
+  list: { query(input: ListQuery & { page: number; pageSize: number }): Promise<{ rows: Row[]; total: number }> };
+  export: { query(input: ListQuery): Promise<{ rows: Row[]; truncated: boolean }> };
+  create: { mutate(input: Input): Promise<unknown> };
+  update: { mutate(input: Input & { id: string; version: number }): Promise<unknown> };
+  setStatus: { mutate(input: { id: string; status: 'active' | 'inactive' }): Promise<unknown> };
+  delete: { mutate(input: { id: string }): Promise<unknown> };
+}
+
+export interface RegistryField<Values> {
+  key: keyof Values & string;
+  label: string;
+  description?: string;
+  /** Fields that share a row on wide screens. */
+  width?: number;
+}
+
+export interface RegistryPageProps<Row extends RegistryRow, Values extends Record<string, string>> {
+  /** Names the query cache and the exported file, e.g. "bancos". */
+  name: string;
+  client: RegistryClient<Row, Values>;
+  permissions: { edit: PermissionName; level: 'organization' | 'unit' };
+  labels: { one: string; new: string; edit: string; search: string; empty: string; created: string };
+  columns: Column<Row>[];
+  /** The sort the list opens with (one of the sortable columns). */
+  defaultSort: string;
+  schema: z.ZodType;
+  fields: RegistryField<Values>[];
+  /** The form's values for a new record, and for editing a row. */
+  toValues: (row: Row | null) => Values;
+  /** The CSV's columns: header and value for each row. */
+  csv: (row: Row) => Record<string, string | number | null>;
+  /** How a row is named in confirmations. */
+  title: (row: Row) => string;
+}
+
+function RegistryForm<Row extends RegistryRow, Values extends Record<string, string>>(
+  props: RegistryPageProps<Row, Values> & { row: Row | null; onClose: () => void },
+) {
+  const queryClient = useQueryClient();
+  const form = useForm<Values>({
+    initialValues: props.toValues(props.row),
+    validate: schemaResolver(props.schema, { sync: true }),
+  });
+  const done = async () => {
+    await queryClient.invalidateQueries({ queryKey: ['registry', props.name] });
+    notifySuccess(props.row ? common.saved : props.labels.created);
+    props.onClose();
+  };
+  const save = useMutation({
+    mutationFn: (values: Values) =>
+      props.row
+        ? props.client.update.mutate({ ...values, id: props.row.id, version: props.row.version })
+        : props.client.create.mutate(values),
+    onSuccess: done,
+    onError: notifyApiError,
+  });
+  return (
+    <form onSubmit={form.onSubmit((values) => save.mutate(values))}>
+      <Stack>
+        {props.fields.map((field, i) => (
+          <TextInput
+            key={field.key}
+            label={field.label}
+            description={field.description}
+            data-autofocus={i === 0 || undefined}
+            {...form.getInputProps(field.key)}
+          />
+        ))}
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={props.onClose}>
+            {common.cancel}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {props.row ? common.save : common.create}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * The one registry screen: server-side pages, search, sorting and status filter kept in the URL; create and edit in a
+ * drawer validated by the same schema as the server; activate, deactivate and delete with confirmation; CSV export.
+ */
+export function RegistryPage<Row extends RegistryRow, Values extends Record<string, string>>(
+  props: RegistryPageProps<Row, Values>,
+) {
+  const canEdit = useCan(props.permissions.edit, props.permissions.level);
+  const [filters, setFilters] = useUrlState({
+    search: '',
+    status: 'all',
+    sort: props.defaultSort,
+    direction: 'asc',
+    page: 1,
+  });
+  const query: ListQuery = {
+    search: filters.search,
+    status: filters.status as ListQuery['status'],
+    sort: filters.sort,
+    direction: filters.direction === 'desc' ? 'desc' : 'asc',
+  };
+  const [editing, setEditing] = useState<Row | 'new' | null>(null);
+  const [pending, setPending] = useState<{ kind: 'delete' | 'deactivate'; row: Row } | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const queryClient = useQueryClient();
+  const list = useQuery({
+    queryKey: ['registry', props.name, query, filters.page],
+    queryFn: () => props.client.list.query({ ...query, page: filters.page, pageSize: PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
+  const after = (message: string) => async () => {
+    await queryClient.invalidateQueries({ queryKey: ['registry', props.name] });
+    notifySuccess(message);
+    setPending(null);
+  };
+  const onError = (error: unknown) => {
+    setPending(null);
+    notifyApiError(error);
+  };
+  const setStatus = useMutation({ mutationFn: props.client.setStatus.mutate, onError });
+  const remove = useMutation({ mutationFn: props.client.delete.mutate, onSuccess: after(t.deleted), onError });
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const data = await props.client.export.query(query);
+      downloadCsv(`${props.name}.csv`, data.rows.map(props.csv));
+      if (data.truncated) notifySuccess(t.exportTruncated(data.rows.length));
+    } catch (error) {
+      notifyApiError(error);
+    } finally {
+      setExporting(false);
+    }
+  };
+  const columns: Column<Row>[] = [
+    ...props.columns,
+    { key: 'status', header: t.status, render: (row) => <StatusBadge status={row.status} /> },
+    {
+      key: 'actions',
+      header: '',
+      align: 'right',
+      width: 60,
+      render: (row) =>
+        canEdit && (
+          <Menu position="bottom-end">
+            <Menu.Target>
+              <ActionIcon variant="subtle" color="gray" aria-label={`${common.actions}: ${props.title(row)}`}>
+                <IconDots size={18} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setEditing(row)}>
+                {common.edit}
+              </Menu.Item>
+              <Menu.Item
+                leftSection={<IconPower size={16} />}
+                onClick={() =>
+                  row.status === 'active'
+                    ? setPending({ kind: 'deactivate', row })
+                    : setStatus.mutate({ id: row.id, status: 'active' }, { onSuccess: after(t.activated) })
+                }
+              >
+                {row.status === 'active' ? common.deactivate : common.activate}
+              </Menu.Item>
+              <Menu.Item
+                leftSection={<IconTrash size={16} />}
+                color="red"
+                onClick={() => setPending({ kind: 'delete', row })}
+              >
+                {t.delete}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        ),
+    },
+  ];
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <Group align="flex-end">
+          <SearchInput
+            value={filters.search}
+            onSearch={(search) => setFilters({ search })}
+            label={props.labels.search}
+          />
+          <SegmentedControl
+            value={filters.status}
+            onChange={(status) => setFilters({ status })}
+            data={[
+              { value: 'all', label: common.statusFilter.all },
+              { value: 'active', label: common.statusFilter.active },
+              { value: 'inactive', label: common.statusFilter.inactive },
+            ]}
+          />
+        </Group>
+        <Group>
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            loading={exporting}
+            disabled={!list.data?.total}
+            onClick={() => void exportCsv()}
+          >
+            {common.exportCsv}
+          </Button>
+          {canEdit && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+              {props.labels.new}
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <DataTable
+        loading={list.isPending}
+        error={list.isError}
+        onRetry={() => void list.refetch()}
+        rows={list.data?.rows}
+        rowKey={(row) => row.id}
+        empty={filters.search || filters.status !== 'all' ? t.noMatch : props.labels.empty}
+        columns={columns}
+        sort={{
+          key: filters.sort,
+          direction: query.direction,
+          onSort: (key) =>
+            setFilters({ sort: key, direction: filters.sort === key && query.direction === 'asc' ? 'desc' : 'asc' }),
+        }}
+        pagination={{
+          page: filters.page,
+          pageSize: PAGE_SIZE,
+          total: list.data?.total ?? 0,
+          onPage: (page) => setFilters({ page }),
+        }}
+      />
+      <Drawer
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        position="right"
+        size="md"
+        title={editing === 'new' ? props.labels.new : props.labels.edit}
+      >
+        {editing !== null && (
+          <RegistryForm {...props} row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+        )}
+      </Drawer>
+      <ConfirmDialog
+        opened={pending !== null}
+        title={pending?.kind === 'delete' ? t.deleteTitle(props.labels.one) : t.deactivateTitle(props.labels.one)}
+        message={
+          pending ? (pending.kind === 'delete' ? t.deleteMessage : t.deactivateMessage)(props.title(pending.row)) : ''
+        }
+        confirmLabel={pending?.kind === 'delete' ? t.delete : common.deactivate}
+        busy={setStatus.isPending || remove.isPending}
+        onConfirm={() => {
+          if (!pending) return;
+          if (pending.kind === 'delete') remove.mutate({ id: pending.row.id });
+          else setStatus.mutate({ id: pending.row.id, status: 'inactive' }, { onSuccess: after(t.deactivated) });
+        }}
+        onClose={() => setPending(null)}
+      />
+    </Stack>
+  );
+}
