@@ -29,4 +29,23 @@ export const registryMessages = {
     shortName: 'Nome curto',
     shortNameHelp: 'Como a equipe chama a instituição, por exemplo "Itaú".',
   },
+  accountTypes: {
+    one: 'tipo de conta',
+    new: 'Novo tipo de conta',
+    edit: 'Editar tipo de conta',
+    search: 'Buscar tipo de conta',
+    empty: 'Nenhum tipo de conta cadastrado.',
+    created: 'Tipo de conta cadastrado.',
+    name: 'Nome',
+    kind: 'Natureza',
+    kindHelp: 'Define como as contas deste tipo se comportam nos saldos e na conciliação.',
+    kinds: {
+      checking: 'Conta corrente',
+      savings: 'Poupança',
+      cash: 'Caixa (dinheiro)',
+      credit_card: 'Cartão de crédito',
+      investment: 'Investimento',
+      digital_wallet: 'Carteira digital',
+    },
+  },
 };

@@ -58,6 +58,7 @@ import { EventsPage } from '../features/logs/EventsPage';
 import { EventsDashboardPage } from '../features/logs/EventsDashboardPage';
 import { RoadmapPage } from '../features/roadmap/RoadmapPage';
 import { BanksPage } from '../features/registries/BanksPage';
+import { AccountTypesPage } from '../features/registries/AccountTypesPage';
 
 export interface RouteDisplay {
   title: string;
@@ -245,6 +246,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'unit', permissions: 'ler_tipos_conta' },
     { title: 'Tipos de conta', icon: IconTag },
     'Parametrização',
+    AccountTypesPage,
   ),
   screen(
     'parametrizacao-tipos-imposto',

@@ -40,3 +40,13 @@ export const bankInput = z.object({
     .default(null),
 });
 export type BankInput = z.infer<typeof bankInput>;
+
+export const ACCOUNT_KINDS = ['checking', 'savings', 'cash', 'credit_card', 'investment', 'digital_wallet'] as const;
+export type AccountKind = (typeof ACCOUNT_KINDS)[number];
+
+/** A type of financial account (parametrizacao/tipos_conta): a name the team uses and the kind it is. */
+export const accountTypeInput = z.object({
+  name: z.string().trim().min(2, 'Informe o nome do tipo de conta.').max(80, 'O nome pode ter até 80 caracteres.'),
+  kind: z.enum(ACCOUNT_KINDS, 'Escolha a natureza da conta.'),
+});
+export type AccountTypeInput = z.infer<typeof accountTypeInput>;

@@ -2,7 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { PermissionName, ProfilePermissions } from '@financeiro/core';
 import type { Db } from '../../db/client';
 import { createConfirmedUser } from '../identity';
-import { seedBanks } from '../registries/banks';
+import { seedRegistries } from '../registries/seed';
 import { departments, memberships, organizations, profiles, units } from '../tenancy/schema';
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -100,7 +100,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
         await tx.insert(departments).values({ id, organizationId, unitId, name, slug });
       }
     }
-    await seedBanks(tx, organizationId);
+    await seedRegistries(tx, organizationId);
     const [matriz = '', filial = ''] = unitIds;
     const profileGrants: Record<string, { description: string; permissions: ProfilePermissions }> = {
       Administrador: { description: 'Acesso total à organização', permissions: { organization: '*' } },

@@ -2,7 +2,7 @@ import { bankInput, brazilianInstitutions } from '@financeiro/core';
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../db/client';
-import { registryRouter } from './registry';
+import { registryRouter, sortableText } from './registry';
 import { banks } from './schema';
 
 /** The institutions a new organization starts with, by COMPE code, with the short names people use. */
@@ -58,9 +58,9 @@ export const banksRouter = registryRouter({
   table: banks,
   input: bankInput,
   search: [banks.name, banks.shortName, banks.code, banks.ispb],
-  // People know institutions by the short name: sort by it, case aside, where there is one.
+  // People know institutions by the short name: sort by it where there is one.
   sorts: {
-    name: sql`lower(coalesce(${banks.shortName}, ${banks.name}))`,
+    name: sortableText(sql`coalesce(${banks.shortName}, ${banks.name})`),
     code: banks.code,
     ispb: banks.ispb,
     updatedAt: banks.updatedAt,

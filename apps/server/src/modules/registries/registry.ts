@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
@@ -56,6 +56,17 @@ export function toWire<R extends object>(row: R): Wire<R> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) out[key] = value instanceof Date ? value.toISOString() : value;
   return out as Wire<R>;
+}
+
+const ACCENTED = 'áàâãäéèêëíìîïóòôõöúùûüçñ';
+const PLAIN = 'aaaaaeeeeiiiiooooouuuucn';
+
+/**
+ * Text as a pt-BR reader sorts it: case and accents aside ("Cartão" before "Carteira"), the same on PostgreSQL and
+ * PGlite whatever the database collation.
+ */
+export function sortableText(column: PgColumn | SQL): SQL {
+  return sql`translate(lower(${column}), ${ACCENTED}, ${PLAIN})`;
 }
 
 const STALE = 'Este registro foi alterado por outra pessoa enquanto você editava. Recarregue e tente de novo.';

@@ -10,7 +10,7 @@ import {
 import { enterOrganization } from '../../db/tenant';
 import { forbidden, notFound, procedure, router, uniqueOr, type ProcedureContext } from '../../trpc/init';
 import { audit } from '../audit/record-event';
-import { seedBanks } from '../registries/banks';
+import { seedRegistries } from '../registries/seed';
 import { users } from '../identity/schema';
 import { memberships, organizations, profiles, units } from './schema';
 
@@ -65,7 +65,7 @@ export const organizationsRouter = router({
         name: input.firstUnitName,
         slug: slugify(input.firstUnitName) || 'matriz',
       });
-      await seedBanks(ctx.tx, id);
+      await seedRegistries(ctx.tx, id);
       await audit(ctx, { action: 'organization.create', entity: 'organization', entityId: id, after: input }, id);
       return { id };
     }),

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Drawer, Group, Menu, SegmentedControl, Stack, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Drawer, Group, Menu, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconDots, IconDownload, IconPencil, IconPlus, IconPower, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -49,8 +49,8 @@ export interface RegistryField<Values> {
   key: keyof Values & string;
   label: string;
   description?: string;
-  /** Fields that share a row on wide screens. */
-  width?: number;
+  /** A choice among fixed options instead of free text. */
+  options?: { value: string; label: string }[];
 }
 
 export interface RegistryPageProps<Row extends RegistryRow, Values extends Record<string, string>> {
@@ -96,15 +96,27 @@ function RegistryForm<Row extends RegistryRow, Values extends Record<string, str
   return (
     <form onSubmit={form.onSubmit((values) => save.mutate(values))}>
       <Stack>
-        {props.fields.map((field, i) => (
-          <TextInput
-            key={field.key}
-            label={field.label}
-            description={field.description}
-            data-autofocus={i === 0 || undefined}
-            {...form.getInputProps(field.key)}
-          />
-        ))}
+        {props.fields.map((field, i) =>
+          field.options ? (
+            <Select
+              key={field.key}
+              label={field.label}
+              description={field.description}
+              data={field.options}
+              allowDeselect={false}
+              data-autofocus={i === 0 || undefined}
+              {...form.getInputProps(field.key)}
+            />
+          ) : (
+            <TextInput
+              key={field.key}
+              label={field.label}
+              description={field.description}
+              data-autofocus={i === 0 || undefined}
+              {...form.getInputProps(field.key)}
+            />
+          ),
+        )}
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={props.onClose}>
             {common.cancel}

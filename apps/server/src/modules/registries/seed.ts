@@ -1,0 +1,9 @@
+import type { DbOrTx } from '../../db/client';
+import { seedAccountTypes } from './account-types';
+import { seedBanks } from './banks';
+
+/** What every new organization's registries start with. */
+export async function seedRegistries(tx: DbOrTx, organizationId: string): Promise<void> {
+  await seedBanks(tx, organizationId);
+  await seedAccountTypes(tx, organizationId);
+}

@@ -1,0 +1,61 @@
+import { Badge, Text } from '@mantine/core';
+import { ACCOUNT_KINDS, accountTypeInput } from '@financeiro/core';
+import { registriesClient } from '../../api/trpc';
+import { registryMessages } from '../../i18n/registries';
+import { RegistryPage } from './RegistryPage';
+
+const t = registryMessages.accountTypes;
+
+type AccountType = Awaited<ReturnType<typeof registriesClient.accountTypes.get.query>>;
+interface AccountTypeValues extends Record<string, string> {
+  name: string;
+  kind: string;
+}
+
+/** parametrizacao/tipos_conta: the kinds of financial account the organization keeps. */
+export function AccountTypesPage() {
+  return (
+    <RegistryPage<AccountType, AccountTypeValues>
+      name="tipos-de-conta"
+      client={registriesClient.accountTypes}
+      permissions={{ edit: 'editar_tipos_conta', level: 'unit' }}
+      labels={t}
+      defaultSort="name"
+      schema={accountTypeInput}
+      columns={[
+        {
+          key: 'name',
+          header: t.name,
+          sortable: true,
+          render: (a) => (
+            <Text fw={600} size="sm">
+              {a.name}
+            </Text>
+          ),
+        },
+        {
+          key: 'kind',
+          header: t.kind,
+          sortable: true,
+          render: (a) => (
+            <Badge variant="light" color="gray">
+              {t.kinds[a.kind]}
+            </Badge>
+          ),
+        },
+      ]}
+      fields={[
+        { key: 'name', label: t.name },
+        {
+          key: 'kind',
+          label: t.kind,
+          description: t.kindHelp,
+          options: ACCOUNT_KINDS.map((kind) => ({ value: kind, label: t.kinds[kind] })),
+        },
+      ]}
+      toValues={(a) => ({ name: a?.name ?? '', kind: a?.kind ?? 'checking' })}
+      csv={(a) => ({ [t.name]: a.name, [t.kind]: t.kinds[a.kind], Situação: a.status })}
+      title={(a) => a.name}
+    />
+  );
+}
