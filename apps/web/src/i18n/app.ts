@@ -32,6 +32,7 @@ export const appMessages = {
     account: 'Minha conta',
     signOut: 'Sair',
     menu: 'Menu',
+    loading: 'Carregando',
   },
   selectTenant: {
     title: {

@@ -1,7 +1,7 @@
-import { AppShell, Burger, Group, ScrollArea } from '@mantine/core';
+import { AppShell, Burger, Group, Loader, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Brand } from './AuthLayout';
 import { PageHeader } from '../features/shell/PageHeader';
 import { Sidebar } from '../features/shell/Sidebar';
@@ -55,7 +55,9 @@ export function MainLayout() {
       </AppShell.Navbar>
       <AppShell.Main>
         <PageHeader />
-        <Outlet />
+        <Suspense fallback={<Loader mx="auto" my="xl" display="block" aria-label={appMessages.shell.loading} />}>
+          <Outlet />
+        </Suspense>
       </AppShell.Main>
     </AppShell>
   );

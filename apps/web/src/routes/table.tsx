@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
+import type { RouteComponent } from '@tanstack/react-router';
 
-type Page = () => ReactNode;
+type Page = RouteComponent;
 import {
   IconBuildingBank,
   IconBuildingSkyscraper,
@@ -49,16 +50,22 @@ import { ComprasListPage } from '../features/compras/ComprasListPage';
 import { ProfilePage } from '../features/account/ProfilePage';
 import { ChangePasswordPage } from '../features/account/ChangePasswordPage';
 import { MfaConfigPage } from '../features/account/MfaConfigPage';
-import { DepartmentsPage, UnitsPage } from '../features/admin/HierarchyPage';
-import { ProfilesPage } from '../features/admin/ProfilesPage';
-import { UsersPage } from '../features/admin/UsersPage';
-import { LastAccessPage } from '../features/admin/LastAccessPage';
-import { OrganizationsPage } from '../features/admin/OrganizationsPage';
-import { EventsPage } from '../features/logs/EventsPage';
-import { EventsDashboardPage } from '../features/logs/EventsDashboardPage';
-import { RoadmapPage } from '../features/roadmap/RoadmapPage';
-import { BanksPage } from '../features/registries/BanksPage';
-import { AccountTypesPage } from '../features/registries/AccountTypesPage';
+
+/** Screens outside the first paint load on demand, so the app opens fast on a phone. */
+function lazyPage<K extends string>(load: () => Promise<Record<K, () => ReactNode>>, name: K): Page {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+const DepartmentsPage = lazyPage(() => import('../features/admin/HierarchyPage'), 'DepartmentsPage');
+const UnitsPage = lazyPage(() => import('../features/admin/HierarchyPage'), 'UnitsPage');
+const ProfilesPage = lazyPage(() => import('../features/admin/ProfilesPage'), 'ProfilesPage');
+const UsersPage = lazyPage(() => import('../features/admin/UsersPage'), 'UsersPage');
+const LastAccessPage = lazyPage(() => import('../features/admin/LastAccessPage'), 'LastAccessPage');
+const OrganizationsPage = lazyPage(() => import('../features/admin/OrganizationsPage'), 'OrganizationsPage');
+const EventsPage = lazyPage(() => import('../features/logs/EventsPage'), 'EventsPage');
+const EventsDashboardPage = lazyPage(() => import('../features/logs/EventsDashboardPage'), 'EventsDashboardPage');
+const RoadmapPage = lazyPage(() => import('../features/roadmap/RoadmapPage'), 'RoadmapPage');
+const BanksPage = lazyPage(() => import('../features/registries/BanksPage'), 'BanksPage');
+const AccountTypesPage = lazyPage(() => import('../features/registries/AccountTypesPage'), 'AccountTypesPage');
 
 export interface RouteDisplay {
   title: string;
