@@ -41,7 +41,7 @@ export const ROADMAP: RoadmapItem[] = [
     title: 'Administração da organização',
     description:
       'Unidades, departamentos, perfis com editor de permissões, convites de usuários com senha temporária, últimos acessos, log de eventos com as diferenças de cada alteração e seu painel, e este roadmap.',
-    status: 'in_progress',
+    status: 'shipped',
     period: '2026-Q4',
     areas: ['Administração', 'Auditoria'],
   },
@@ -49,9 +49,9 @@ export const ROADMAP: RoadmapItem[] = [
     id: 'registries',
     title: 'Cadastros financeiros',
     description:
-      'Fornecedores, clientes e parceiros com CPF/CNPJ validados, bancos e contas, plano de classificações financeiras, centros de custo, impostos, métodos de pagamento, rateios, split, produtos, contratos e centros de compras.',
-    status: 'planned',
-    period: '2027-Q1',
+      'Já disponíveis: bancos e instituições de pagamento, e tipos de conta. A seguir: fornecedores, clientes e parceiros com CPF/CNPJ validados, contas, plano de classificações financeiras, centros de custo, impostos, métodos de pagamento, rateios, split, produtos, contratos e centros de compras.',
+    status: 'in_progress',
+    period: '2026-Q4',
     areas: ['Cadastros'],
   },
   {
