@@ -1,39 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../test/app';
-import { callersFor, codeOf, messageOf } from '../../test/callers';
-import { seedOtherOrganization } from '../../test/other-organization';
+import { codeOf, messageOf } from '../../test/callers';
+import { startDemoApp, type DemoApp } from '../../test/demo';
 import { registryAccessTests } from '../../test/registry-access';
 import { eventLog } from '../audit/schema';
-import { seedDemo } from '../demo/seed';
-import { organizations, units } from '../tenancy/schema';
 import { banks } from './schema';
 
 describe('banks registry (the registry pattern)', () => {
-  let t: TestApp;
-  let as: ReturnType<typeof callersFor>;
-  let matriz: { organizationId: string; unitId: string };
-  let other: Awaited<ReturnType<typeof seedOtherOrganization>>;
+  let d: DemoApp;
   let foreignBankId: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await seedDemo(t.database.db);
-    other = await seedOtherOrganization(t);
-    as = callersFor(t);
-    const [demo] = await t.database.db.select().from(organizations).where(eq(organizations.slug, 'demo'));
-    const [unit] = await t.database.db.select().from(units).where(eq(units.slug, 'matriz'));
-    matriz = { organizationId: demo?.id ?? '', unitId: unit?.id ?? '' };
-    const [itau] = await t.database.db
+    d = await startDemoApp();
+    const [itau] = await d.t.database.db
       .select()
       .from(banks)
-      .where(and(eq(banks.organizationId, matriz.organizationId), eq(banks.code, '341')));
+      .where(and(eq(banks.organizationId, d.matriz.organizationId), eq(banks.code, '341')));
     foreignBankId = itau?.id ?? '';
   });
-  afterAll(() => t?.close());
+  afterAll(() => d?.t.close());
 
   it('starts an organization with the main banks and payment institutions, Mercado Pago included', async () => {
-    const caller = await as('financeiro', matriz);
+    const caller = await d.as('financeiro', d.matriz);
     const { rows, total } = await caller.registries.banks.list({ search: 'mercado', pageSize: 5 });
     expect(total).toBe(1);
     expect(rows[0]).toMatchObject({ code: '323', ispb: '10573521', shortName: 'Mercado Pago', status: 'active' });
@@ -43,7 +31,7 @@ describe('banks registry (the registry pattern)', () => {
   });
 
   it('pages, sorts and filters on the server', async () => {
-    const caller = await as('financeiro', matriz);
+    const caller = await d.as('financeiro', d.matriz);
     const byCode = await caller.registries.banks.list({ sort: 'code', pageSize: 3 });
     expect(byCode.rows.map((r) => r.code)).toEqual(['001', '003', '004']);
     const page2 = await caller.registries.banks.list({ sort: 'code', pageSize: 3, page: 2 });
@@ -55,7 +43,7 @@ describe('banks registry (the registry pattern)', () => {
   });
 
   it('accepts another institution, refuses bad codes and duplicates in pt-BR, and logs the creation', async () => {
-    const admin = await as('admin', matriz);
+    const admin = await d.as('admin', d.matriz);
     const created = await admin.registries.banks.create({
       code: '218',
       ispb: '71027866',
@@ -69,12 +57,12 @@ describe('banks registry (the registry pattern)', () => {
     expect(await messageOf(admin.registries.banks.create({ code: '341', name: 'Outro Itaú' }))).toBe(
       'Já existe uma instituição com este código COMPE.',
     );
-    const [event] = await t.database.db.select().from(eventLog).where(eq(eventLog.entityId, created.id));
+    const [event] = await d.t.database.db.select().from(eventLog).where(eq(eventLog.entityId, created.id));
     expect(event).toMatchObject({ action: 'bank.create', entity: 'bank' });
   });
 
   it('refuses an update made on a stale version, so nobody overwrites a change unseen', async () => {
-    const admin = await as('admin', matriz);
+    const admin = await d.as('admin', d.matriz);
     const [bank] = (await admin.registries.banks.list({ search: 'BS2' })).rows;
     if (!bank) throw new Error('no BS2');
     const input = {
@@ -89,12 +77,12 @@ describe('banks registry (the registry pattern)', () => {
     expect(await messageOf(admin.registries.banks.update({ ...input, name: 'Outro nome' }))).toBe(
       'Este registro foi alterado por outra pessoa enquanto você editava. Recarregue e tente de novo.',
     );
-    const [event] = await t.database.db.select().from(eventLog).where(eq(eventLog.action, 'bank.update'));
+    const [event] = await d.t.database.db.select().from(eventLog).where(eq(eventLog.action, 'bank.update'));
     expect([event?.before, event?.after]).toMatchObject([{ name: 'Banco BS2 S.A.' }, { name: 'Banco BS2' }]);
   });
 
   it('deactivates, filters by status, deletes and exports', async () => {
-    const admin = await as('admin', matriz);
+    const admin = await d.as('admin', d.matriz);
     const [bank] = (await admin.registries.banks.list({ search: 'BS2' })).rows;
     if (!bank) throw new Error('no BS2');
     await admin.registries.banks.setStatus({ id: bank.id, status: 'inactive' });
@@ -109,9 +97,9 @@ describe('banks registry (the registry pattern)', () => {
     registryAccessTests({
       registry: 'banks',
       context: () => ({
-        as,
-        here: matriz,
-        elsewhere: { organizationId: other.organizationId, unitId: other.unitId },
+        as: d.as,
+        here: d.matriz,
+        elsewhere: d.elsewhere,
         recordId: foreignBankId,
       }),
       create: { code: '999', name: 'Intruso' },
@@ -120,7 +108,7 @@ describe('banks registry (the registry pattern)', () => {
     });
 
     it('left the record untouched', async () => {
-      const [itau] = await t.database.db.select().from(banks).where(eq(banks.id, foreignBankId));
+      const [itau] = await d.t.database.db.select().from(banks).where(eq(banks.id, foreignBankId));
       expect(itau).toMatchObject({ code: '341', status: 'active', version: 1 });
     });
   });

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../test/app';
-import { callersFor, codeOf, messageOf } from '../../test/callers';
-import { seedOtherOrganization } from '../../test/other-organization';
+import type { TestApp } from '../../test/app';
+import { startDemoApp } from '../../test/demo';
+import type { callersFor } from '../../test/callers';
+import { codeOf, messageOf } from '../../test/callers';
+import type { seedOtherOrganization } from '../../test/other-organization';
 import { eventLog } from '../audit/schema';
-import { seedDemo } from '../demo/seed';
 import { users } from '../identity/schema';
 import { outbox } from '../outbox/schema';
 import { memberships, organizations, profiles, units } from './schema';
@@ -42,14 +43,7 @@ describe('administration', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await seedDemo(t.database.db);
-    other = await seedOtherOrganization(t);
-    as = callersFor(t);
-    const [demo] = await t.database.db.select().from(organizations).where(eq(organizations.slug, 'demo'));
-    const [unit] = await t.database.db.select().from(units).where(eq(units.slug, 'matriz'));
-    org = { organizationId: demo?.id ?? '' };
-    matriz = { organizationId: demo?.id ?? '', unitId: unit?.id ?? '' };
+    ({ t, as, org, matriz, other } = await startDemoApp());
   });
   afterAll(() => t?.close());
 

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Menu, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconDots, IconPencil, IconPlus, IconPower } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import { conflictOnField, notifyApiError } from '../../ui/api-error';
 import { notifySuccess } from '../../ui/notify';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { SearchInput } from '../../ui/SearchInput';
+import { StatusFilter } from '../../ui/StatusFilter';
 import { useUrlState } from '../../ui/use-url-state';
 import { NameSlugFields } from './NameSlugFields';
 import { useCan } from '../tenants/use-can';
@@ -113,15 +114,7 @@ export function HierarchyPage({ kind }: { kind: Kind }) {
       <Group justify="space-between" align="flex-end">
         <Group>
           <SearchInput value={filters.search} onSearch={(search) => setFilters({ search })} label={t.search} />
-          <SegmentedControl
-            value={filters.status}
-            onChange={(status) => setFilters({ status })}
-            data={[
-              { value: 'all', label: common.statusFilter.all },
-              { value: 'active', label: common.statusFilter.active },
-              { value: 'inactive', label: common.statusFilter.inactive },
-            ]}
-          />
+          <StatusFilter value={filters.status} onChange={(status) => setFilters({ status })} />
         </Group>
         {canEdit && (
           <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Menu, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Menu, Select, Stack, Text } from '@mantine/core';
 import {
   IconDots,
   IconKey,
@@ -20,6 +20,7 @@ import { DataTable } from '../../ui/DataTable';
 import { notifyApiError } from '../../ui/api-error';
 import { notifySuccess } from '../../ui/notify';
 import { SearchInput } from '../../ui/SearchInput';
+import { StatusFilter } from '../../ui/StatusFilter';
 import { useUrlState } from '../../ui/use-url-state';
 import { useCan } from '../tenants/use-can';
 import { ChangeProfileDialog, InviteDialog, SetPasswordDialog, type MemberRef } from './MemberDialogs';
@@ -81,14 +82,10 @@ export function UsersPage() {
             onChange={(profileId) => setFilters({ profileId: profileId ?? '' })}
             w={{ base: '100%', xs: 200 }}
           />
-          <SegmentedControl
+          <StatusFilter
             value={filters.status}
             onChange={(status) => setFilters({ status })}
-            data={[
-              { value: 'all', label: appMessages.common.statusFilter.all },
-              { value: 'active', label: appMessages.common.statusFilter.active },
-              { value: 'inactive', label: t.suspendedFilter },
-            ]}
+            inactiveLabel={t.suspendedFilter}
           />
         </Group>
         {canInvite && (

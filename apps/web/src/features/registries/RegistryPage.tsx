@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Drawer, Group, Menu, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Drawer, Group, Menu, Select, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconDots, IconDownload, IconPencil, IconPlus, IconPower, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import { notifyApiError } from '../../ui/api-error';
 import { notifySuccess } from '../../ui/notify';
 import { SearchInput } from '../../ui/SearchInput';
 import { StatusBadge } from '../../ui/StatusBadge';
+import { StatusFilter } from '../../ui/StatusFilter';
 import { useUrlState } from '../../ui/use-url-state';
 import { useCan } from '../tenants/use-can';
 
@@ -234,15 +235,7 @@ export function RegistryPage<Row extends RegistryRow, Values extends Record<stri
             onSearch={(search) => setFilters({ search })}
             label={props.labels.search}
           />
-          <SegmentedControl
-            value={filters.status}
-            onChange={(status) => setFilters({ status })}
-            data={[
-              { value: 'all', label: common.statusFilter.all },
-              { value: 'active', label: common.statusFilter.active },
-              { value: 'inactive', label: common.statusFilter.inactive },
-            ]}
-          />
+          <StatusFilter value={filters.status} onChange={(status) => setFilters({ status })} />
         </Group>
         <Group>
           <Button
