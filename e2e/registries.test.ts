@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chromiumAvailable, screenshot } from './support/browser';
@@ -46,6 +47,24 @@ describe.skipIf(!chromiumAvailable)('registries in Chromium', () => {
     await page.waitForURL(/sort=code/);
     await expect.poll(() => page.getByRole('row').nth(1).innerText()).toMatch(/^001/);
     await screenshot(page, 'banks-sorted-by-code');
+
+    // Exports: Excel for people, CSV (semicolons, accents kept) for systems.
+    const downloaded = async (format: string) => {
+      await page.getByRole('button', { name: 'Exportar' }).click();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('menuitem', { name: format }).click(),
+      ]);
+      return { name: download.suggestedFilename(), content: readFileSync(await download.path()) };
+    };
+    const xlsx = await downloaded('Excel (XLSX)');
+    expect(xlsx.name).toBe('bancos.xlsx');
+    expect(xlsx.content.subarray(0, 2).toString()).toBe('PK');
+    const csv = await downloaded('CSV (separado por ponto e vírgula)');
+    expect(csv.name).toBe('bancos.csv');
+    expect(csv.content.toString('utf8')).toContain(
+      '323;10573521;MERCADO PAGO INSTITUIÇÃO DE PAGAMENTO LTDA.;Mercado Pago;Ativo',
+    );
 
     await page.goto(`${h.app.url}/logs/events`);
     const row = page.getByRole('row').filter({ hasText: 'Cadastrou instituição financeira' });

@@ -1,11 +1,10 @@
-import { Button, Group, Select, Stack, Text } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Group, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '@financeiro/core';
 import { tenantsApi } from '../../api/trpc';
 import { adminMessages } from '../../i18n/admin';
-import { appMessages } from '../../i18n/app';
-import { downloadCsv } from '../../ui/csv';
+import { downloadRows, type ExportFormat } from '../../ui/download';
+import { ExportMenu } from '../../ui/ExportMenu';
 import { DataTable } from '../../ui/DataTable';
 import { deviceLabel } from '../../ui/device-name';
 import { SearchInput } from '../../ui/SearchInput';
@@ -32,9 +31,10 @@ export function LastAccessPage() {
   );
   const rows = list.data?.rows ?? [];
   const page = rows.slice((filters.page - 1) * PAGE_SIZE, filters.page * PAGE_SIZE);
-  const exportCsv = () =>
-    downloadCsv(
-      'ultimos-acessos.csv',
+  const exportRows = (format: ExportFormat) =>
+    downloadRows(
+      format,
+      'ultimos-acessos',
       rows.map((r) => ({
         [t.person]: r.name ?? r.username,
         [t.username]: r.username,
@@ -72,14 +72,7 @@ export function LastAccessPage() {
             w={{ base: '100%', xs: 220 }}
           />
         </Group>
-        <Button
-          variant="default"
-          leftSection={<IconDownload size={16} />}
-          disabled={rows.length === 0}
-          onClick={exportCsv}
-        >
-          {appMessages.common.exportCsv}
-        </Button>
+        <ExportMenu disabled={rows.length === 0} onExport={(format) => void exportRows(format)} />
       </Group>
       <DataTable
         minWidth={900}

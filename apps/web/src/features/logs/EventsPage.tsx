@@ -1,5 +1,5 @@
 import { Button, Group, Select, Spoiler, Stack, Text } from '@mantine/core';
-import { IconArrowRight, IconDownload } from '@tabler/icons-react';
+import { IconArrowRight } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '@financeiro/core';
@@ -8,7 +8,8 @@ import { appMessages } from '../../i18n/app';
 import { logsMessages as t } from '../../i18n/logs';
 import { useSessionStore } from '../../stores/session';
 import { notifyApiError } from '../../ui/api-error';
-import { downloadCsv } from '../../ui/csv';
+import { downloadRows, type ExportFormat } from '../../ui/download';
+import { ExportMenu } from '../../ui/ExportMenu';
 import { DataTable } from '../../ui/DataTable';
 import { notifySuccess } from '../../ui/notify';
 import { useUrlState } from '../../ui/use-url-state';
@@ -77,12 +78,13 @@ export function EventsPage() {
   });
   const queryClient = useQueryClient();
   const [exporting, setExporting] = useState(false);
-  const exportCsv = async () => {
+  const exportRows = async (format: ExportFormat) => {
     setExporting(true);
     try {
       const data = await queryClient.fetchQuery(logsApi.events.export.queryOptions(filter));
-      downloadCsv(
-        'eventos.csv',
+      await downloadRows(
+        format,
+        'eventos',
         data.rows.map((e) => ({
           [t.when]: formatDateTime(new Date(e.createdAt)),
           [t.who]: e.actorName ?? e.actorUsername ?? t.system,
@@ -144,15 +146,7 @@ export function EventsPage() {
             </Button>
           )}
         </Group>
-        <Button
-          variant="default"
-          leftSection={<IconDownload size={16} />}
-          loading={exporting}
-          disabled={!list.data?.total}
-          onClick={() => void exportCsv()}
-        >
-          {appMessages.common.exportCsv}
-        </Button>
+        <ExportMenu loading={exporting} disabled={!list.data?.total} onExport={(format) => void exportRows(format)} />
       </Group>
       <DataTable
         minWidth={900}

@@ -54,7 +54,7 @@ export function AccountTypesPage() {
         },
       ]}
       toValues={(a) => ({ name: a?.name ?? '', kind: a?.kind ?? 'checking' })}
-      csv={(a) => ({ [t.name]: a.name, [t.kind]: t.kinds[a.kind], Situação: a.status })}
+      csv={(a) => ({ [t.name]: a.name, [t.kind]: t.kinds[a.kind] })}
       title={(a) => a.name}
     />
   );

@@ -81,7 +81,6 @@ export function BanksPage() {
         [t.ispb]: b.ispb,
         [t.name]: b.name,
         [t.shortName]: b.shortName,
-        Situação: b.status,
       })}
       title={(b) => b.shortName ?? b.name}
     />

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Drawer, Group, Menu, Select, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconDots, IconDownload, IconPencil, IconPlus, IconPower, IconTrash } from '@tabler/icons-react';
+import { IconDots, IconPencil, IconPlus, IconPower, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
@@ -8,7 +8,8 @@ import type { PermissionName } from '@financeiro/core';
 import { appMessages } from '../../i18n/app';
 import { registryMessages } from '../../i18n/registries';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { downloadCsv } from '../../ui/csv';
+import { downloadRows, type ExportFormat } from '../../ui/download';
+import { ExportMenu } from '../../ui/ExportMenu';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { notifyApiError } from '../../ui/api-error';
 import { notifySuccess } from '../../ui/notify';
@@ -67,7 +68,7 @@ export interface RegistryPageProps<Row extends RegistryRow, Values extends Recor
   fields: RegistryField<Values>[];
   /** The form's values for a new record, and for editing a row. */
   toValues: (row: Row | null) => Values;
-  /** The CSV's columns: header and value for each row. */
+  /** The export's columns (the status is added): header and value for each row. */
   csv: (row: Row) => Record<string, string | number | null>;
   /** How a row is named in confirmations. */
   title: (row: Row) => string;
@@ -172,11 +173,15 @@ export function RegistryPage<Row extends RegistryRow, Values extends Record<stri
   };
   const setStatus = useMutation({ mutationFn: props.client.setStatus.mutate, onError });
   const remove = useMutation({ mutationFn: props.client.delete.mutate, onSuccess: after(t.deleted), onError });
-  const exportCsv = async () => {
+  const exportRows = async (format: ExportFormat) => {
     setExporting(true);
     try {
       const data = await props.client.export.query(query);
-      downloadCsv(`${props.name}.csv`, data.rows.map(props.csv));
+      await downloadRows(
+        format,
+        props.name,
+        data.rows.map((row) => ({ ...props.csv(row), [t.status]: common.status[row.status] })),
+      );
       if (data.truncated) notifySuccess(t.exportTruncated(data.rows.length));
     } catch (error) {
       notifyApiError(error);
@@ -238,15 +243,7 @@ export function RegistryPage<Row extends RegistryRow, Values extends Record<stri
           <StatusFilter value={filters.status} onChange={(status) => setFilters({ status })} />
         </Group>
         <Group>
-          <Button
-            variant="default"
-            leftSection={<IconDownload size={16} />}
-            loading={exporting}
-            disabled={!list.data?.total}
-            onClick={() => void exportCsv()}
-          >
-            {common.exportCsv}
-          </Button>
+          <ExportMenu loading={exporting} disabled={!list.data?.total} onExport={(format) => void exportRows(format)} />
           {canEdit && (
             <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
               {props.labels.new}
