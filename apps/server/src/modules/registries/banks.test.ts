@@ -38,6 +38,9 @@ describe('banks registry (the registry pattern)', () => {
     expect(page2.rows.map((r) => r.code)).toEqual(['033', '041', '070']);
     const last = await caller.registries.banks.list({ sort: 'code', direction: 'desc', pageSize: 1 });
     expect(last.rows[0]?.code).toBe('756');
+    // The person's % and _ are characters, not wildcards.
+    expect((await caller.registries.banks.list({ search: '%' })).total).toBe(0);
+    expect((await caller.registries.banks.list({ search: 'ita' })).rows.map((r) => r.code)).toEqual(['341']);
     const byName = await caller.registries.banks.list({ sort: 'name', pageSize: 3 });
     expect(byName.rows.map((r) => r.shortName)).toEqual(['Ailos', 'Banco da Amazônia', 'Banco do Brasil']);
   });

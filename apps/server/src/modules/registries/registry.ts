@@ -11,13 +11,14 @@ import {
 } from '@financeiro/core';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
+import { containsPattern } from '../../db/search';
 import {
   conflict,
   notFound,
   organizationOf,
   procedure,
   router,
-  uniqueOr,
+  isUniqueViolation,
   type ProcedureContext,
 } from '../../trpc/init';
 import { audit } from '../audit/record-event';
@@ -85,18 +86,22 @@ export function registryRouter<T extends RegistryTable, I extends z.ZodObject>(d
   const sortKeys = Object.keys(def.sorts);
   const inOrganization = (ctx: ProcedureContext) => eq(table.organizationId, organizationOf(ctx));
   const byId = (ctx: ProcedureContext, id: string) => and(eq(table.id, id), inOrganization(ctx));
-  const save = <R>(write: () => Promise<R>) =>
-    Object.entries(def.messages.unique).reduce<() => Promise<R>>(
-      (inner, [constraint, message]) =>
-        () =>
-          uniqueOr(constraint, message, inner),
-      write,
-    )();
+  /** Writes, answering a unique constraint's refusal with its pt-BR message. */
+  async function save<R>(write: () => Promise<R>): Promise<R> {
+    try {
+      return await write();
+    } catch (error) {
+      for (const [constraint, message] of Object.entries(def.messages.unique)) {
+        if (isUniqueViolation(error, constraint)) throw conflict(message);
+      }
+      throw error;
+    }
+  }
 
   function where(ctx: ProcedureContext, input: { search: string; status: string }): SQL | undefined {
     const filters: (SQL | undefined)[] = [inOrganization(ctx)];
     if (input.search) {
-      const term = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const term = containsPattern(input.search);
       filters.push(or(...def.search.map((column) => ilike(column, term))));
     }
     if (input.status !== 'all') filters.push(eq(table.status, input.status));

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { lastAccessInput } from '@financeiro/core';
+import { containsPattern } from '../../db/search';
 import { organizationOf, procedure, router } from '../../trpc/init';
 import { eventLog } from '../audit/schema';
 import { users } from '../identity/schema';
@@ -33,7 +34,7 @@ export const lastAccessRouter = router({
         .as('activity');
       const filters: (SQL | undefined)[] = [eq(memberships.organizationId, organizationId)];
       if (input.search) {
-        const term = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const term = containsPattern(input.search);
         filters.push(or(ilike(users.name, term), ilike(users.username, term), ilike(users.email, term)));
       }
       if (input.never) filters.push(isNull(lastAccess.accessedAt));

@@ -11,6 +11,7 @@ import {
 } from '@financeiro/core';
 import { z } from 'zod';
 import { rowsOf } from '../../db/client';
+import { containsPattern } from '../../db/search';
 import {
   conflict,
   forbidden,
@@ -38,9 +39,6 @@ const rule = (permissions: string) => ({ authz: { scope: 'organization', permiss
 
 const NOT_FOUND = 'Membro não encontrado nesta organização.';
 const PROFILE_NOT_FOUND = 'Perfil não encontrado nesta organização.';
-
-/** Escapes LIKE wildcards so a search for "50%" finds "50%". */
-const likeTerm = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 async function profileIn(ctx: ProcedureContext, profileId: string) {
   const [profile] = await ctx.tx
@@ -88,7 +86,7 @@ export const membersRouter = router({
     .query(async ({ ctx, input }) => {
       const filters: (SQL | undefined)[] = [eq(memberships.organizationId, organizationOf(ctx))];
       if (input.search) {
-        const term = likeTerm(input.search);
+        const term = containsPattern(input.search);
         filters.push(or(ilike(users.name, term), ilike(users.username, term), ilike(users.email, term)));
       }
       if (input.profileId) filters.push(eq(memberships.profileId, input.profileId));
