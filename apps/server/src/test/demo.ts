@@ -6,8 +6,8 @@ import { callersFor } from './callers';
 import { seedOtherOrganization } from './other-organization';
 
 /**
- * A test app with the demo organization and a second one ("Outra", administered by "outro"), callers acting as any
- * user, and the selections that point at Demo and at its Matriz unit.
+ * A test app with the demo organization and a second one ("Outra", administered by "outro"), callers that act as a
+ * chosen user, and the selections that point at Demo and at its Matriz unit.
  */
 export async function startDemoApp() {
   const t = await createTestApp();

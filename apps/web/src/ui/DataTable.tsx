@@ -42,23 +42,21 @@ export function DataTable<Row>(props: {
   columns: Column<Row>[];
   rows: Row[] | undefined;
   rowKey: (row: Row) => string;
-  loading: boolean;
-  error?: boolean;
-  onRetry?: () => void;
+  /** The query the rows come from: its loading and error states drive the skeleton and the retry. */
+  query: { isPending: boolean; isError: boolean; refetch: () => unknown };
   empty: string;
   minWidth?: number;
   pagination?: { page: number; pageSize: number; total: number; onPage: (page: number) => void };
   sort?: SortState;
 }) {
   const { columns, rows, pagination } = props;
-  if (props.error) {
+  const loading = props.query.isPending;
+  if (props.query.isError) {
     return (
       <Alert color="red" icon={<IconAlertTriangle />} title={t.error}>
-        {props.onRetry && (
-          <Button mt="sm" variant="white" color="red" onClick={props.onRetry}>
-            {t.retry}
-          </Button>
-        )}
+        <Button mt="sm" variant="white" color="red" onClick={() => void props.query.refetch()}>
+          {t.retry}
+        </Button>
       </Alert>
     );
   }
@@ -87,7 +85,7 @@ export function DataTable<Row>(props: {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {props.loading &&
+            {loading &&
               [0, 1, 2, 3].map((i) => (
                 <Table.Tr key={i}>
                   {columns.map((c) => (
@@ -97,7 +95,7 @@ export function DataTable<Row>(props: {
                   ))}
                 </Table.Tr>
               ))}
-            {!props.loading &&
+            {!loading &&
               rows?.map((row) => (
                 <Table.Tr key={props.rowKey(row)}>
                   {columns.map((c) => (
@@ -110,7 +108,7 @@ export function DataTable<Row>(props: {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {!props.loading && rows?.length === 0 && (
+      {!loading && rows?.length === 0 && (
         <Center py="xl">
           <Stack align="center" gap={4}>
             <IconInbox size={32} stroke={1.4} color="var(--mantine-color-gray-5)" />

@@ -124,9 +124,7 @@ export function HierarchyPage({ kind }: { kind: Kind }) {
       </Group>
       <DataTable
         minWidth={520}
-        loading={list.isPending}
-        error={list.isError}
-        onRetry={() => void list.refetch()}
+        query={list}
         rows={rows}
         rowKey={(n) => n.id}
         empty={list.data?.length ? adminMessages.noMatch : t.empty}

@@ -76,9 +76,7 @@ export function LastAccessPage() {
       </Group>
       <DataTable
         minWidth={900}
-        loading={list.isPending}
-        error={list.isError}
-        onRetry={() => void list.refetch()}
+        query={list}
         rows={page}
         rowKey={(r) => r.userId}
         empty={filters.search || filters.inactive ? adminMessages.noMatch : t.empty}

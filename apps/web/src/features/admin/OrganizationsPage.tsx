@@ -110,9 +110,7 @@ export function OrganizationsPage() {
       </Group>
       <DataTable
         minWidth={520}
-        loading={list.isPending}
-        error={list.isError}
-        onRetry={() => void list.refetch()}
+        query={list}
         rows={list.data}
         rowKey={(o) => o.id}
         empty={t.empty}

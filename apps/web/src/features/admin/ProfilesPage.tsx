@@ -58,9 +58,7 @@ export function ProfilesPage() {
         )}
       </Group>
       <DataTable
-        loading={list.isPending}
-        error={list.isError}
-        onRetry={() => void list.refetch()}
+        query={list}
         rows={list.data}
         rowKey={(p) => p.id}
         empty={t.empty}

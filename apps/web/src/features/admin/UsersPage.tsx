@@ -96,9 +96,7 @@ export function UsersPage() {
       </Group>
       <DataTable
         minWidth={760}
-        loading={list.isPending}
-        error={list.isError}
-        onRetry={() => void list.refetch()}
+        query={list}
         rows={list.data?.rows}
         rowKey={(m) => m.id}
         empty={filters.search || filters.profileId || filters.status !== 'all' ? adminMessages.noMatch : t.empty}

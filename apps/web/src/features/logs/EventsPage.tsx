@@ -150,9 +150,7 @@ export function EventsPage() {
       </Group>
       <DataTable
         minWidth={900}
-        loading={list.isPending}
-        error={list.isError}
-        onRetry={() => void list.refetch()}
+        query={list}
         rows={list.data?.rows}
         rowKey={(e) => e.id}
         empty={t.empty}

@@ -252,9 +252,7 @@ export function RegistryPage<Row extends RegistryRow, Values extends Record<stri
         </Group>
       </Group>
       <DataTable
-        loading={list.isPending}
-        error={list.isError}
-        onRetry={() => void list.refetch()}
+        query={list}
         rows={list.data?.rows}
         rowKey={(row) => row.id}
         empty={filters.search || filters.status !== 'all' ? t.noMatch : props.labels.empty}
