@@ -32,6 +32,8 @@ export async function buildApp({ env, database }: { env: Env; database: Database
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
     genReqId: () => crypto.randomUUID(),
     trustProxy: true,
+    // A CSV import of thousands of lines and a contract attachment (base64) travel as JSON.
+    bodyLimit: 16 * 1024 * 1024,
   }) as unknown as FastifyInstance;
   const localHost = ['localhost', '127.0.0.1', '[::1]'].includes(new URL(env.PUBLIC_URL).hostname);
 

@@ -34,7 +34,7 @@ export async function recordEvent(tx: DbOrTx, event: EventInput): Promise<void> 
 /** The audit row of a procedure's change, with who, where from and in which organization taken from the context. */
 export function audit(
   ctx: ProcedureContext,
-  change: { action: string; entity: string; entityId: string; before?: unknown; after?: unknown },
+  change: { action: string; entity: string; entityId: string | null; before?: unknown; after?: unknown },
   organizationId: string = organizationOf(ctx),
 ): Promise<void> {
   return recordEvent(ctx.tx, {

@@ -62,6 +62,13 @@ const FINANCE: PermissionName[] = [
   'ler_transacoes',
 ];
 
+/** What the finance team reads across the organization: its accounts, payment methods and apportionments. */
+const FINANCE_ORGANIZATION: PermissionName[] = [
+  'ler_contas',
+  'ler_metodos_pagamento',
+  'ler_configuracoes_rateio_padrao',
+];
+
 const REQUESTER: PermissionName[] = [
   'access_department',
   'ler_pedidos_compra',
@@ -106,7 +113,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       Administrador: { description: 'Acesso total à organização', permissions: { organization: '*' } },
       Financeiro: {
         description: 'Contas a pagar e a receber, cadastros e conciliação nas unidades',
-        permissions: { [`unit:${matriz}`]: FINANCE, [`unit:${filial}`]: FINANCE },
+        permissions: { organization: FINANCE_ORGANIZATION, [`unit:${matriz}`]: FINANCE, [`unit:${filial}`]: FINANCE },
       },
       Solicitante: {
         description: 'Solicita compras pelo departamento de Compras da Matriz',

@@ -1,8 +1,10 @@
 import { accountTypeInput, type AccountKind } from '@financeiro/core';
+import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../db/client';
 import { registryRouter, sortableText } from './registry';
-import { accountTypes } from './schema';
+import { plural, usage, usages } from './references';
+import { accounts, accountTypes } from './schema';
 
 const DEFAULTS: [string, AccountKind][] = [
   ['Conta corrente', 'checking'],
@@ -25,8 +27,12 @@ export const accountTypesRouter = registryRouter({
   permissions: { read: 'ler_tipos_conta', edit: 'editar_tipos_conta' },
   table: accountTypes,
   input: accountTypeInput,
+  label: sql`${accountTypes.name}`,
   search: [accountTypes.name],
   sorts: { name: sortableText(accountTypes.name), kind: accountTypes.kind, updatedAt: accountTypes.updatedAt },
+  importKeys: [{ field: 'name', column: accountTypes.name, message: 'Já existe um tipo de conta com este nome.' }],
+  usages: (tx, organizationId, id) =>
+    usages(usage(tx, accounts, organizationId, eq(accounts.accountTypeId, id), plural('conta', 'contas'))),
   messages: {
     notFound: 'Tipo de conta não encontrado nesta organização.',
     unique: { account_types_org_name_key: 'Já existe um tipo de conta com este nome.' },

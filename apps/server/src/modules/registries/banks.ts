@@ -1,9 +1,10 @@
 import { bankInput, brazilianInstitutions } from '@financeiro/core';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../db/client';
 import { registryRouter, sortableText } from './registry';
-import { banks } from './schema';
+import { plural, usage, usages } from './references';
+import { accounts, banks, parties } from './schema';
 
 /** The institutions a new organization starts with, by COMPE code, with the short names people use. */
 const MAIN_INSTITUTIONS: Record<string, string> = {
@@ -57,6 +58,7 @@ export const banksRouter = registryRouter({
   permissions: { read: 'ler_bancos', edit: 'editar_bancos' },
   table: banks,
   input: bankInput,
+  label: sql`concat_ws(' · ', ${banks.code}, coalesce(${banks.shortName}, ${banks.name}))`,
   search: [banks.name, banks.shortName, banks.code, banks.ispb],
   // People know institutions by the short name: sort by it where there is one.
   sorts: {
@@ -65,6 +67,21 @@ export const banksRouter = registryRouter({
     ispb: banks.ispb,
     updatedAt: banks.updatedAt,
   },
+  importKeys: [
+    { field: 'code', column: banks.code, message: 'Já existe uma instituição com este código COMPE.' },
+    { field: 'ispb', column: banks.ispb, message: 'Já existe uma instituição com este ISPB.' },
+  ],
+  usages: (tx, organizationId, id) =>
+    usages(
+      usage(tx, accounts, organizationId, eq(accounts.bankId, id), plural('conta', 'contas')),
+      usage(
+        tx,
+        parties,
+        organizationId,
+        eq(parties.bankId, id),
+        plural('cadastro de fornecedor, cliente ou parceiro', 'cadastros de fornecedores, clientes ou parceiros'),
+      ),
+    ),
   messages: {
     notFound: 'Instituição não encontrada nesta organização.',
     unique: {

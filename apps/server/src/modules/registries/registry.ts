@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { TRPCError } from '@trpc/server';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
@@ -9,7 +10,7 @@ import {
   registryVersion,
   type PermissionName,
 } from '@financeiro/core';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { containsPattern } from '../../db/search';
 import {
@@ -32,21 +33,38 @@ export type RegistryTable = PgTable & {
   updatedAt: PgColumn;
 };
 
-export interface RegistryDefinition<T extends RegistryTable, I extends z.ZodObject> {
+/** What a registry's input yields: the values of a record. */
+type Values = Record<string, unknown>;
+
+export interface RegistryDefinition<T extends RegistryTable, I extends z.ZodType<Values>> {
   /** The event log's entity name, e.g. "bank". */
   entity: string;
   scope: 'organization' | 'unit';
   permissions: { read: PermissionName; edit: PermissionName };
   table: T;
+  /** The record's rules, shared with the web form and the CSV import. */
   input: I;
+  /** The rows this registry shows when it shows part of a table (a party screen shows one role). */
+  only?: SQL;
+  /** How an option of a reference select reads, e.g. "341 · Itaú". */
+  label: SQL;
   /** Columns the search box looks in. */
-  search: PgColumn[];
+  search: (PgColumn | SQL)[];
   /** Columns or expressions a list may be sorted by, by the name the web sends; the first is the default. */
   sorts: Record<string, PgColumn | SQL>;
   /** pt-BR messages: the record not found, and for each unique constraint what is already taken. */
   messages: { notFound: string; unique: Record<string, string> };
   /** What uses a record (pt-BR, e.g. "3 contas"), to refuse its deletion; none means it may go. */
   usages?: (tx: Tx, organizationId: string, id: string) => Promise<string[]>;
+  /**
+   * Turns checked input into the values written: checks that what it points at exists in the organization, fills
+   * what the server decides (a tree code). `before` is the record being changed, null on create.
+   */
+  prepare?: (ctx: ProcedureContext, values: z.output<I>, before: Row<T> | null) => Promise<Values>;
+  /** Runs after an update in the same transaction (a moved tree branch renumbers its descendants). */
+  afterUpdate?: (ctx: ProcedureContext, row: Row<T>, before: Row<T>) => Promise<void>;
+  /** Values that identify a record on import (a document, a code): repeated in the file or already saved is an error. */
+  importKeys?: { field: string; column: PgColumn; message: string }[];
 }
 
 type Row<T extends RegistryTable> = T['$inferSelect'];
@@ -70,21 +88,38 @@ export function sortableText(column: PgColumn | SQL): SQL {
   return sql`translate(lower(${column}), ${ACCENTED}, ${PLAIN})`;
 }
 
+/** One bad line of an import: its line in the file (the header is line 1), the field and what is wrong. */
+export interface ImportProblem {
+  line: number;
+  field: string;
+  message: string;
+}
+const IMPORT_LIMIT = 20_000;
+const IMPORT_CHUNK = 500;
+const REPORT_LIMIT = 1_000;
+
 const STALE = 'Este registro foi alterado por outra pessoa enquanto você editava. Recarregue e tente de novo.';
 const EXPORT_LIMIT = 50_000;
+const OPTIONS_LIMIT = 50;
+const registryOptionsInput = z.object({
+  search: z.string().trim().max(120).default(''),
+  ids: z.array(z.uuid()).max(100).default([]),
+});
 
 /**
  * The one registry pattern: list (server pages, search, sort, status), get, create, update (with the version read),
  * activate/deactivate, delete when nothing uses the record, and export. Every change goes to the event log.
  */
-export function registryRouter<T extends RegistryTable, I extends z.ZodObject>(def: RegistryDefinition<T, I>) {
+export function registryRouter<T extends RegistryTable, I extends z.ZodType<Values>>(def: RegistryDefinition<T, I>) {
   const read = { authz: { scope: def.scope, permissions: def.permissions.read } } as const;
   const edit = { authz: { scope: def.scope, permissions: def.permissions.edit } } as const;
   const { table } = def;
   // Drizzle cannot check `from` against an abstract table type; the rows are typed by the definition below.
   const source: PgTable = table;
   const sortKeys = Object.keys(def.sorts);
-  const inOrganization = (ctx: ProcedureContext) => eq(table.organizationId, organizationOf(ctx));
+  const inOrganization = (ctx: ProcedureContext) => and(eq(table.organizationId, organizationOf(ctx)), def.only);
+  const prepare = (ctx: ProcedureContext, values: z.output<I>, before: Row<T> | null) =>
+    def.prepare ? def.prepare(ctx, values, before) : Promise.resolve(values as Values);
   const byId = (ctx: ProcedureContext, id: string) => and(eq(table.id, id), inOrganization(ctx));
   /** Writes, answering a unique constraint's refusal with its pt-BR message. */
   async function save<R>(write: () => Promise<R>): Promise<R> {
@@ -143,25 +178,27 @@ export function registryRouter<T extends RegistryTable, I extends z.ZodObject>(d
       .meta(edit)
       .input(def.input)
       .mutation(async ({ ctx, input }) => {
-        const values = { ...input, id: uuidv7(), organizationId: organizationOf(ctx) } as PgInsertValue<T>;
+        const prepared = await prepare(ctx, input as z.output<I>, null);
+        const values = { ...prepared, id: uuidv7(), organizationId: organizationOf(ctx) } as PgInsertValue<T>;
         const [row] = (await save(() => ctx.tx.insert(table).values(values).returning())) as Row<T>[];
         if (!row) throw new Error(`${def.entity} not inserted`);
         await audit(ctx, {
           action: `${def.entity}.create`,
           entity: def.entity,
           entityId: String(row.id),
-          after: input,
+          after: prepared,
         });
         return toWire(row);
       }),
 
     update: procedure
       .meta(edit)
-      .input(def.input.extend(registryVersion.shape))
+      .input(z.intersection(registryVersion, def.input))
       .mutation(async ({ ctx, input }) => {
-        const { id, version, ...change } = input as { id: string; version: number } & Record<string, unknown>;
+        const { id, version, ...values } = input as { id: string; version: number } & z.output<I>;
         const before = await current(ctx, id);
         if (before.version !== version) throw conflict(STALE);
+        const change = await prepare(ctx, values as z.output<I>, before);
         const set = { ...change, version: version + 1, updatedAt: new Date() } as PgUpdateSetSource<T>;
         const [row] = (await save(() =>
           ctx.tx
@@ -171,6 +208,7 @@ export function registryRouter<T extends RegistryTable, I extends z.ZodObject>(d
             .returning(),
         )) as Row<T>[];
         if (!row) throw conflict(STALE);
+        await def.afterUpdate?.(ctx, row, before);
         const was = Object.fromEntries(Object.keys(change).map((k) => [k, (before as Record<string, unknown>)[k]]));
         await audit(ctx, {
           action: `${def.entity}.update`,
@@ -218,6 +256,91 @@ export function registryRouter<T extends RegistryTable, I extends z.ZodObject>(d
           before: toWire(before),
         });
         return { ok: true as const };
+      }),
+
+    /** Active records as choices of a reference select, with the ones already chosen (`ids`) whatever their status. */
+    options: procedure
+      .meta(read)
+      .input(registryOptionsInput)
+      .query(async ({ ctx, input }) => {
+        const chosen = input.ids.length > 0 ? inArray(table.id, input.ids) : undefined;
+        const found = input.search ? sql`${def.label} ilike ${containsPattern(input.search)}` : undefined;
+        const rows = await ctx.tx
+          .select({ id: table.id, label: def.label, status: table.status })
+          .from(source)
+          .where(and(inOrganization(ctx), or(and(eq(table.status, 'active'), found), chosen)))
+          .orderBy(sortableText(def.label))
+          .limit(OPTIONS_LIMIT + input.ids.length);
+        return rows as { id: string; label: string; status: 'active' | 'inactive' }[];
+      }),
+
+    /**
+     * Saves many records at once, all or nothing: every line is checked with the form's rules, against the other
+     * lines and against what is saved; any problem answers the report of every bad line and saves nothing.
+     */
+    import: procedure
+      .meta(edit)
+      .input(z.object({ rows: z.array(z.record(z.string(), z.unknown())).min(1).max(IMPORT_LIMIT) }))
+      .mutation(async ({ ctx, input }) => {
+        const problems: ImportProblem[] = [];
+        const valid: { line: number; values: z.output<I> }[] = [];
+        input.rows.forEach((raw, index) => {
+          const parsed = def.input.safeParse(raw);
+          if (parsed.success) valid.push({ line: index + 2, values: parsed.data });
+          else {
+            for (const issue of parsed.error.issues) {
+              problems.push({ line: index + 2, field: String(issue.path[0] ?? ''), message: issue.message });
+            }
+          }
+        });
+        for (const key of def.importKeys ?? []) {
+          const firstLine = new Map<unknown, number>();
+          for (const { line, values } of valid) {
+            const value = (values as Values)[key.field];
+            if (value === null || value === undefined) continue;
+            const earlier = firstLine.get(value);
+            if (earlier) problems.push({ line, field: key.field, message: `Repetido: já está na linha ${earlier}.` });
+            else firstLine.set(value, line);
+          }
+          const values = [...firstLine.keys()];
+          for (let i = 0; i < values.length; i += IMPORT_CHUNK) {
+            const saved = await ctx.tx
+              .select({ value: key.column })
+              .from(source)
+              .where(
+                and(
+                  eq(table.organizationId, organizationOf(ctx)),
+                  inArray(key.column, values.slice(i, i + IMPORT_CHUNK)),
+                ),
+              );
+            for (const { value } of saved) {
+              problems.push({ line: firstLine.get(value) ?? 0, field: key.field, message: key.message });
+            }
+          }
+        }
+        const rows: Values[] = [];
+        for (const { line, values } of valid) {
+          try {
+            rows.push({ ...(await prepare(ctx, values, null)), id: uuidv7(), organizationId: organizationOf(ctx) });
+          } catch (error) {
+            if (!(error instanceof TRPCError)) throw error;
+            problems.push({ line, field: '', message: error.message });
+          }
+        }
+        if (problems.length > 0) {
+          problems.sort((a, b) => a.line - b.line);
+          return { imported: 0, problems: problems.slice(0, REPORT_LIMIT), problemCount: problems.length };
+        }
+        for (let i = 0; i < rows.length; i += IMPORT_CHUNK) {
+          await save(() => ctx.tx.insert(table).values(rows.slice(i, i + IMPORT_CHUNK) as PgInsertValue<T>[]));
+        }
+        await audit(ctx, {
+          action: `${def.entity}.import`,
+          entity: def.entity,
+          entityId: null,
+          after: { count: rows.length },
+        });
+        return { imported: rows.length, problems: [] as ImportProblem[], problemCount: 0 };
       }),
 
     /** Every row the filters select, in the list's order, for CSV and XLSX. */

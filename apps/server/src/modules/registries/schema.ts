@@ -1,6 +1,38 @@
-import { index, pgTable, text, unique } from 'drizzle-orm/pg-core';
-import { ACCOUNT_KINDS } from '@financeiro/core';
+import {
+  bigint,
+  boolean,
+  customType,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  ACCOUNT_KINDS,
+  CLASSIFICATION_NATURES,
+  PAYMENT_KINDS,
+  PERIODICITIES,
+  PIX_KEY_TYPES,
+  PRODUCT_UNITS,
+  READJUSTMENT_INDEXES,
+  TAX_KINDS,
+  type PartyRole,
+} from '@financeiro/core';
+import { users } from '../identity/schema';
 import { registryColumns } from './columns';
+
+const money = () => bigint({ mode: 'number' });
+/** Binary content; PGlite reads it as a Uint8Array, node-postgres as a Buffer: both become a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
 
 /** Banks and payment institutions an organization works with (gestao_contas/bancos). */
 export const banks = pgTable(
@@ -15,6 +47,7 @@ export const banks = pgTable(
     shortName: text(),
   },
   (t) => [
+    unique('banks_org_id_key').on(t.organizationId, t.id),
     unique('banks_org_code_key').on(t.organizationId, t.code),
     unique('banks_org_ispb_key').on(t.organizationId, t.ispb),
     index('banks_org_name_idx').on(t.organizationId, t.name),
@@ -29,5 +62,251 @@ export const accountTypes = pgTable(
     name: text().notNull(),
     kind: text({ enum: ACCOUNT_KINDS }).notNull(),
   },
-  (t) => [unique('account_types_org_name_key').on(t.organizationId, t.name)],
+  (t) => [
+    unique('account_types_org_id_key').on(t.organizationId, t.id),
+    unique('account_types_org_name_key').on(t.organizationId, t.name),
+  ],
+);
+
+/** Suppliers, customers and partners: one record per person or company, with the roles it plays. */
+export const parties = pgTable(
+  'parties',
+  {
+    ...registryColumns(),
+    roles: text().array().$type<PartyRole[]>().notNull(),
+    personType: text({ enum: ['PF', 'PJ'] }).notNull(),
+    /** CPF (11 digits) or CNPJ (14 characters, numeric or alphanumeric), unmasked. */
+    document: text().notNull(),
+    name: text().notNull(),
+    tradeName: text(),
+    stateRegistration: text(),
+    municipalRegistration: text(),
+    email: text(),
+    phone: text(),
+    cep: text(),
+    street: text(),
+    number: text(),
+    complement: text(),
+    district: text(),
+    city: text(),
+    uf: text(),
+    bankId: uuid(),
+    branch: text(),
+    accountNumber: text(),
+    pixKeyType: text({ enum: PIX_KEY_TYPES }),
+    pixKey: text(),
+  },
+  (t) => [
+    unique('parties_org_id_key').on(t.organizationId, t.id),
+    unique('parties_org_document_key').on(t.organizationId, t.document),
+    index('parties_org_name_idx').on(t.organizationId, t.name),
+    index('parties_roles_idx').using('gin', t.roles),
+    foreignKey({ columns: [t.organizationId, t.bankId], foreignColumns: [banks.organizationId, banks.id] }),
+  ],
+);
+
+/** Financial accounts (gestao_contas/contas): where money is, and the units allowed to move it. */
+export const accounts = pgTable(
+  'accounts',
+  {
+    ...registryColumns(),
+    name: text().notNull(),
+    accountTypeId: uuid().notNull(),
+    bankId: uuid(),
+    branch: text(),
+    number: text(),
+    openingBalance: money().notNull(),
+    openingDate: date({ mode: 'string' }).notNull(),
+    unitIds: jsonb().$type<string[]>().notNull(),
+  },
+  (t) => [
+    unique('accounts_org_id_key').on(t.organizationId, t.id),
+    unique('accounts_org_name_key').on(t.organizationId, t.name),
+    foreignKey({
+      columns: [t.organizationId, t.accountTypeId],
+      foreignColumns: [accountTypes.organizationId, accountTypes.id],
+    }),
+    foreignKey({ columns: [t.organizationId, t.bankId], foreignColumns: [banks.organizationId, banks.id] }),
+  ],
+);
+
+/** Financial classifications (agrupamentos/classificacoes_financeiras): a tree of income and expense codes. */
+export const classifications = pgTable(
+  'classifications',
+  {
+    ...registryColumns(),
+    parentId: uuid(),
+    code: text().notNull(),
+    name: text().notNull(),
+    nature: text({ enum: CLASSIFICATION_NATURES }).notNull(),
+  },
+  (t) => [
+    unique('classifications_org_id_key').on(t.organizationId, t.id),
+    unique('classifications_org_code_key').on(t.organizationId, t.code),
+    foreignKey({ columns: [t.organizationId, t.parentId], foreignColumns: [t.organizationId, t.id] }),
+  ],
+);
+
+/** Cost centres (agrupamentos/centros_custo): a tree of codes. */
+export const costCentres = pgTable(
+  'cost_centres',
+  {
+    ...registryColumns(),
+    parentId: uuid(),
+    code: text().notNull(),
+    name: text().notNull(),
+  },
+  (t) => [
+    unique('cost_centres_org_id_key').on(t.organizationId, t.id),
+    unique('cost_centres_org_code_key').on(t.organizationId, t.code),
+    foreignKey({ columns: [t.organizationId, t.parentId], foreignColumns: [t.organizationId, t.id] }),
+  ],
+);
+
+/** Taxes (parametrizacao/tipos_imposto): rate in basis points and whether it is withheld at source. */
+export const taxTypes = pgTable(
+  'tax_types',
+  {
+    ...registryColumns(),
+    name: text().notNull(),
+    kind: text({ enum: TAX_KINDS }).notNull(),
+    rate: integer().notNull(),
+    withheld: boolean().notNull(),
+  },
+  (t) => [unique('tax_types_org_name_key').on(t.organizationId, t.name)],
+);
+
+/** Payment methods (parametrizacao/metodos_pagamento). */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    ...registryColumns(),
+    name: text().notNull(),
+    kind: text({ enum: PAYMENT_KINDS }).notNull(),
+    defaultAccountId: uuid(),
+    daysToClear: integer().notNull(),
+  },
+  (t) => [
+    unique('payment_methods_org_name_key').on(t.organizationId, t.name),
+    foreignKey({
+      columns: [t.organizationId, t.defaultAccountId],
+      foreignColumns: [accounts.organizationId, accounts.id],
+    }),
+  ],
+);
+
+export interface ApportionmentLine {
+  costCentreId: string;
+  classificationId: string;
+  /** Basis points; the lines of a template add up to 10,000. */
+  share: number;
+}
+
+/** Default apportionment templates (parametrizacao/configuracoes_rateio_padrao). */
+export const apportionmentTemplates = pgTable(
+  'apportionment_templates',
+  {
+    ...registryColumns(),
+    name: text().notNull(),
+    lines: jsonb().$type<ApportionmentLine[]>().notNull(),
+  },
+  (t) => [unique('apportionment_templates_org_name_key').on(t.organizationId, t.name)],
+);
+
+/** Revenue splits among partners (parametrizacao/configuracoes_split); shares add up to at most 10,000. */
+export const splitConfigs = pgTable(
+  'split_configs',
+  {
+    ...registryColumns(),
+    name: text().notNull(),
+    partners: jsonb().$type<{ partyId: string; share: number }[]>().notNull(),
+  },
+  (t) => [unique('split_configs_org_name_key').on(t.organizationId, t.name)],
+);
+
+/** Products and services (parametrizacao/produtos). */
+export const products = pgTable(
+  'products',
+  {
+    ...registryColumns(),
+    code: text().notNull(),
+    name: text().notNull(),
+    unit: text({ enum: PRODUCT_UNITS }).notNull(),
+    classificationId: uuid(),
+    price: money().notNull(),
+  },
+  (t) => [
+    unique('products_org_code_key').on(t.organizationId, t.code),
+    foreignKey({
+      columns: [t.organizationId, t.classificationId],
+      foreignColumns: [classifications.organizationId, classifications.id],
+    }),
+  ],
+);
+
+/** Contracts with parties (contas/contratos). */
+export const contracts = pgTable(
+  'contracts',
+  {
+    ...registryColumns(),
+    partyId: uuid().notNull(),
+    object: text().notNull(),
+    /** The value of each installment, in centavos. */
+    value: money().notNull(),
+    periodicity: text({ enum: PERIODICITIES }).notNull(),
+    startDate: date({ mode: 'string' }).notNull(),
+    endDate: date({ mode: 'string' }),
+    readjustmentIndex: text({ enum: READJUSTMENT_INDEXES }).notNull(),
+    readjustmentMonth: integer(),
+    classificationId: uuid().notNull(),
+    costCentreId: uuid().notNull(),
+  },
+  (t) => [
+    unique('contracts_org_id_key').on(t.organizationId, t.id),
+    foreignKey({ columns: [t.organizationId, t.partyId], foreignColumns: [parties.organizationId, parties.id] }),
+    foreignKey({
+      columns: [t.organizationId, t.classificationId],
+      foreignColumns: [classifications.organizationId, classifications.id],
+    }),
+    foreignKey({
+      columns: [t.organizationId, t.costCentreId],
+      foreignColumns: [costCentres.organizationId, costCentres.id],
+    }),
+  ],
+);
+
+/** Files attached to a contract, kept in the database under the organization's row security. */
+export const contractAttachments = pgTable(
+  'contract_attachments',
+  {
+    id: uuid().primaryKey(),
+    organizationId: uuid().notNull(),
+    contractId: uuid().notNull(),
+    fileName: text().notNull(),
+    contentType: text().notNull(),
+    size: integer().notNull(),
+    sha256: text().notNull(),
+    content: bytea().notNull(),
+    createdBy: uuid().references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.organizationId, t.contractId],
+      foreignColumns: [contracts.organizationId, contracts.id],
+    }).onDelete('cascade'),
+    index('contract_attachments_contract_idx').on(t.contractId),
+  ],
+);
+
+/** Purchasing centres (contas/centros_compras): departments served and approvers with their limits. */
+export const purchasingCentres = pgTable(
+  'purchasing_centres',
+  {
+    ...registryColumns(),
+    name: text().notNull(),
+    departmentIds: jsonb().$type<string[]>().notNull(),
+    approvers: jsonb().$type<{ userId: string; limit: number }[]>().notNull(),
+  },
+  (t) => [unique('purchasing_centres_org_name_key').on(t.organizationId, t.name)],
 );

@@ -7,7 +7,7 @@ import { RegistryPage } from './RegistryPage';
 const t = registryMessages.accountTypes;
 
 type AccountType = Awaited<ReturnType<typeof registriesClient.accountTypes.get.query>>;
-interface AccountTypeValues extends Record<string, string> {
+interface AccountTypeValues extends Record<string, unknown> {
   name: string;
   kind: string;
 }
@@ -50,6 +50,7 @@ export function AccountTypesPage() {
           key: 'kind',
           label: t.kind,
           description: t.kindHelp,
+          kind: 'select',
           options: ACCOUNT_KINDS.map((kind) => ({ value: kind, label: t.kinds[kind] })),
         },
       ]}

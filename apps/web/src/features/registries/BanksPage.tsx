@@ -7,7 +7,7 @@ import { RegistryPage } from './RegistryPage';
 const t = registryMessages.banks;
 
 type Bank = Awaited<ReturnType<typeof registriesClient.banks.get.query>>;
-interface BankValues extends Record<string, string> {
+interface BankValues extends Record<string, unknown> {
   code: string;
   ispb: string;
   name: string;
@@ -64,6 +64,7 @@ export function BanksPage() {
           ),
         },
       ]}
+      importable
       fields={[
         { key: 'code', label: t.code, description: t.codeHelp },
         { key: 'ispb', label: t.ispb, description: t.ispbHelp },

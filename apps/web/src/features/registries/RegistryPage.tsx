@@ -1,8 +1,8 @@
-import { ActionIcon, Button, Drawer, Group, Menu, Select, Stack, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Divider, Drawer, Group, Menu, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconDots, IconPencil, IconPlus, IconPower, IconTrash } from '@tabler/icons-react';
+import { IconDots, IconPencil, IconPlus, IconPower, IconTrash, IconUpload } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import type { PermissionName } from '@financeiro/core';
 import { appMessages } from '../../i18n/app';
@@ -18,6 +18,8 @@ import { StatusBadge } from '../../ui/StatusBadge';
 import { StatusFilter } from '../../ui/StatusFilter';
 import { useUrlState } from '../../ui/use-url-state';
 import { useCan } from '../tenants/use-can';
+import { FormFields, type RegistryField } from './fields';
+import { RegistryImport, type ImportClient } from './RegistryImport';
 
 const common = appMessages.common;
 const t = registryMessages;
@@ -38,7 +40,7 @@ interface ListQuery {
 }
 
 /** The registry's typed API client (`registriesClient.<name>`): the same procedures for every registry. */
-export interface RegistryClient<Row extends RegistryRow, Input> {
+export interface RegistryClient<Row extends RegistryRow, Input> extends ImportClient {
   list: { query(input: ListQuery & { page: number; pageSize: number }): Promise<{ rows: Row[]; total: number }> };
   export: { query(input: ListQuery): Promise<{ rows: Row[]; truncated: boolean }> };
   create: { mutate(input: Input): Promise<unknown> };
@@ -47,15 +49,7 @@ export interface RegistryClient<Row extends RegistryRow, Input> {
   delete: { mutate(input: { id: string }): Promise<unknown> };
 }
 
-export interface RegistryField<Values> {
-  key: keyof Values & string;
-  label: string;
-  description?: string;
-  /** A choice among fixed options instead of free text. */
-  options?: { value: string; label: string }[];
-}
-
-export interface RegistryPageProps<Row extends RegistryRow, Values extends Record<string, string>> {
+export interface RegistryPageProps<Row extends RegistryRow, Values extends Record<string, unknown>> {
   /** Names the query cache and the exported file, e.g. "bancos". */
   name: string;
   client: RegistryClient<Row, Values>;
@@ -65,7 +59,13 @@ export interface RegistryPageProps<Row extends RegistryRow, Values extends Recor
   /** The sort the list opens with (one of the sortable columns). */
   defaultSort: string;
   schema: z.ZodType;
-  fields: RegistryField<Values>[];
+  fields: RegistryField[];
+  /** Offers the CSV import (columns named by the fields' labels). */
+  importable?: boolean;
+  /** What the drawer shows below the form of a saved record (a contract's schedule and files). */
+  details?: (row: Row) => ReactNode;
+  /** A wide drawer, for forms with many fields or lines. */
+  wide?: boolean;
   /** The form's values for a new record, and for editing a row. */
   toValues: (row: Row | null) => Values;
   /** The export's columns (the status is added): header and value for each row. */
@@ -74,7 +74,7 @@ export interface RegistryPageProps<Row extends RegistryRow, Values extends Recor
   title: (row: Row) => string;
 }
 
-function RegistryForm<Row extends RegistryRow, Values extends Record<string, string>>(
+function RegistryForm<Row extends RegistryRow, Values extends Record<string, unknown>>(
   props: RegistryPageProps<Row, Values> & { row: Row | null; onClose: () => void },
 ) {
   const queryClient = useQueryClient();
@@ -98,27 +98,7 @@ function RegistryForm<Row extends RegistryRow, Values extends Record<string, str
   return (
     <form onSubmit={form.onSubmit((values) => save.mutate(values))}>
       <Stack>
-        {props.fields.map((field, i) =>
-          field.options ? (
-            <Select
-              key={field.key}
-              label={field.label}
-              description={field.description}
-              data={field.options}
-              allowDeselect={false}
-              data-autofocus={i === 0 || undefined}
-              {...form.getInputProps(field.key)}
-            />
-          ) : (
-            <TextInput
-              key={field.key}
-              label={field.label}
-              description={field.description}
-              data-autofocus={i === 0 || undefined}
-              {...form.getInputProps(field.key)}
-            />
-          ),
-        )}
+        <FormFields form={form} fields={props.fields} />
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={props.onClose}>
             {common.cancel}
@@ -136,7 +116,7 @@ function RegistryForm<Row extends RegistryRow, Values extends Record<string, str
  * The one registry screen: server-side pages, search, sorting and status filter kept in the URL; create and edit in a
  * drawer validated by the same schema as the server; activate, deactivate and delete with confirmation; CSV export.
  */
-export function RegistryPage<Row extends RegistryRow, Values extends Record<string, string>>(
+export function RegistryPage<Row extends RegistryRow, Values extends Record<string, unknown>>(
   props: RegistryPageProps<Row, Values>,
 ) {
   const canEdit = useCan(props.permissions.edit, props.permissions.level);
@@ -156,6 +136,7 @@ export function RegistryPage<Row extends RegistryRow, Values extends Record<stri
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
   const [pending, setPending] = useState<{ kind: 'delete' | 'deactivate'; row: Row } | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [importing, setImporting] = useState(false);
   const queryClient = useQueryClient();
   const list = useQuery({
     queryKey: ['registry', props.name, query, filters.page],
@@ -244,6 +225,11 @@ export function RegistryPage<Row extends RegistryRow, Values extends Record<stri
         </Group>
         <Group>
           <ExportMenu loading={exporting} disabled={!list.data?.total} onExport={(format) => void exportRows(format)} />
+          {canEdit && props.importable && (
+            <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => setImporting(true)}>
+              {t.import.open}
+            </Button>
+          )}
           {canEdit && (
             <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
               {props.labels.new}
@@ -274,13 +260,29 @@ export function RegistryPage<Row extends RegistryRow, Values extends Record<stri
         opened={editing !== null}
         onClose={() => setEditing(null)}
         position="right"
-        size="md"
+        size={props.wide ? 'xl' : 'md'}
         title={editing === 'new' ? props.labels.new : props.labels.edit}
       >
         {editing !== null && (
           <RegistryForm {...props} row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
         )}
+        {editing !== null && editing !== 'new' && props.details && (
+          <>
+            <Divider my="lg" />
+            {props.details(editing)}
+          </>
+        )}
       </Drawer>
+      {props.importable && (
+        <RegistryImport
+          name={props.name}
+          opened={importing}
+          onClose={() => setImporting(false)}
+          client={props.client}
+          schema={props.schema}
+          fields={props.fields}
+        />
+      )}
       <ConfirmDialog
         opened={pending !== null}
         title={pending?.kind === 'delete' ? t.deleteTitle(props.labels.one) : t.deactivateTitle(props.labels.one)}

@@ -1,0 +1,173 @@
+import { createHash } from 'node:crypto';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, contractInput, MAX_ATTACHMENTS } from '@financeiro/core';
+import { v7 as uuidv7 } from 'uuid';
+import { notFound, organizationOf, procedure, router, type ProcedureContext } from '../../trpc/init';
+import { audit } from '../audit/record-event';
+import { registryRouter } from './registry';
+import { mustExist } from './references';
+import { classifications, contractAttachments, contracts, costCentres, parties } from './schema';
+import { TRPCError } from '@trpc/server';
+
+/** contas/contratos: /v1/registries/contracts.* */
+export const contractsRouter = registryRouter({
+  entity: 'contract',
+  scope: 'unit',
+  permissions: { read: 'ler_contratos', edit: 'editar_contratos' },
+  table: contracts,
+  input: contractInput,
+  label: sql`${contracts.object}`,
+  search: [contracts.object, sql`(select p.name from parties p where p.id = ${contracts.partyId})`],
+  sorts: {
+    startDate: contracts.startDate,
+    value: contracts.value,
+    endDate: contracts.endDate,
+    updatedAt: contracts.updatedAt,
+  },
+  messages: { notFound: 'Contrato não encontrado nesta organização.', unique: {} },
+  prepare: async (ctx, values) => {
+    await mustExist(ctx, parties, [values.partyId], 'Parte do contrato não encontrada nesta organização.');
+    await mustExist(ctx, classifications, [values.classificationId], 'Classificação não encontrada nesta organização.');
+    await mustExist(ctx, costCentres, [values.costCentreId], 'Centro de custo não encontrado nesta organização.');
+    return values;
+  },
+});
+
+const read = { authz: { scope: 'unit', permissions: 'ler_contratos' } } as const;
+const edit = { authz: { scope: 'unit', permissions: 'editar_contratos' } } as const;
+
+/** What the first bytes of each accepted type are: a file is what its content says, not what its name says. */
+const SIGNATURES: Record<(typeof ATTACHMENT_TYPES)[number], (bytes: Buffer) => boolean> = {
+  'application/pdf': (b) => b.subarray(0, 5).toString('latin1') === '%PDF-',
+  'image/png': (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  'image/jpeg': (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  'image/webp': (b) =>
+    b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+};
+
+const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
+const MAX_MB = ATTACHMENT_MAX_BYTES / 1024 / 1024;
+
+async function contractOf(ctx: ProcedureContext, id: string) {
+  const [contract] = await ctx.tx
+    .select({ id: contracts.id })
+    .from(contracts)
+    .where(and(eq(contracts.organizationId, organizationOf(ctx)), eq(contracts.id, id)));
+  if (!contract) throw notFound('Contrato não encontrado nesta organização.');
+  return contract;
+}
+
+/** A contract's files (PDF and images, size-limited, checked by content): /v1/registries/contractAttachments.* */
+export const contractAttachmentsRouter = router({
+  list: procedure
+    .meta(read)
+    .input(z.object({ contractId: z.uuid() }))
+    .query(async ({ ctx, input }) => {
+      await contractOf(ctx, input.contractId);
+      const rows = await ctx.tx
+        .select({
+          id: contractAttachments.id,
+          fileName: contractAttachments.fileName,
+          contentType: contractAttachments.contentType,
+          size: contractAttachments.size,
+          createdAt: contractAttachments.createdAt,
+        })
+        .from(contractAttachments)
+        .where(
+          and(
+            eq(contractAttachments.organizationId, organizationOf(ctx)),
+            eq(contractAttachments.contractId, input.contractId),
+          ),
+        )
+        .orderBy(asc(contractAttachments.createdAt));
+      return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+    }),
+
+  upload: procedure
+    .meta(edit)
+    .input(
+      z.object({
+        contractId: z.uuid(),
+        fileName: z.string().trim().min(1).max(200),
+        contentType: z.enum(ATTACHMENT_TYPES, 'Anexe PDF ou imagem (PNG, JPEG ou WebP).'),
+        /** The file, base64-encoded. */
+        content: z
+          .base64('Arquivo ilegível.')
+          .max(Math.ceil((ATTACHMENT_MAX_BYTES * 4) / 3) + 4, `O arquivo passa de ${MAX_MB} MB.`),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      await contractOf(ctx, input.contractId);
+      const content = Buffer.from(input.content, 'base64');
+      if (content.length === 0) throw badRequest('O arquivo está vazio.');
+      if (content.length > ATTACHMENT_MAX_BYTES) throw badRequest(`O arquivo passa de ${MAX_MB} MB.`);
+      if (!SIGNATURES[input.contentType](content)) {
+        throw badRequest('O conteúdo do arquivo não é um PDF ou uma imagem válida.');
+      }
+      const organizationId = organizationOf(ctx);
+      const [attached] = await ctx.tx
+        .select({ n: count() })
+        .from(contractAttachments)
+        .where(
+          and(
+            eq(contractAttachments.organizationId, organizationId),
+            eq(contractAttachments.contractId, input.contractId),
+          ),
+        );
+      if ((attached?.n ?? 0) >= MAX_ATTACHMENTS)
+        throw badRequest(`Um contrato tem no máximo ${MAX_ATTACHMENTS} anexos.`);
+      const id = uuidv7();
+      // Only the name's last part, without control characters, is kept: it is shown and offered on download.
+      const fileName = (input.fileName.split(/[\\/]/).at(-1) ?? 'anexo').replace(/["\p{Cc}]/gu, '_');
+      const sha256 = createHash('sha256').update(content).digest('hex');
+      await ctx.tx.insert(contractAttachments).values({
+        id,
+        organizationId,
+        contractId: input.contractId,
+        fileName,
+        contentType: input.contentType,
+        size: content.length,
+        sha256,
+        content,
+        createdBy: ctx.user.userId,
+      });
+      await audit(ctx, {
+        action: 'contract.attach',
+        entity: 'contract',
+        entityId: input.contractId,
+        after: { fileName, size: content.length, sha256 },
+      });
+      return { id, fileName, size: content.length };
+    }),
+
+  download: procedure
+    .meta(read)
+    .input(z.object({ id: z.uuid() }))
+    .query(async ({ ctx, input }) => {
+      const [file] = await ctx.tx
+        .select()
+        .from(contractAttachments)
+        .where(and(eq(contractAttachments.organizationId, organizationOf(ctx)), eq(contractAttachments.id, input.id)));
+      if (!file) throw notFound('Anexo não encontrado.');
+      return { fileName: file.fileName, contentType: file.contentType, content: file.content.toString('base64') };
+    }),
+
+  delete: procedure
+    .meta(edit)
+    .input(z.object({ id: z.uuid() }))
+    .mutation(async ({ ctx, input }) => {
+      const [file] = await ctx.tx
+        .delete(contractAttachments)
+        .where(and(eq(contractAttachments.organizationId, organizationOf(ctx)), eq(contractAttachments.id, input.id)))
+        .returning({ contractId: contractAttachments.contractId, fileName: contractAttachments.fileName });
+      if (!file) throw notFound('Anexo não encontrado.');
+      await audit(ctx, {
+        action: 'contract.detach',
+        entity: 'contract',
+        entityId: file.contractId,
+        before: { fileName: file.fileName },
+      });
+      return { ok: true as const };
+    }),
+});

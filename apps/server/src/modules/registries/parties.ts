@@ -1,0 +1,85 @@
+import { arrayContains, eq, sql } from 'drizzle-orm';
+import { partyInput, type PartyRole, type PermissionName } from '@financeiro/core';
+import { registryRouter, sortableText } from './registry';
+import { listMentions, mustExist, plural, usage, usages } from './references';
+import { banks, contracts, parties, splitConfigs } from './schema';
+
+const ROLE_SCREENS: Record<PartyRole, string> = {
+  supplier: 'cadastro de fornecedores',
+  customer: 'cadastro de clientes',
+  partner: 'cadastro de parceiros',
+};
+
+/**
+ * One screen of the parties registry: the parties playing `role`. A party created here plays it; one that also plays
+ * another role is not deleted from here (it is in use by that other screen).
+ */
+function partiesOfRole(role: PartyRole, read: PermissionName, edit: PermissionName, notFound: string) {
+  return registryRouter({
+    entity: role,
+    scope: 'unit',
+    permissions: { read, edit },
+    table: parties,
+    input: partyInput,
+    only: arrayContains(parties.roles, [role]),
+    label: sql`coalesce(${parties.tradeName}, ${parties.name})`,
+    search: [parties.name, parties.tradeName, parties.document, parties.email, parties.city],
+    sorts: {
+      name: sortableText(parties.name),
+      document: parties.document,
+      city: sortableText(sql`coalesce(${parties.city}, '')`),
+      updatedAt: parties.updatedAt,
+    },
+    messages: {
+      notFound,
+      unique: {
+        parties_org_document_key:
+          'Já existe um cadastro com este CPF/CNPJ nesta organização. Procure-o em Fornecedores, Clientes ou Parceiros e marque o papel que falta.',
+      },
+    },
+    importKeys: [{ field: 'document', column: parties.document, message: 'Já existe um cadastro com este CPF/CNPJ.' }],
+    prepare: async (ctx, values, before) => {
+      await mustExist(ctx, banks, [values.bankId], 'Banco não encontrado nesta organização.');
+      // A party saved on this screen plays this screen's role.
+      const roles = before ? values.roles : [...new Set([...values.roles, role])].sort();
+      return { ...values, roles };
+    },
+    usages: async (tx, organizationId, id) => {
+      const [party] = await tx.select({ roles: parties.roles }).from(parties).where(eq(parties.id, id));
+      const otherRoles = (party?.roles ?? []).filter((r) => r !== role).map((r) => ROLE_SCREENS[r]);
+      return [
+        ...otherRoles,
+        ...(await usages(
+          usage(tx, contracts, organizationId, eq(contracts.partyId, id), plural('contrato', 'contratos')),
+          usage(
+            tx,
+            splitConfigs,
+            organizationId,
+            listMentions(splitConfigs.partners, 'partyId', id),
+            plural('configuração de split', 'configurações de split'),
+          ),
+        )),
+      ];
+    },
+  });
+}
+
+/** relacionamento/fornecedores, clientes, parceiros: /v1/registries/{suppliers,customers,partners}.* */
+export const suppliersRouter = partiesOfRole(
+  'supplier',
+  'ler_fornecedores',
+  'editar_fornecedores',
+  'Fornecedor não encontrado nesta organização.',
+);
+export const customersRouter = partiesOfRole(
+  'customer',
+  'ler_clientes',
+  'editar_clientes',
+  'Cliente não encontrado nesta organização.',
+);
+export const partnersRouter = partiesOfRole(
+  'partner',
+  'ler_parceiros',
+  'editar_parceiros',
+  'Parceiro não encontrado nesta organização.',
+);

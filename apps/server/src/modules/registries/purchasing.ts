@@ -1,0 +1,42 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { TRPCError } from '@trpc/server';
+import { purchasingCentreInput } from '@financeiro/core';
+import { organizationOf } from '../../trpc/init';
+import { departments, memberships } from '../tenancy/schema';
+import { registryRouter, sortableText } from './registry';
+import { mustExist } from './references';
+import { purchasingCentres } from './schema';
+
+/** contas/centros_compras: /v1/registries/purchasingCentres.* */
+export const purchasingCentresRouter = registryRouter({
+  entity: 'purchasing_centre',
+  scope: 'unit',
+  permissions: { read: 'ler_centros_compras', edit: 'editar_centros_compras' },
+  table: purchasingCentres,
+  input: purchasingCentreInput,
+  label: sql`${purchasingCentres.name}`,
+  search: [purchasingCentres.name],
+  sorts: { name: sortableText(purchasingCentres.name), updatedAt: purchasingCentres.updatedAt },
+  messages: {
+    notFound: 'Centro de compras não encontrado nesta organização.',
+    unique: { purchasing_centres_org_name_key: 'Já existe um centro de compras com este nome.' },
+  },
+  prepare: async (ctx, values) => {
+    await mustExist(ctx, departments, values.departmentIds, 'Departamento não encontrado nesta organização.');
+    const userIds = values.approvers.map((a) => a.userId);
+    const members = await ctx.tx
+      .selectDistinct({ userId: memberships.userId })
+      .from(memberships)
+      .where(
+        and(
+          eq(memberships.organizationId, organizationOf(ctx)),
+          eq(memberships.status, 'active'),
+          inArray(memberships.userId, userIds),
+        ),
+      );
+    if (members.length !== new Set(userIds).size) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Todo aprovador deve ser membro ativo desta organização.' });
+    }
+    return values;
+  },
+});

@@ -1,0 +1,59 @@
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/client';
+import { organizationOf, type ProcedureContext } from '../../trpc/init';
+import { TRPCError } from '@trpc/server';
+
+type Referenced = PgTable & { id: PgColumn; organizationId: PgColumn };
+
+/**
+ * Refuses input that points at records the organization does not have (another organization's are invisible under
+ * row security as well): every id must name one of the organization's records in `table`.
+ */
+export async function mustExist(
+  ctx: ProcedureContext,
+  table: Referenced,
+  ids: readonly (string | null | undefined)[],
+  message: string,
+): Promise<void> {
+  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  if (wanted.length === 0) return;
+  const source: PgTable = table;
+  const [found] = await ctx.tx
+    .select({ n: count() })
+    .from(source)
+    .where(and(eq(table.organizationId, organizationOf(ctx)), inArray(table.id, wanted)));
+  if ((found?.n ?? 0) !== wanted.length) throw new TRPCError({ code: 'BAD_REQUEST', message });
+}
+
+/** "3 contas": how many rows of `table` in the organization match, or null when none. */
+export async function usage(
+  tx: Tx,
+  table: PgTable & { organizationId: PgColumn },
+  organizationId: string,
+  where: SQL,
+  name: (n: number) => string,
+): Promise<string | null> {
+  const source: PgTable = table;
+  const [found] = await tx
+    .select({ n: count() })
+    .from(source)
+    .where(and(eq(table.organizationId, organizationId), where));
+  const n = found?.n ?? 0;
+  return n > 0 ? name(n) : null;
+}
+
+/** The usages that apply, dropping the nulls. */
+export async function usages(...found: Promise<string | null>[]): Promise<string[]> {
+  return (await Promise.all(found)).filter((u): u is string => u !== null);
+}
+
+/** A JSON list column holds an object with this property value (an apportionment line naming a cost centre). */
+export const listMentions = (column: PgColumn, key: string, id: string) =>
+  sql`${column} @> ${JSON.stringify([{ [key]: id }])}::jsonb`;
+
+/** A JSON array of ids contains this one. */
+export const idListHas = (column: PgColumn, id: string) => sql`${column} @> ${JSON.stringify([id])}::jsonb`;
+
+/** "1 conta" / "3 contas". */
+export const plural = (one: string, many: string) => (n: number) => `${n} ${n === 1 ? one : many}`;
