@@ -71,4 +71,85 @@ describe.skipIf(!chromiumAvailable)('registries in Chromium', () => {
     await row.getByText('Banco BS2 S.A.').waitFor();
     await row.getByText('218').waitFor();
   });
+
+  it('registers a supplier (a wrong CNPJ is explained), an apportionment of exactly 100%, and imports a checked CSV', async () => {
+    const page = await h.newPage();
+    await signInToMatriz(page);
+    await page.goto(`${h.app.url}/relacionamento/fornecedores`);
+    await page.getByText('Nenhum fornecedor cadastrado.').waitFor();
+
+    await page.getByRole('button', { name: 'Novo fornecedor' }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByLabel('CPF/CNPJ').fill('11.222.333/0001-80');
+    await drawer.getByLabel('Nome / razão social').fill('Papelaria Aurora Ltda');
+    await drawer.getByLabel('Nome fantasia').fill('Papelaria Aurora');
+    await drawer.getByLabel('E-mail').fill('contas@aurora.com.br');
+    await drawer.getByRole('button', { name: 'Criar' }).click();
+    await drawer.getByText('CNPJ inválido: confira os 14 caracteres e os dígitos verificadores.').waitFor();
+    await drawer.getByLabel('CPF/CNPJ').fill('11.222.333/0001-81');
+    await drawer.getByRole('button', { name: 'Criar' }).click();
+    await page.getByText('Fornecedor cadastrado.').waitFor();
+    const supplier = page.getByRole('row').filter({ hasText: 'Papelaria Aurora' });
+    await supplier.getByText('11.222.333/0001-81').waitFor();
+    await screenshot(page, 'suppliers-list');
+
+    // The template is for the whole organization: the same screen from the organization's scope.
+    await page.goto(`${h.app.url}/parametrizacao/configuracoes_rateio_padrao`);
+    await page.getByRole('button', { name: 'Novo rateio padrão' }).click();
+    await drawer.getByLabel('Nome', { exact: true }).fill('Aluguel da sede');
+    const choose = async (line: number, label: string, option: string) => {
+      await drawer.getByLabel(label).nth(line).click();
+      await page.getByRole('option', { name: option }).click();
+    };
+    await choose(0, 'Centro de custo', '1 Administrativo');
+    await choose(0, 'Classificação', '4.02.001 Aluguel e condomínio');
+    await drawer.getByLabel('Percentual').nth(0).fill('60');
+    await drawer.getByRole('button', { name: 'Adicionar linha' }).click();
+    await choose(1, 'Centro de custo', '2 Comercial');
+    await choose(1, 'Classificação', '4.02.001 Aluguel e condomínio');
+    await drawer.getByLabel('Percentual').nth(1).fill('39,99');
+    await drawer.getByText('Total: 99,99%').waitFor();
+    await drawer.getByRole('button', { name: 'Criar' }).click();
+    await drawer.getByText('A soma dos percentuais deve ser exatamente 100%; hoje é 99,99%.').waitFor();
+    await drawer.getByLabel('Percentual').nth(1).fill('40');
+    await drawer.getByText('Total: 100%').waitFor();
+    await drawer.getByRole('button', { name: 'Criar' }).click();
+    await page.getByText('Rateio padrão cadastrado.').waitFor();
+    await page.getByRole('row').filter({ hasText: 'Aluguel da sede' }).getByText('2 linhas: 60% + 40%').waitFor();
+    await screenshot(page, 'apportionment-templates-list');
+
+    // A CSV with a bad line is reported line by line and nothing is imported; the fixed file imports every line.
+    await page.goto(`${h.app.url}/relacionamento/fornecedores`);
+    const csv = (document: string) =>
+      Buffer.from(
+        `Tipo de pessoa;CPF/CNPJ;Nome / razão social;UF\nPJ;${document};Gráfica Boa Vista Ltda;MG\nPF;529.982.247-25;João Pereira;sp\n`,
+      );
+    const importFile = async (content: Buffer) => {
+      await page.getByRole('button', { name: 'Importar CSV' }).click();
+      const [chooser] = await Promise.all([
+        page.waitForEvent('filechooser'),
+        page.getByRole('button', { name: 'Escolher arquivo CSV' }).click(),
+      ]);
+      await chooser.setFiles({ name: 'fornecedores.csv', mimeType: 'text/csv', buffer: content });
+    };
+    await importFile(csv('12.345.678/0001-00'));
+    const report = page.getByRole('table', { name: 'Problemas da importação' });
+    await report.getByRole('row').filter({ hasText: 'CNPJ inválido' }).getByText('CPF/CNPJ').waitFor();
+    await report.getByRole('cell', { name: '2', exact: true }).waitFor();
+    await page.getByText('Nada foi importado.', { exact: false }).waitFor();
+    await screenshot(page, 'suppliers-import-report');
+    await page.keyboard.press('Escape');
+    await importFile(csv('11.444.777/0001-61'));
+    await page.getByText('2 registros importados.').waitFor();
+    await page.getByRole('row').filter({ hasText: 'João Pereira' }).getByText('529.982.247-25').waitFor();
+
+    await page.goto(`${h.app.url}/logs/events`);
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'Cadastrou fornecedor' })
+      .getByText('Papelaria Aurora Ltda')
+      .waitFor();
+    await page.getByRole('row').filter({ hasText: 'Cadastrou rateio padrão' }).getByText('Aluguel da sede').waitFor();
+    await page.getByRole('row').filter({ hasText: 'Importou fornecedores' }).first().waitFor();
+  });
 });

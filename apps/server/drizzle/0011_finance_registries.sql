@@ -217,5 +217,6 @@ ALTER TABLE "purchasing_centres" ADD CONSTRAINT "purchasing_centres_organization
 ALTER TABLE "split_configs" ADD CONSTRAINT "split_configs_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tax_types" ADD CONSTRAINT "tax_types_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "contract_attachments_contract_idx" ON "contract_attachments" USING btree ("contract_id");--> statement-breakpoint
-CREATE INDEX "parties_org_name_idx" ON "parties" USING btree ("organization_id","name");--> statement-breakpoint
+CREATE INDEX "parties_org_sort_name_idx" ON "parties" USING btree ("organization_id",translate(lower("name"), 'áàâãäéèêëíìîïóòôõöúùûüçñ', 'aaaaaeeeeiiiiooooouuuucn'));--> statement-breakpoint
+CREATE INDEX "parties_org_city_idx" ON "parties" USING btree ("organization_id","city");--> statement-breakpoint
 CREATE INDEX "parties_roles_idx" ON "parties" USING gin ("roles");

@@ -15,3 +15,9 @@ export function formatDateTime(date: Date): string {
   const parts = Object.fromEntries(dateTime.formatToParts(date).map((p) => [p.type, p.value]));
   return `${parts.day}/${parts.month}/${parts.year} às ${parts.hour}:${parts.minute}`;
 }
+
+/** A calendar date (YYYY-MM-DD, no time nor zone) as "31/01/2026". */
+export function formatCalendarDate(iso: string): string {
+  const [year, month, day] = iso.split('-');
+  return `${day}/${month}/${year}`;
+}

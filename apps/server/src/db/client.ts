@@ -65,6 +65,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     };
     await ensureAppRole(database.db);
     await migratePglite(drizzlePglite(client, { schema, casing: 'snake_case' }), { migrationsFolder });
+    // PGlite has no autovacuum to keep the planner's statistics: refresh them at each start of a kept database.
+    if (options.dataDir) await database.db.execute(sql`ANALYZE`);
   }
   await grantAppRole(database.db);
   return database;

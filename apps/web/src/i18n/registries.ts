@@ -107,7 +107,7 @@ export const registryMessages = {
     personType: 'Tipo de pessoa',
     personTypes: { PF: 'Pessoa física', PJ: 'Pessoa jurídica' },
     document: 'CPF/CNPJ',
-    documentHelp: 'Com ou sem pontuação; o CNPJ pode ser alfanumérico.',
+    documentPlaceholder: '00.000.000/0000-00 ou 000.000.000-00',
     name: 'Nome / razão social',
     tradeName: 'Nome fantasia',
     stateRegistration: 'Inscrição estadual',

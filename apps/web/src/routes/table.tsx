@@ -64,6 +64,25 @@ const OrganizationsPage = lazyPage(() => import('../features/admin/Organizations
 const EventsPage = lazyPage(() => import('../features/logs/EventsPage'), 'EventsPage');
 const EventsDashboardPage = lazyPage(() => import('../features/logs/EventsDashboardPage'), 'EventsDashboardPage');
 const RoadmapPage = lazyPage(() => import('../features/roadmap/RoadmapPage'), 'RoadmapPage');
+const AccountsPage = lazyPage(() => import('../features/registries/AccountsPage'), 'AccountsPage');
+const ClassificationsPage = lazyPage(() => import('../features/registries/TreePages'), 'ClassificationsPage');
+const CostCentresPage = lazyPage(() => import('../features/registries/TreePages'), 'CostCentresPage');
+const TaxTypesPage = lazyPage(() => import('../features/registries/ParameterPages'), 'TaxTypesPage');
+const SplitConfigsPage = lazyPage(() => import('../features/registries/ParameterPages'), 'SplitConfigsPage');
+const ProductsPage = lazyPage(() => import('../features/registries/ParameterPages'), 'ProductsPage');
+const PaymentMethodsPage = lazyPage(() => import('../features/registries/ParameterPages'), 'PaymentMethodsPage');
+const ApportionmentTemplatesPage = lazyPage(
+  () => import('../features/registries/ParameterPages'),
+  'ApportionmentTemplatesPage',
+);
+const PartnersPage = lazyPage(() => import('../features/registries/PartiesPage'), 'PartnersPage');
+const SuppliersPage = lazyPage(() => import('../features/registries/PartiesPage'), 'SuppliersPage');
+const CustomersPage = lazyPage(() => import('../features/registries/PartiesPage'), 'CustomersPage');
+const ContractsPage = lazyPage(() => import('../features/registries/ContractsPage'), 'ContractsPage');
+const PurchasingCentresPage = lazyPage(
+  () => import('../features/registries/PurchasingCentresPage'),
+  'PurchasingCentresPage',
+);
 const BanksPage = lazyPage(() => import('../features/registries/BanksPage'), 'BanksPage');
 const AccountTypesPage = lazyPage(() => import('../features/registries/AccountTypesPage'), 'AccountTypesPage');
 
@@ -147,6 +166,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'unit', permissions: 'ler_centros_compras' },
     { title: 'Centros de compras', icon: IconBuildingStore },
     'Contas',
+    PurchasingCentresPage,
   ),
   screen(
     'contas-contratos',
@@ -154,6 +174,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'unit', permissions: 'ler_contratos' },
     { title: 'Contratos', icon: IconFileText },
     'Contas',
+    ContractsPage,
   ),
 
   screen(
@@ -211,6 +232,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'organization', permissions: 'ler_contas' },
     { title: 'Contas', icon: IconWallet },
     'Gestão de contas',
+    AccountsPage,
   ),
   screen(
     'gestao-contas-bancos',
@@ -238,6 +260,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'unit', permissions: 'ler_classificacoes_financeiras' },
     { title: 'Classificações financeiras', icon: IconHierarchy2 },
     'Agrupamentos',
+    ClassificationsPage,
   ),
   screen(
     'agrupamentos-centros-custo',
@@ -245,6 +268,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'unit', permissions: 'ler_centros_custo' },
     { title: 'Centros de custo', icon: IconSitemap },
     'Agrupamentos',
+    CostCentresPage,
   ),
 
   screen(
@@ -261,6 +285,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'unit', permissions: 'ler_tipos_imposto' },
     { title: 'Tipos de imposto', icon: IconReceiptTax },
     'Parametrização',
+    TaxTypesPage,
   ),
   screen(
     'parametrizacao-configuracoes-split',
@@ -268,6 +293,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'unit', permissions: 'ler_configuracoes_split' },
     { title: 'Configurações de split', icon: IconArrowsSplit },
     'Parametrização',
+    SplitConfigsPage,
   ),
   screen(
     'parametrizacao-produtos',
@@ -275,6 +301,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'unit', permissions: 'ler_produtos' },
     { title: 'Produtos', icon: IconPackage },
     'Parametrização',
+    ProductsPage,
   ),
   screen(
     'parametrizacao-metodos-pagamento',
@@ -282,6 +309,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'organization', permissions: 'ler_metodos_pagamento' },
     { title: 'Métodos de pagamento', icon: IconCreditCard },
     'Parametrização',
+    PaymentMethodsPage,
   ),
   screen(
     'parametrizacao-configuracoes-rateio-padrao',
@@ -289,6 +317,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'organization', permissions: 'ler_configuracoes_rateio_padrao' },
     { title: 'Configurações de rateio padrão', icon: IconCash },
     'Parametrização',
+    ApportionmentTemplatesPage,
   ),
 
   screen(
@@ -297,6 +326,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'unit', permissions: 'ler_parceiros' },
     { title: 'Parceiros', icon: IconHeartHandshake },
     'Relacionamento',
+    PartnersPage,
   ),
   screen(
     'relacionamento-fornecedores',
@@ -304,6 +334,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'unit', permissions: 'ler_fornecedores' },
     { title: 'Fornecedores', icon: IconTruckDelivery },
     'Relacionamento',
+    SuppliersPage,
   ),
   screen(
     'relacionamento-clientes',
@@ -311,6 +342,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'unit', permissions: 'ler_clientes' },
     { title: 'Clientes', icon: IconUsersGroup },
     'Relacionamento',
+    CustomersPage,
   ),
 
   screen(

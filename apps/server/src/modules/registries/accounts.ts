@@ -7,7 +7,7 @@ import { accounts, accountTypes, banks, paymentMethods } from './schema';
 
 /** gestao_contas/contas: /v1/registries/accounts.* */
 export const accountsRouter = registryRouter({
-  entity: 'account',
+  entity: 'financial_account',
   scope: 'organization',
   permissions: { read: 'ler_contas', edit: 'editar_contas' },
   table: accounts,

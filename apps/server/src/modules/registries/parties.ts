@@ -27,7 +27,7 @@ function partiesOfRole(role: PartyRole, read: PermissionName, edit: PermissionNa
     sorts: {
       name: sortableText(parties.name),
       document: parties.document,
-      city: sortableText(sql`coalesce(${parties.city}, '')`),
+      city: parties.city,
       updatedAt: parties.updatedAt,
     },
     messages: {

@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
@@ -23,6 +23,7 @@ import {
   type ProcedureContext,
 } from '../../trpc/init';
 import { audit } from '../audit/record-event';
+import { ACCENTED, PLAIN } from './columns';
 
 /** The columns every registry table has (see `registryColumns` in ./columns). */
 export type RegistryTable = PgTable & {
@@ -77,15 +78,13 @@ export function toWire<R extends object>(row: R): Wire<R> {
   return out as Wire<R>;
 }
 
-const ACCENTED = 'áàâãäéèêëíìîïóòôõöúùûüçñ';
-const PLAIN = 'aaaaaeeeeiiiiooooouuuucn';
-
 /**
  * Text as a pt-BR reader sorts it: case and accents aside ("Cartão" before "Carteira"), the same on PostgreSQL and
  * PGlite whatever the database collation.
  */
 export function sortableText(column: PgColumn | SQL): SQL {
-  return sql`translate(lower(${column}), ${ACCENTED}, ${PLAIN})`;
+  // The letters are written into the statement, not bound, so that an index on the same expression serves the sort.
+  return sql`translate(lower(${column}), ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${PLAIN}'`)})`;
 }
 
 /** One bad line of an import: its line in the file (the header is line 1), the field and what is wrong. */
@@ -158,15 +157,27 @@ export function registryRouter<T extends RegistryTable, I extends z.ZodType<Valu
       .input(registryListInput)
       .query(async ({ ctx, input }) => {
         const condition = where(ctx, input);
-        const rows = await ctx.tx
-          .select()
-          .from(source)
-          .where(condition)
-          .orderBy(...orderBy(input))
-          .limit(input.pageSize)
-          .offset((input.page - 1) * input.pageSize);
-        const [total] = await ctx.tx.select({ n: count() }).from(source).where(condition);
-        return { rows: (rows as Row<T>[]).map(toWire), total: total?.n ?? 0 };
+        const page = (columns: Record<string, PgColumn | SQL.Aliased>) =>
+          ctx.tx
+            .select(columns)
+            .from(source)
+            .where(condition)
+            .orderBy(...orderBy(input))
+            .limit(input.pageSize)
+            .offset((input.page - 1) * input.pageSize);
+        const counted = async () => (await ctx.tx.select({ n: count() }).from(source).where(condition))[0]?.n ?? 0;
+        if (input.search) {
+          // A search reads every row anyway (text found anywhere): count in the same pass.
+          const found = await page({
+            ...getTableColumns(source),
+            total: sql<number>`count(*) over ()`.mapWith(Number).as('total'),
+          });
+          const rows = found.map(({ total: _total, ...row }) => row) as Row<T>[];
+          const total = found[0] ? Number(found[0].total) : input.page > 1 ? await counted() : 0;
+          return { rows: rows.map(toWire), total };
+        }
+        const rows = (await page(getTableColumns(source))) as Row<T>[];
+        return { rows: rows.map(toWire), total: await counted() };
       }),
 
     get: procedure
@@ -258,9 +269,13 @@ export function registryRouter<T extends RegistryTable, I extends z.ZodType<Valu
         return { ok: true as const };
       }),
 
-    /** Active records as choices of a reference select, with the ones already chosen (`ids`) whatever their status. */
+    /**
+     * Active records as choices of a reference select, with the ones already chosen (`ids`) whatever their status.
+     * Any member of the organization may read them: whoever fills in a record that points at this registry (a purchase
+     * request naming a supplier, an apportionment naming cost centres) needs the names without the right to the list.
+     */
     options: procedure
-      .meta(read)
+      .meta({ authz: { scope: 'organization' } })
       .input(registryOptionsInput)
       .query(async ({ ctx, input }) => {
         const chosen = input.ids.length > 0 ? inArray(table.id, input.ids) : undefined;

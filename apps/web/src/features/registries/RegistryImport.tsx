@@ -80,6 +80,8 @@ export function RegistryImport(props: {
   client: ImportClient;
   schema: z.ZodType;
   fields: RegistryField[];
+  /** A new record's values: what a line gets for the columns the file does not have. */
+  base: Record<string, unknown>;
 }) {
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<{ done: number; total: number; sending: boolean } | null>(null);
@@ -115,7 +117,7 @@ export function RegistryImport(props: {
     for (let start = 0; start < parsed.data.length; start += CHUNK) {
       const chunk = parsed.data.slice(start, start + CHUNK);
       for (const [offset, record] of chunk.entries()) {
-        const row: Record<string, unknown> = {};
+        const row: Record<string, unknown> = { ...props.base };
         for (const header of headers) {
           const field = columns.get(fold(header));
           if (field) row[field.key] = await cellValue(field, (record[header] ?? '').trim(), lookups);

@@ -281,6 +281,7 @@ export function RegistryPage<Row extends RegistryRow, Values extends Record<stri
           client={props.client}
           schema={props.schema}
           fields={props.fields}
+          base={props.toValues(null)}
         />
       )}
       <ConfirmDialog

@@ -38,6 +38,7 @@ interface FieldBase {
   key: string;
   label: string;
   description?: string;
+  placeholder?: string;
   /** Half the form's width, beside the next half field. */
   half?: boolean;
   /** A heading shown above this field, opening a group of fields. */
@@ -103,7 +104,12 @@ function ReferenceInput(props: {
 function FieldInput<V>(props: { form: UseFormReturnType<V>; field: RegistryField; path: string; autoFocus?: boolean }) {
   const { form, field, path } = props;
   const input = form.getInputProps(path);
-  const label = { label: field.label, description: field.description, 'data-autofocus': props.autoFocus || undefined };
+  const label = {
+    label: field.label,
+    description: field.description,
+    placeholder: field.placeholder,
+    'data-autofocus': props.autoFocus || undefined,
+  };
   switch (field.kind) {
     case 'select':
       return <Select {...label} data={field.options} allowDeselect={false} {...input} />;
@@ -148,7 +154,7 @@ function LinesInput<V>(props: {
   const error = form.errors[path];
   return (
     <Stack gap="xs">
-      <Text size="sm" fw={500}>
+      <Text size="sm" fw={700}>
         {field.label}
       </Text>
       <Table withRowBorders={false} verticalSpacing={4} horizontalSpacing={4}>

@@ -1,0 +1,97 @@
+import { Text } from '@mantine/core';
+import { accountInput, formatBRL, formatCalendarDate } from '@financeiro/core';
+import { registriesClient } from '../../api/trpc';
+import { registryMessages } from '../../i18n/registries';
+
+import { moneyText } from './fields';
+import { RegistryPage } from './RegistryPage';
+import { registrySource, unitsSource } from './sources';
+
+const t = registryMessages.accounts;
+type Account = Awaited<ReturnType<typeof registriesClient.accounts.get.query>>;
+
+/** gestao_contas/contas: where the organization's money is, and which units may move it. */
+export function AccountsPage() {
+  return (
+    <RegistryPage<Account, Record<string, unknown>>
+      name="contas"
+      client={registriesClient.accounts}
+      permissions={{ edit: 'editar_contas', level: 'organization' }}
+      labels={t}
+      defaultSort="name"
+      schema={accountInput}
+      columns={[
+        {
+          key: 'name',
+          header: t.name,
+          sortable: true,
+          render: (a) => (
+            <div>
+              <Text fw={600} size="sm">
+                {a.name}
+              </Text>
+              {(a.branch || a.number) && (
+                <Text size="xs" c="dimmed">
+                  {[a.branch && `Ag. ${a.branch}`, a.number && `C/C ${a.number}`].filter(Boolean).join(' · ')}
+                </Text>
+              )}
+            </div>
+          ),
+        },
+        {
+          key: 'openingBalance',
+          header: t.openingBalance,
+          sortable: true,
+          align: 'right',
+          render: (a) => (
+            <Text size="sm" c={a.openingBalance < 0 ? 'red' : undefined} style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {formatBRL(a.openingBalance)}
+            </Text>
+          ),
+        },
+        { key: 'openingDate', header: t.openingDate, sortable: true, render: (a) => formatCalendarDate(a.openingDate) },
+        { key: 'units', header: t.units, render: (a) => a.unitIds.length },
+      ]}
+      fields={[
+        { key: 'name', label: t.name, description: t.nameHelp },
+        {
+          key: 'accountTypeId',
+          label: t.accountType,
+          kind: 'reference',
+          half: true,
+          source: registrySource('accountTypes', registriesClient.accountTypes),
+        },
+        {
+          key: 'bankId',
+          label: t.bank,
+          kind: 'reference',
+          half: true,
+          source: registrySource('banks', registriesClient.banks),
+        },
+        { key: 'branch', label: t.branch, half: true },
+        { key: 'number', label: t.number, half: true },
+        { key: 'openingBalance', label: t.openingBalance, kind: 'money', half: true },
+        { key: 'openingDate', label: t.openingDate, kind: 'date', half: true },
+        { key: 'unitIds', label: t.units, kind: 'references', source: unitsSource },
+      ]}
+      toValues={(a) => ({
+        name: a?.name ?? '',
+        accountTypeId: a?.accountTypeId ?? '',
+        bankId: a?.bankId ?? '',
+        branch: a?.branch ?? '',
+        number: a?.number ?? '',
+        openingBalance: moneyText(a?.openingBalance ?? 0),
+        openingDate: a?.openingDate ?? '',
+        unitIds: a?.unitIds ?? [],
+      })}
+      csv={(a) => ({
+        [t.name]: a.name,
+        [t.branch]: a.branch,
+        [t.number]: a.number,
+        [t.openingBalance]: a.openingBalance / 100,
+        [t.openingDate]: formatCalendarDate(a.openingDate),
+      })}
+      title={(a) => a.name}
+    />
+  );
+}

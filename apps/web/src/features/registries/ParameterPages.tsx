@@ -1,0 +1,312 @@
+import { Badge, Text } from '@mantine/core';
+import {
+  apportionmentTemplateInput,
+  formatBRL,
+  formatPercent,
+  PAYMENT_KINDS,
+  paymentMethodInput,
+  PRODUCT_UNITS,
+  productInput,
+  splitConfigInput,
+  TAX_KINDS,
+  taxTypeInput,
+  WHOLE,
+} from '@financeiro/core';
+import { registriesClient } from '../../api/trpc';
+import { registryMessages } from '../../i18n/registries';
+import { moneyText, percentText } from './fields';
+import { RegistryPage } from './RegistryPage';
+import { registrySource } from './sources';
+
+const tabular = { fontVariantNumeric: 'tabular-nums' } as const;
+const bold = (text: string) => (
+  <Text fw={600} size="sm">
+    {text}
+  </Text>
+);
+
+const tx = registryMessages.taxTypes;
+type TaxType = Awaited<ReturnType<typeof registriesClient.taxTypes.get.query>>;
+
+/** parametrizacao/tipos_imposto: taxes with their rates and whether they are withheld. */
+export function TaxTypesPage() {
+  return (
+    <RegistryPage<TaxType, Record<string, unknown>>
+      name="tipos-de-imposto"
+      client={registriesClient.taxTypes}
+      permissions={{ edit: 'editar_tipos_imposto', level: 'unit' }}
+      labels={tx}
+      defaultSort="name"
+      schema={taxTypeInput}
+      importable
+      columns={[
+        { key: 'name', header: tx.name, sortable: true, render: (r) => bold(r.name) },
+        { key: 'kind', header: tx.kind, sortable: true, render: (r) => tx.kinds[r.kind] },
+        {
+          key: 'rate',
+          header: tx.rate,
+          sortable: true,
+          align: 'right',
+          render: (r) => <span style={tabular}>{formatPercent(r.rate)}</span>,
+        },
+        {
+          key: 'withheld',
+          header: tx.withheld,
+          render: (r) => (r.withheld ? <Badge variant="light">{tx.withheld}</Badge> : '—'),
+        },
+      ]}
+      fields={[
+        { key: 'name', label: tx.name },
+        {
+          key: 'kind',
+          label: tx.kind,
+          kind: 'select',
+          half: true,
+          options: TAX_KINDS.map((k) => ({ value: k, label: tx.kinds[k] })),
+        },
+        { key: 'rate', label: tx.rate, kind: 'percent', half: true },
+        { key: 'withheld', label: tx.withheld, kind: 'yesno' },
+      ]}
+      toValues={(r) => ({
+        name: r?.name ?? '',
+        kind: r?.kind ?? 'custom',
+        rate: percentText(r?.rate ?? 0),
+        withheld: r?.withheld ?? false,
+      })}
+      csv={(r) => ({
+        [tx.name]: r.name,
+        [tx.kind]: tx.kinds[r.kind],
+        [tx.rate]: formatPercent(r.rate),
+        [tx.withheld]: r.withheld ? 'Sim' : 'Não',
+      })}
+      title={(r) => r.name}
+    />
+  );
+}
+
+const pm = registryMessages.paymentMethods;
+type PaymentMethod = Awaited<ReturnType<typeof registriesClient.paymentMethods.get.query>>;
+
+/** parametrizacao/metodos_pagamento: how the organization pays and is paid, and when the money clears. */
+export function PaymentMethodsPage() {
+  return (
+    <RegistryPage<PaymentMethod, Record<string, unknown>>
+      name="metodos-de-pagamento"
+      client={registriesClient.paymentMethods}
+      permissions={{ edit: 'editar_metodos_pagamento', level: 'organization' }}
+      labels={pm}
+      defaultSort="name"
+      schema={paymentMethodInput}
+      columns={[
+        { key: 'name', header: pm.name, sortable: true, render: (r) => bold(r.name) },
+        { key: 'kind', header: pm.kind, sortable: true, render: (r) => pm.kinds[r.kind] },
+        { key: 'daysToClear', header: pm.daysToClear, sortable: true, render: (r) => pm.days(r.daysToClear) },
+      ]}
+      fields={[
+        { key: 'name', label: pm.name },
+        {
+          key: 'kind',
+          label: pm.kind,
+          kind: 'select',
+          half: true,
+          options: PAYMENT_KINDS.map((k) => ({ value: k, label: pm.kinds[k] })),
+        },
+        { key: 'daysToClear', label: pm.daysToClear, half: true },
+        {
+          key: 'defaultAccountId',
+          label: pm.defaultAccount,
+          kind: 'reference',
+          source: registrySource('accounts', registriesClient.accounts),
+        },
+      ]}
+      toValues={(r) => ({
+        name: r?.name ?? '',
+        kind: r?.kind ?? 'pix',
+        daysToClear: String(r?.daysToClear ?? 0),
+        defaultAccountId: r?.defaultAccountId ?? '',
+      })}
+      csv={(r) => ({ [pm.name]: r.name, [pm.kind]: pm.kinds[r.kind], [pm.daysToClear]: r.daysToClear })}
+      title={(r) => r.name}
+    />
+  );
+}
+
+const ap = registryMessages.apportionmentTemplates;
+type Template = Awaited<ReturnType<typeof registriesClient.apportionmentTemplates.get.query>>;
+
+/** parametrizacao/configuracoes_rateio_padrao: named apportionments that add up to exactly 100%. */
+export function ApportionmentTemplatesPage() {
+  return (
+    <RegistryPage<Template, Record<string, unknown>>
+      name="rateios-padrao"
+      client={registriesClient.apportionmentTemplates}
+      permissions={{ edit: 'editar_configuracoes_rateio_padrao', level: 'organization' }}
+      labels={ap}
+      defaultSort="name"
+      schema={apportionmentTemplateInput}
+      wide
+      columns={[
+        { key: 'name', header: ap.name, sortable: true, render: (r) => bold(r.name) },
+        {
+          key: 'lines',
+          header: ap.lines,
+          render: (r) => `${ap.summary(r.lines.length)}: ${r.lines.map((l) => formatPercent(l.share)).join(' + ')}`,
+        },
+      ]}
+      fields={[
+        { key: 'name', label: ap.name },
+        {
+          key: 'lines',
+          label: ap.lines,
+          kind: 'lines',
+          totalOf: 'share',
+          newLine: () => ({ costCentreId: '', classificationId: '', share: '' }),
+          columns: [
+            {
+              key: 'costCentreId',
+              label: ap.costCentre,
+              kind: 'reference',
+              source: registrySource('costCentres', registriesClient.costCentres),
+            },
+            {
+              key: 'classificationId',
+              label: ap.classification,
+              kind: 'reference',
+              source: registrySource('classifications', registriesClient.classifications),
+            },
+            { key: 'share', label: ap.share, kind: 'percent' },
+          ],
+        },
+      ]}
+      toValues={(r) => ({
+        name: r?.name ?? '',
+        lines: r?.lines.map((l) => ({ ...l, share: percentText(l.share) })) ?? [
+          { costCentreId: '', classificationId: '', share: '100' },
+        ],
+      })}
+      csv={(r) => ({ [ap.name]: r.name, [ap.lines]: r.lines.map((l) => formatPercent(l.share)).join(' + ') })}
+      title={(r) => r.name}
+    />
+  );
+}
+
+const sp = registryMessages.splitConfigs;
+type Split = Awaited<ReturnType<typeof registriesClient.splitConfigs.get.query>>;
+
+/** parametrizacao/configuracoes_split: how revenue is split among partners, never above 100%. */
+export function SplitConfigsPage() {
+  return (
+    <RegistryPage<Split, Record<string, unknown>>
+      name="configuracoes-de-split"
+      client={registriesClient.splitConfigs}
+      permissions={{ edit: 'editar_configuracoes_split', level: 'unit' }}
+      labels={sp}
+      defaultSort="name"
+      schema={splitConfigInput}
+      wide
+      columns={[
+        { key: 'name', header: sp.name, sortable: true, render: (r) => bold(r.name) },
+        {
+          key: 'partners',
+          header: sp.partners,
+          render: (r) => {
+            const total = r.partners.reduce((sum, p) => sum + p.share, 0);
+            return `${r.partners.map((p) => formatPercent(p.share)).join(' + ')} · ${sp.retained(formatPercent(WHOLE - total))}`;
+          },
+        },
+      ]}
+      fields={[
+        { key: 'name', label: sp.name },
+        {
+          key: 'partners',
+          label: sp.partners,
+          kind: 'lines',
+          totalOf: 'share',
+          newLine: () => ({ partyId: '', share: '' }),
+          columns: [
+            {
+              key: 'partyId',
+              label: sp.partner,
+              kind: 'reference',
+              source: registrySource('partners', registriesClient.partners),
+            },
+            { key: 'share', label: sp.share, kind: 'percent' },
+          ],
+        },
+      ]}
+      toValues={(r) => ({
+        name: r?.name ?? '',
+        partners: r?.partners.map((p) => ({ ...p, share: percentText(p.share) })) ?? [{ partyId: '', share: '' }],
+      })}
+      csv={(r) => ({ [sp.name]: r.name, [sp.partners]: r.partners.map((p) => formatPercent(p.share)).join(' + ') })}
+      title={(r) => r.name}
+    />
+  );
+}
+
+const pr = registryMessages.products;
+type Product = Awaited<ReturnType<typeof registriesClient.products.get.query>>;
+
+/** parametrizacao/produtos: what the organization buys and sells, with unit, classification and price. */
+export function ProductsPage() {
+  return (
+    <RegistryPage<Product, Record<string, unknown>>
+      name="produtos"
+      client={registriesClient.products}
+      permissions={{ edit: 'editar_produtos', level: 'unit' }}
+      labels={pr}
+      defaultSort="name"
+      schema={productInput}
+      importable
+      columns={[
+        {
+          key: 'code',
+          header: pr.code,
+          sortable: true,
+          width: 140,
+          render: (r) => (
+            <Text ff="monospace" size="sm">
+              {r.code}
+            </Text>
+          ),
+        },
+        { key: 'name', header: pr.name, sortable: true, render: (r) => bold(r.name) },
+        { key: 'unit', header: pr.unit, render: (r) => r.unit },
+        {
+          key: 'price',
+          header: pr.price,
+          sortable: true,
+          align: 'right',
+          render: (r) => <span style={tabular}>{formatBRL(r.price)}</span>,
+        },
+      ]}
+      fields={[
+        { key: 'code', label: pr.code, half: true },
+        {
+          key: 'unit',
+          label: pr.unit,
+          kind: 'select',
+          half: true,
+          options: PRODUCT_UNITS.map((u) => ({ value: u, label: u })),
+        },
+        { key: 'name', label: pr.name },
+        {
+          key: 'classificationId',
+          label: pr.classification,
+          kind: 'reference',
+          source: registrySource('classifications', registriesClient.classifications),
+        },
+        { key: 'price', label: pr.price, kind: 'money' },
+      ]}
+      toValues={(r) => ({
+        code: r?.code ?? '',
+        unit: r?.unit ?? 'UN',
+        name: r?.name ?? '',
+        classificationId: r?.classificationId ?? '',
+        price: moneyText(r?.price ?? 0),
+      })}
+      csv={(r) => ({ [pr.code]: r.code, [pr.name]: r.name, [pr.unit]: r.unit, [pr.price]: moneyText(r.price) })}
+      title={(r) => `${r.code} · ${r.name}`}
+    />
+  );
+}

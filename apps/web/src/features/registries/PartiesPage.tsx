@@ -1,0 +1,185 @@
+import { Badge, Group, Text } from '@mantine/core';
+import { formatDocument, PARTY_ROLES, partyInput, PIX_KEY_TYPES, UFS, type PartyRole } from '@financeiro/core';
+import { registriesClient } from '../../api/trpc';
+import { registryMessages } from '../../i18n/registries';
+import { RegistryPage } from './RegistryPage';
+import { registrySource } from './sources';
+
+const t = registryMessages.parties;
+
+type Party = Awaited<ReturnType<typeof registriesClient.suppliers.get.query>>;
+type PartyValues = Record<string, unknown>;
+
+const CLIENTS = {
+  supplier: { client: registriesClient.suppliers, name: 'fornecedores', edit: 'editar_fornecedores' },
+  customer: { client: registriesClient.customers, name: 'clientes', edit: 'editar_clientes' },
+  partner: { client: registriesClient.partners, name: 'parceiros', edit: 'editar_parceiros' },
+} as const;
+
+const TEXT_FIELDS = [
+  'tradeName',
+  'stateRegistration',
+  'municipalRegistration',
+  'email',
+  'phone',
+  'cep',
+  'street',
+  'number',
+  'complement',
+  'district',
+  'city',
+  'uf',
+  'branch',
+  'accountNumber',
+  'pixKey',
+] as const;
+
+/** One screen of the parties registry: the parties playing `role`, the same records the other screens share. */
+function PartiesPage({ role }: { role: PartyRole }) {
+  const { client, name, edit } = CLIENTS[role];
+  const labels = t[role];
+  return (
+    <RegistryPage<Party, PartyValues>
+      name={name}
+      client={client}
+      permissions={{ edit, level: 'unit' }}
+      labels={labels}
+      defaultSort="name"
+      schema={partyInput}
+      wide
+      importable
+      columns={[
+        {
+          key: 'name',
+          header: t.name,
+          sortable: true,
+          render: (p) => (
+            <div>
+              <Text fw={600} size="sm">
+                {p.tradeName ?? p.name}
+              </Text>
+              {p.tradeName && (
+                <Text size="xs" c="dimmed">
+                  {p.name}
+                </Text>
+              )}
+            </div>
+          ),
+        },
+        {
+          key: 'document',
+          header: t.document,
+          sortable: true,
+          width: 200,
+          render: (p) => (
+            <Text ff="monospace" size="sm">
+              {formatDocument(p.document)}
+            </Text>
+          ),
+        },
+        {
+          key: 'city',
+          header: t.location,
+          sortable: true,
+          render: (p) => (p.city ? `${p.city}${p.uf ? `/${p.uf}` : ''}` : '—'),
+        },
+        {
+          key: 'roles',
+          header: t.roles,
+          render: (p) => (
+            <Group gap={4}>
+              {p.roles.map((r) => (
+                <Badge key={r} size="sm" variant={r === role ? 'filled' : 'light'}>
+                  {t.roleNames[r]}
+                </Badge>
+              ))}
+            </Group>
+          ),
+        },
+      ]}
+      fields={[
+        {
+          key: 'personType',
+          label: t.personType,
+          kind: 'select',
+          half: true,
+          options: (['PJ', 'PF'] as const).map((v) => ({ value: v, label: t.personTypes[v] })),
+        },
+        { key: 'document', label: t.document, placeholder: t.documentPlaceholder, half: true },
+        { key: 'name', label: t.name },
+        { key: 'tradeName', label: t.tradeName },
+        { key: 'stateRegistration', label: t.stateRegistration, half: true },
+        { key: 'municipalRegistration', label: t.municipalRegistration, half: true },
+        {
+          key: 'roles',
+          label: t.roles,
+          description: t.rolesHelp,
+          kind: 'multiselect',
+          options: PARTY_ROLES.map((r) => ({ value: r, label: t.roleNames[r] })),
+        },
+        { key: 'email', label: t.email, half: true, section: t.contact },
+        { key: 'phone', label: t.phone, half: true },
+        { key: 'cep', label: t.cep, half: true, section: t.address },
+        { key: 'uf', label: t.uf, half: true, kind: 'select', options: UFS.map((uf) => ({ value: uf, label: uf })) },
+        { key: 'street', label: t.street },
+        { key: 'number', label: t.number, half: true },
+        { key: 'complement', label: t.complement, half: true },
+        { key: 'district', label: t.district, half: true },
+        { key: 'city', label: t.city, half: true },
+        {
+          key: 'bankId',
+          label: t.bank,
+          kind: 'reference',
+          source: registrySource('banks', registriesClient.banks),
+          section: t.banking,
+        },
+        { key: 'branch', label: t.branch, half: true },
+        { key: 'accountNumber', label: t.accountNumber, half: true },
+        {
+          key: 'pixKeyType',
+          label: t.pixKeyType,
+          half: true,
+          kind: 'select',
+          options: PIX_KEY_TYPES.map((k) => ({ value: k, label: t.pixTypes[k] })),
+        },
+        { key: 'pixKey', label: t.pixKey, half: true },
+      ]}
+      toValues={(p) => ({
+        personType: p?.personType ?? 'PJ',
+        document: p ? formatDocument(p.document) : '',
+        name: p?.name ?? '',
+        roles: p?.roles ?? [role],
+        bankId: p?.bankId ?? '',
+        pixKeyType: p?.pixKeyType ?? '',
+        ...Object.fromEntries(TEXT_FIELDS.map((key) => [key, p?.[key] ?? ''])),
+      })}
+      csv={(p) => ({
+        [t.personType]: p.personType,
+        [t.document]: formatDocument(p.document),
+        [t.name]: p.name,
+        [t.tradeName]: p.tradeName,
+        [t.roles]: p.roles.map((r) => t.roleNames[r]).join(', '),
+        [t.stateRegistration]: p.stateRegistration,
+        [t.municipalRegistration]: p.municipalRegistration,
+        [t.email]: p.email,
+        [t.phone]: p.phone,
+        [t.cep]: p.cep,
+        [t.street]: p.street,
+        [t.number]: p.number,
+        [t.complement]: p.complement,
+        [t.district]: p.district,
+        [t.city]: p.city,
+        [t.uf]: p.uf,
+        [t.branch]: p.branch,
+        [t.accountNumber]: p.accountNumber,
+        [t.pixKeyType]: p.pixKeyType ? t.pixTypes[p.pixKeyType] : null,
+        [t.pixKey]: p.pixKey,
+      })}
+      title={(p) => p.tradeName ?? p.name}
+    />
+  );
+}
+
+export const SuppliersPage = () => <PartiesPage role="supplier" />;
+export const CustomersPage = () => <PartiesPage role="customer" />;
+export const PartnersPage = () => <PartiesPage role="partner" />;

@@ -1,0 +1,61 @@
+import { Text } from '@mantine/core';
+import { purchasingCentreInput } from '@financeiro/core';
+import { registriesClient } from '../../api/trpc';
+import { registryMessages } from '../../i18n/registries';
+import { moneyText } from './fields';
+import { RegistryPage } from './RegistryPage';
+import { departmentsSource, membersSource } from './sources';
+
+const t = registryMessages.purchasingCentres;
+type Centre = Awaited<ReturnType<typeof registriesClient.purchasingCentres.get.query>>;
+
+/** contas/centros_compras: who buys for which departments, and who approves up to how much. */
+export function PurchasingCentresPage() {
+  return (
+    <RegistryPage<Centre, Record<string, unknown>>
+      name="centros-de-compras"
+      client={registriesClient.purchasingCentres}
+      permissions={{ edit: 'editar_centros_compras', level: 'unit' }}
+      labels={t}
+      defaultSort="name"
+      schema={purchasingCentreInput}
+      wide
+      columns={[
+        {
+          key: 'name',
+          header: t.name,
+          sortable: true,
+          render: (c) => (
+            <Text fw={600} size="sm">
+              {c.name}
+            </Text>
+          ),
+        },
+        { key: 'summary', header: t.approvers, render: (c) => t.summary(c.departmentIds.length, c.approvers.length) },
+      ]}
+      fields={[
+        { key: 'name', label: t.name },
+        { key: 'departmentIds', label: t.departments, kind: 'references', source: departmentsSource },
+        {
+          key: 'approvers',
+          label: t.approvers,
+          kind: 'lines',
+          newLine: () => ({ userId: '', limit: '' }),
+          columns: [
+            { key: 'userId', label: t.approver, kind: 'reference', source: membersSource },
+            { key: 'limit', label: t.limit, kind: 'money' },
+          ],
+        },
+      ]}
+      toValues={(c) => ({
+        name: c?.name ?? '',
+        departmentIds: c?.departmentIds ?? [],
+        approvers: c?.approvers.map((a) => ({ userId: a.userId, limit: moneyText(a.limit) })) ?? [
+          { userId: '', limit: '' },
+        ],
+      })}
+      csv={(c) => ({ [t.name]: c.name, [t.approvers]: t.summary(c.departmentIds.length, c.approvers.length) })}
+      title={(c) => c.name}
+    />
+  );
+}

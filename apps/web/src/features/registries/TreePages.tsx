@@ -1,0 +1,119 @@
+import { Badge, Text } from '@mantine/core';
+import { CLASSIFICATION_NATURES, classificationInput, codeDepth, costCentreInput } from '@financeiro/core';
+import { registriesClient } from '../../api/trpc';
+import { registryMessages } from '../../i18n/registries';
+import type { Column } from '../../ui/DataTable';
+import { RegistryPage } from './RegistryPage';
+import { registrySource } from './sources';
+
+type Classification = Awaited<ReturnType<typeof registriesClient.classifications.get.query>>;
+type CostCentre = Awaited<ReturnType<typeof registriesClient.costCentres.get.query>>;
+
+/** The code and name of a tree node, indented by its level; groups in bold. */
+function treeColumns<Row extends { code: string; name: string; parentId: string | null }>(labels: {
+  code: string;
+  name: string;
+}): Column<Row>[] {
+  return [
+    {
+      key: 'code',
+      header: labels.code,
+      sortable: true,
+      width: 140,
+      render: (r) => (
+        <Text ff="monospace" size="sm">
+          {r.code}
+        </Text>
+      ),
+    },
+    {
+      key: 'name',
+      header: labels.name,
+      sortable: true,
+      render: (r) => (
+        <Text size="sm" fw={r.parentId ? 400 : 700} pl={(codeDepth(r.code) - 1) * 20}>
+          {r.name}
+        </Text>
+      ),
+    },
+  ];
+}
+
+const c = registryMessages.classifications;
+
+/** agrupamentos/classificacoes_financeiras: the income and expense tree, coded by level. */
+export function ClassificationsPage() {
+  return (
+    <RegistryPage<Classification, Record<string, unknown>>
+      name="classificacoes"
+      client={registriesClient.classifications}
+      permissions={{ edit: 'editar_classificacoes_financeiras', level: 'unit' }}
+      labels={c}
+      defaultSort="code"
+      schema={classificationInput}
+      columns={[
+        ...treeColumns<Classification>(c),
+        {
+          key: 'nature',
+          header: c.nature,
+          sortable: true,
+          width: 120,
+          render: (r) => (
+            <Badge variant="light" color={r.nature === 'income' ? 'teal' : 'orange'}>
+              {c.natures[r.nature]}
+            </Badge>
+          ),
+        },
+      ]}
+      fields={[
+        {
+          key: 'parentId',
+          label: c.parent,
+          description: c.parentHelp,
+          kind: 'reference',
+          source: registrySource('classifications', registriesClient.classifications),
+        },
+        { key: 'name', label: c.name },
+        {
+          key: 'nature',
+          label: c.nature,
+          kind: 'select',
+          options: CLASSIFICATION_NATURES.map((n) => ({ value: n, label: c.natures[n] })),
+        },
+      ]}
+      toValues={(r) => ({ parentId: r?.parentId ?? '', name: r?.name ?? '', nature: r?.nature ?? 'expense' })}
+      csv={(r) => ({ [c.code]: r.code, [c.name]: r.name, [c.nature]: c.natures[r.nature] })}
+      title={(r) => `${r.code} ${r.name}`}
+    />
+  );
+}
+
+const cc = registryMessages.costCentres;
+
+/** agrupamentos/centros_custo: the cost centre tree, coded by level. */
+export function CostCentresPage() {
+  return (
+    <RegistryPage<CostCentre, Record<string, unknown>>
+      name="centros-de-custo"
+      client={registriesClient.costCentres}
+      permissions={{ edit: 'editar_centros_custo', level: 'unit' }}
+      labels={cc}
+      defaultSort="code"
+      schema={costCentreInput}
+      columns={treeColumns<CostCentre>(cc)}
+      fields={[
+        {
+          key: 'parentId',
+          label: cc.parent,
+          description: cc.parentHelp,
+          kind: 'reference',
+          source: registrySource('costCentres', registriesClient.costCentres),
+        },
+        { key: 'name', label: cc.name },
+      ]}
+      toValues={(r) => ({ parentId: r?.parentId ?? '', name: r?.name ?? '' })}
+      csv={(r) => ({ [cc.code]: r.code, [cc.name]: r.name })}
+      title={(r) => `${r.code} ${r.name}`}
+    />
+  );
+}
