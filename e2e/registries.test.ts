@@ -76,7 +76,7 @@ describe.skipIf(!chromiumAvailable)('registries in Chromium', () => {
     const page = await h.newPage();
     await signInToMatriz(page);
     await page.goto(`${h.app.url}/relacionamento/fornecedores`);
-    await page.getByText('Nenhum fornecedor cadastrado.').waitFor();
+    await page.getByText('Horizonte Imóveis').waitFor();
 
     await page.getByRole('button', { name: 'Novo fornecedor' }).click();
     const drawer = page.getByRole('dialog');
@@ -122,7 +122,7 @@ describe.skipIf(!chromiumAvailable)('registries in Chromium', () => {
     await page.goto(`${h.app.url}/relacionamento/fornecedores`);
     const csv = (document: string) =>
       Buffer.from(
-        `Tipo de pessoa;CPF/CNPJ;Nome / razão social;UF\nPJ;${document};Gráfica Boa Vista Ltda;MG\nPF;529.982.247-25;João Pereira;sp\n`,
+        `Tipo de pessoa;CPF/CNPJ;Nome / razão social;UF\nPJ;${document};Gráfica Boa Vista Ltda;MG\nPF;111.444.777-35;João Pereira;sp\n`,
       );
     const importFile = async (content: Buffer) => {
       await page.getByRole('button', { name: 'Importar CSV' }).click();
@@ -141,7 +141,7 @@ describe.skipIf(!chromiumAvailable)('registries in Chromium', () => {
     await page.keyboard.press('Escape');
     await importFile(csv('11.444.777/0001-61'));
     await page.getByText('2 registros importados.').waitFor();
-    await page.getByRole('row').filter({ hasText: 'João Pereira' }).getByText('529.982.247-25').waitFor();
+    await page.getByRole('row').filter({ hasText: 'João Pereira' }).getByText('111.444.777-35').waitFor();
 
     await page.goto(`${h.app.url}/logs/events`);
     await page

@@ -6,7 +6,7 @@ import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './modules/demo/seed';
 
 const env = loadEnv();
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-const seeded = env.DEMO ? await seedDemo(database.db) : false;
+const seeded = env.DEMO ? await seedDemo(database.db, { samples: true }) : false;
 const app = await buildApp({ env, database });
 await app.listen({ port: env.PORT, host: env.HOST });
 const worker = startOutboxWorker({ db: database.db, env, log: app.log });

@@ -103,3 +103,9 @@ export const pixKeySchema = z
 export function brazilianInstitutions(): { code: string; ispb: string; name: string }[] {
   return getBanks().map((b) => ({ code: b.code, ispb: b.ispb, name: b.name }));
 }
+
+/** "01310-100", from the stored 8 digits. */
+export const formatCep = (digits: string) => digits.replace(/^(\d{5})(\d{3})$/, '$1-$2');
+
+/** "(11) 3214-5566" or "(11) 91234-5678", from the stored digits with area code. */
+export const formatPhone = (digits: string) => digits.replace(/^(\d{2})(\d{4,5})(\d{4})$/, '($1) $2-$3');

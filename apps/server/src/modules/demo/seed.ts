@@ -3,6 +3,7 @@ import type { PermissionName, ProfilePermissions } from '@financeiro/core';
 import type { Db } from '../../db/client';
 import { createConfirmedUser } from '../identity';
 import { seedRegistries } from '../registries/seed';
+import { seedSampleRecords } from './samples';
 import { departments, memberships, organizations, profiles, units } from '../tenancy/schema';
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -79,9 +80,10 @@ const REQUESTER: PermissionName[] = [
 
 /**
  * On an empty database, a demo organization with two units of two departments, three profiles and one user per
- * profile. Everything in one transaction: a failure leaves the database empty for the next start.
+ * profile; with `samples`, also suppliers, customers, accounts, a contract and the like for each registry screen
+ * (the tests start without them). Everything in one transaction: a failure leaves the database empty.
  */
-export async function seedDemo(db: Db): Promise<boolean> {
+export async function seedDemo(db: Db, options: { samples?: boolean } = {}): Promise<boolean> {
   const existing = await db.select({ id: organizations.id }).from(organizations).limit(1);
   if (existing.length > 0) return false;
   await db.transaction(async (tx) => {
@@ -126,6 +128,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       profileIds.set(name, id);
       await tx.insert(profiles).values({ id, organizationId, name, description, permissions });
     }
+    const approvers: [string, number][] = [];
     for (const demo of DEMO_USERS) {
       const user = await createConfirmedUser(tx, {
         username: demo.username,
@@ -141,6 +144,12 @@ export async function seedDemo(db: Db): Promise<boolean> {
         userId: user.id,
         profileId: profileIds.get(demo.profile) ?? '',
       });
+      if (demo.username === 'admin') approvers.push([user.id, 5_000_000]);
+      if (demo.username === 'financeiro') approvers.push([user.id, 500_000]);
+    }
+    if (options.samples) {
+      const departmentId = departmentIds.get('matriz/Compras') ?? '';
+      await seedSampleRecords(tx, { organizationId, unitIds, departmentId, approvers });
     }
   });
   return true;

@@ -48,6 +48,10 @@ describe('contracts and purchasing centres', () => {
     expect(schedule).toHaveLength(12);
     expect(schedule.slice(0, 3).map((i) => i.dueDate)).toEqual(['2026-01-31', '2026-02-28', '2026-03-31']);
     expect(schedule.reduce((sum, i) => sum + i.amount, 0)).toBe(10_200_000);
+    const found = await admin.registries.contracts.list({ search: 'imobiliária' });
+    expect(found.rows.map((r) => [r.object, r.partyName])).toEqual([
+      ['Locação do galpão da Matriz', 'Imobiliária Central Ltda'],
+    ]);
     const noMonth = { ...contract, readjustmentMonth: '' };
     expect(await messageOf(admin.registries.contracts.create(noMonth))).toContain('Escolha o mês do reajuste.');
     const backwards = { ...contract, endDate: '01/01/2026' };

@@ -10,6 +10,8 @@ import { mustExist } from './references';
 import { classifications, contractAttachments, contracts, costCentres, parties } from './schema';
 import { TRPCError } from '@trpc/server';
 
+const partyName = sql<string>`(select coalesce(p.trade_name, p.name) from parties p where p.id = ${contracts.partyId})`;
+
 /** contas/contratos: /v1/registries/contracts.* */
 export const contractsRouter = registryRouter({
   entity: 'contract',
@@ -18,7 +20,8 @@ export const contractsRouter = registryRouter({
   table: contracts,
   input: contractInput,
   label: sql`${contracts.object}`,
-  search: [contracts.object, sql`(select p.name from parties p where p.id = ${contracts.partyId})`],
+  extras: { partyName: partyName },
+  search: [contracts.object, partyName],
   sorts: {
     startDate: contracts.startDate,
     value: contracts.value,

@@ -37,7 +37,11 @@ export type RegistryTable = PgTable & {
 /** What a registry's input yields: the values of a record. */
 type Values = Record<string, unknown>;
 
-export interface RegistryDefinition<T extends RegistryTable, I extends z.ZodType<Values>> {
+export interface RegistryDefinition<
+  T extends RegistryTable,
+  I extends z.ZodType<Values>,
+  E extends Record<string, SQL> = Record<never, SQL>,
+> {
   /** The event log's entity name, e.g. "bank". */
   entity: string;
   scope: 'organization' | 'unit';
@@ -47,6 +51,8 @@ export interface RegistryDefinition<T extends RegistryTable, I extends z.ZodType
   input: I;
   /** The rows this registry shows when it shows part of a table (a party screen shows one role). */
   only?: SQL;
+  /** Read-only values shown with each record, computed from what it points at (a contract's party name). */
+  extras?: E;
   /** How an option of a reference select reads, e.g. "341 · Itaú". */
   label: SQL;
   /** Columns the search box looks in. */
@@ -61,14 +67,16 @@ export interface RegistryDefinition<T extends RegistryTable, I extends z.ZodType
    * Turns checked input into the values written: checks that what it points at exists in the organization, fills
    * what the server decides (a tree code). `before` is the record being changed, null on create.
    */
-  prepare?: (ctx: ProcedureContext, values: z.output<I>, before: Row<T> | null) => Promise<Values>;
+  prepare?: (ctx: ProcedureContext, values: z.output<I>, before: Row<T, E> | null) => Promise<Values>;
   /** Runs after an update in the same transaction (a moved tree branch renumbers its descendants). */
-  afterUpdate?: (ctx: ProcedureContext, row: Row<T>, before: Row<T>) => Promise<void>;
+  afterUpdate?: (ctx: ProcedureContext, row: Row<T, E>, before: Row<T, E>) => Promise<void>;
   /** Values that identify a record on import (a document, a code): repeated in the file or already saved is an error. */
   importKeys?: { field: string; column: PgColumn; message: string }[];
 }
 
-type Row<T extends RegistryTable> = T['$inferSelect'];
+type Row<T extends RegistryTable, E = Record<never, SQL>> = T['$inferSelect'] & {
+  [K in keyof E]: E[K] extends SQL<infer V> ? V : never;
+};
 /** Rows as the wire carries them: instants become ISO strings. */
 export type Wire<R> = { [K in keyof R]: R[K] extends Date ? string : R[K] extends Date | null ? string | null : R[K] };
 
@@ -109,15 +117,23 @@ const registryOptionsInput = z.object({
  * The one registry pattern: list (server pages, search, sort, status), get, create, update (with the version read),
  * activate/deactivate, delete when nothing uses the record, and export. Every change goes to the event log.
  */
-export function registryRouter<T extends RegistryTable, I extends z.ZodType<Values>>(def: RegistryDefinition<T, I>) {
+export function registryRouter<
+  T extends RegistryTable,
+  I extends z.ZodType<Values>,
+  E extends Record<string, SQL> = Record<never, SQL>,
+>(def: RegistryDefinition<T, I, E>) {
   const read = { authz: { scope: def.scope, permissions: def.permissions.read } } as const;
   const edit = { authz: { scope: def.scope, permissions: def.permissions.edit } } as const;
   const { table } = def;
   // Drizzle cannot check `from` against an abstract table type; the rows are typed by the definition below.
   const source: PgTable = table;
   const sortKeys = Object.keys(def.sorts);
+  const columns: Record<string, PgColumn | SQL.Aliased> = {
+    ...getTableColumns(source),
+    ...Object.fromEntries(Object.entries(def.extras ?? {}).map(([key, value]) => [key, value.as(key)])),
+  };
   const inOrganization = (ctx: ProcedureContext) => and(eq(table.organizationId, organizationOf(ctx)), def.only);
-  const prepare = (ctx: ProcedureContext, values: z.output<I>, before: Row<T> | null) =>
+  const prepare = (ctx: ProcedureContext, values: z.output<I>, before: Row<T, E> | null) =>
     def.prepare ? def.prepare(ctx, values, before) : Promise.resolve(values as Values);
   const byId = (ctx: ProcedureContext, id: string) => and(eq(table.id, id), inOrganization(ctx));
   /** Writes, answering a unique constraint's refusal with its pt-BR message. */
@@ -145,10 +161,10 @@ export function registryRouter<T extends RegistryTable, I extends z.ZodType<Valu
     const column = def.sorts[input.sort ?? ''] ?? def.sorts[sortKeys[0] ?? ''] ?? table.id;
     return [input.direction === 'desc' ? desc(column) : asc(column), asc(table.id)];
   }
-  async function current(ctx: ProcedureContext, id: string): Promise<Row<T>> {
-    const [row] = await ctx.tx.select().from(source).where(byId(ctx, id));
+  async function current(ctx: ProcedureContext, id: string): Promise<Row<T, E>> {
+    const [row] = await ctx.tx.select(columns).from(source).where(byId(ctx, id));
     if (!row) throw notFound(def.messages.notFound);
-    return row as Row<T>;
+    return row as Row<T, E>;
   }
 
   return router({
@@ -169,14 +185,14 @@ export function registryRouter<T extends RegistryTable, I extends z.ZodType<Valu
         if (input.search) {
           // A search reads every row anyway (text found anywhere): count in the same pass.
           const found = await page({
-            ...getTableColumns(source),
+            ...columns,
             total: sql<number>`count(*) over ()`.mapWith(Number).as('total'),
           });
-          const rows = found.map(({ total: _total, ...row }) => row) as Row<T>[];
+          const rows = found.map(({ total: _total, ...row }) => row) as Row<T, E>[];
           const total = found[0] ? Number(found[0].total) : input.page > 1 ? await counted() : 0;
           return { rows: rows.map(toWire), total };
         }
-        const rows = (await page(getTableColumns(source))) as Row<T>[];
+        const rows = (await page(columns)) as Row<T, E>[];
         return { rows: rows.map(toWire), total: await counted() };
       }),
 
@@ -191,7 +207,7 @@ export function registryRouter<T extends RegistryTable, I extends z.ZodType<Valu
       .mutation(async ({ ctx, input }) => {
         const prepared = await prepare(ctx, input as z.output<I>, null);
         const values = { ...prepared, id: uuidv7(), organizationId: organizationOf(ctx) } as PgInsertValue<T>;
-        const [row] = (await save(() => ctx.tx.insert(table).values(values).returning())) as Row<T>[];
+        const [row] = (await save(() => ctx.tx.insert(table).values(values).returning())) as Row<T, E>[];
         if (!row) throw new Error(`${def.entity} not inserted`);
         await audit(ctx, {
           action: `${def.entity}.create`,
@@ -217,7 +233,7 @@ export function registryRouter<T extends RegistryTable, I extends z.ZodType<Valu
             .set(set)
             .where(and(byId(ctx, id), eq(table.version, version)))
             .returning(),
-        )) as Row<T>[];
+        )) as Row<T, E>[];
         if (!row) throw conflict(STALE);
         await def.afterUpdate?.(ctx, row, before);
         const was = Object.fromEntries(Object.keys(change).map((k) => [k, (before as Record<string, unknown>)[k]]));
@@ -364,12 +380,15 @@ export function registryRouter<T extends RegistryTable, I extends z.ZodType<Valu
       .input(registryListInput.omit({ page: true, pageSize: true }))
       .query(async ({ ctx, input }) => {
         const rows = await ctx.tx
-          .select()
+          .select(columns)
           .from(source)
           .where(where(ctx, input))
           .orderBy(...orderBy(input))
           .limit(EXPORT_LIMIT + 1);
-        return { rows: (rows as Row<T>[]).slice(0, EXPORT_LIMIT).map(toWire), truncated: rows.length > EXPORT_LIMIT };
+        return {
+          rows: (rows as Row<T, E>[]).slice(0, EXPORT_LIMIT).map(toWire),
+          truncated: rows.length > EXPORT_LIMIT,
+        };
       }),
   });
 }

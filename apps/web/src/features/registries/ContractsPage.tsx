@@ -193,9 +193,14 @@ export function ContractsPage() {
           key: 'object',
           header: t.object,
           render: (c) => (
-            <Text fw={600} size="sm">
-              {c.object}
-            </Text>
+            <div>
+              <Text fw={600} size="sm">
+                {c.object}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {c.partyName}
+              </Text>
+            </div>
           ),
         },
         {

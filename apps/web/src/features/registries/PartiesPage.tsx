@@ -1,5 +1,14 @@
 import { Badge, Group, Text } from '@mantine/core';
-import { formatDocument, PARTY_ROLES, partyInput, PIX_KEY_TYPES, UFS, type PartyRole } from '@financeiro/core';
+import {
+  formatCep,
+  formatDocument,
+  formatPhone,
+  PARTY_ROLES,
+  partyInput,
+  PIX_KEY_TYPES,
+  UFS,
+  type PartyRole,
+} from '@financeiro/core';
 import { registriesClient } from '../../api/trpc';
 import { registryMessages } from '../../i18n/registries';
 import { RegistryPage } from './RegistryPage';
@@ -152,6 +161,8 @@ function PartiesPage({ role }: { role: PartyRole }) {
         bankId: p?.bankId ?? '',
         pixKeyType: p?.pixKeyType ?? '',
         ...Object.fromEntries(TEXT_FIELDS.map((key) => [key, p?.[key] ?? ''])),
+        cep: p?.cep ? formatCep(p.cep) : '',
+        phone: p?.phone ? formatPhone(p.phone) : '',
       })}
       csv={(p) => ({
         [t.personType]: p.personType,
@@ -162,8 +173,8 @@ function PartiesPage({ role }: { role: PartyRole }) {
         [t.stateRegistration]: p.stateRegistration,
         [t.municipalRegistration]: p.municipalRegistration,
         [t.email]: p.email,
-        [t.phone]: p.phone,
-        [t.cep]: p.cep,
+        [t.phone]: p.phone && formatPhone(p.phone),
+        [t.cep]: p.cep && formatCep(p.cep),
         [t.street]: p.street,
         [t.number]: p.number,
         [t.complement]: p.complement,

@@ -134,6 +134,12 @@ export function RegistryPage<Row extends RegistryRow, Values extends Record<stri
     direction: filters.direction === 'desc' ? 'desc' : 'asc',
   };
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
+  // The drawer keeps its title while it slides away.
+  const [creating, setCreating] = useState(true);
+  const open = (target: Row | 'new') => {
+    setCreating(target === 'new');
+    setEditing(target);
+  };
   const [pending, setPending] = useState<{ kind: 'delete' | 'deactivate'; row: Row } | null>(null);
   const [exporting, setExporting] = useState(false);
   const [importing, setImporting] = useState(false);
@@ -187,7 +193,7 @@ export function RegistryPage<Row extends RegistryRow, Values extends Record<stri
               </ActionIcon>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setEditing(row)}>
+              <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => open(row)}>
                 {common.edit}
               </Menu.Item>
               <Menu.Item
@@ -231,7 +237,7 @@ export function RegistryPage<Row extends RegistryRow, Values extends Record<stri
             </Button>
           )}
           {canEdit && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => open('new')}>
               {props.labels.new}
             </Button>
           )}
@@ -261,7 +267,7 @@ export function RegistryPage<Row extends RegistryRow, Values extends Record<stri
         onClose={() => setEditing(null)}
         position="right"
         size={props.wide ? 'xl' : 'md'}
-        title={editing === 'new' ? props.labels.new : props.labels.edit}
+        title={creating ? props.labels.new : props.labels.edit}
       >
         {editing !== null && (
           <RegistryForm {...props} row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />

@@ -14,7 +14,8 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { DateInput } from '@mantine/dates';
+import { IconCalendar, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { formatPercent } from '@financeiro/core';
@@ -70,7 +71,6 @@ function ReferenceInput(props: {
   field: FieldBase & { source: OptionSource };
   multiple: boolean;
   inputProps: { value: unknown; onChange: (v: unknown) => void; error?: unknown };
-  autoFocus?: boolean;
 }) {
   const [search, setSearch] = useState('');
   const value = props.inputProps.value;
@@ -86,7 +86,6 @@ function ReferenceInput(props: {
     onSearchChange: setSearch,
     nothingFoundMessage: options.isFetching ? t.loading : t.nothingFound,
     error: props.inputProps.error as string | undefined,
-    'data-autofocus': props.autoFocus || undefined,
   };
   return props.multiple ? (
     <MultiSelect {...common} value={chosen} onChange={(v) => props.inputProps.onChange(v)} clearable />
@@ -117,20 +116,23 @@ function FieldInput<V>(props: { form: UseFormReturnType<V>; field: RegistryField
       return <MultiSelect {...label} data={field.options} {...input} />;
     case 'reference':
     case 'references':
-      return (
-        <ReferenceInput
-          field={field}
-          multiple={field.kind === 'references'}
-          inputProps={input as never}
-          autoFocus={props.autoFocus}
-        />
-      );
+      return <ReferenceInput field={field} multiple={field.kind === 'references'} inputProps={input as never} />;
     case 'money':
       return <TextInput {...label} leftSection={<Text size="sm">R$</Text>} inputMode="decimal" {...input} />;
     case 'percent':
       return <TextInput {...label} rightSection={<Text size="sm">%</Text>} inputMode="decimal" {...input} />;
     case 'date':
-      return <TextInput {...label} type="date" {...input} />;
+      return (
+        <DateInput
+          {...label}
+          valueFormat="DD/MM/YYYY"
+          clearable
+          leftSection={<IconCalendar size={16} />}
+          {...input}
+          value={(input.value as string) || null}
+          onChange={(value) => input.onChange(value ?? '')}
+        />
+      );
     case 'yesno':
       return <Switch {...label} mt="xs" {...form.getInputProps(path, { type: 'checkbox' })} />;
     case 'lines':

@@ -1,0 +1,202 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { Tx } from '../../db/client';
+import {
+  accounts,
+  accountTypes,
+  apportionmentTemplates,
+  banks,
+  classifications,
+  contracts,
+  costCentres,
+  parties,
+  products,
+  purchasingCentres,
+} from '../registries/schema';
+
+/** What the demo's books start with, so that each registry screen shows how it is used. */
+export async function seedSampleRecords(
+  tx: Tx,
+  demo: { organizationId: string; unitIds: string[]; departmentId: string; approvers: [string, number][] },
+): Promise<void> {
+  const { organizationId } = demo;
+  const bank = async (code: string) =>
+    (
+      await tx
+        .select()
+        .from(banks)
+        .where(and(eq(banks.organizationId, organizationId), eq(banks.code, code)))
+    )[0]?.id ?? null;
+  const accountType = async (name: string) =>
+    (
+      await tx
+        .select()
+        .from(accountTypes)
+        .where(and(eq(accountTypes.organizationId, organizationId), eq(accountTypes.name, name)))
+    )[0]?.id ?? '';
+  const classification = async (name: string) =>
+    (
+      await tx
+        .select()
+        .from(classifications)
+        .where(and(eq(classifications.organizationId, organizationId), eq(classifications.name, name)))
+    )[0]?.id ?? '';
+  const centres = await tx
+    .select()
+    .from(costCentres)
+    .where(and(eq(costCentres.organizationId, organizationId), inArray(costCentres.code, ['1', '2', '3'])));
+
+  const party = (values: Omit<typeof parties.$inferInsert, 'id' | 'organizationId'>) => {
+    const id = uuidv7();
+    return { id, row: { id, organizationId, ...values } };
+  };
+  const landlord = party({
+    roles: ['supplier'],
+    personType: 'PJ',
+    document: '33441277000109',
+    name: 'Imobiliária Horizonte Ltda',
+    tradeName: 'Horizonte Imóveis',
+    email: 'financeiro@horizonteimoveis.com.br',
+    phone: '1132145566',
+    cep: '01310100',
+    street: 'Avenida Paulista',
+    number: '1578',
+    district: 'Bela Vista',
+    city: 'São Paulo',
+    uf: 'SP',
+    bankId: await bank('341'),
+    branch: '0912',
+    accountNumber: '45781-2',
+    pixKeyType: 'cnpj',
+    pixKey: '33441277000109',
+  });
+  const office = party({
+    roles: ['supplier'],
+    personType: 'PJ',
+    document: '45997418000153',
+    name: 'Papelaria Central Comércio de Materiais Ltda',
+    tradeName: 'Papelaria Central',
+    city: 'Campinas',
+    uf: 'SP',
+    pixKeyType: 'email',
+    pixKey: 'vendas@papelariacentral.com.br',
+  });
+  const both = party({
+    roles: ['customer', 'supplier'],
+    personType: 'PJ',
+    document: '60746948000112',
+    name: 'Transportadora Rota Sul S.A.',
+    tradeName: 'Rota Sul',
+    city: 'Osasco',
+    uf: 'SP',
+  });
+  const customer = party({
+    roles: ['customer'],
+    personType: 'PJ',
+    document: '07526557000100',
+    name: 'Supermercados Bom Preço Ltda',
+    tradeName: 'Bom Preço',
+    city: 'Belo Horizonte',
+    uf: 'MG',
+  });
+  const partner = party({
+    roles: ['partner'],
+    personType: 'PF',
+    document: '52998224725',
+    name: 'Marina Souza Consultoria',
+    email: 'marina@souzaconsultoria.com.br',
+    city: 'Curitiba',
+    uf: 'PR',
+    pixKeyType: 'cpf',
+    pixKey: '52998224725',
+  });
+  await tx.insert(parties).values([landlord, office, both, customer, partner].map((p) => p.row));
+
+  await tx.insert(accounts).values([
+    {
+      id: uuidv7(),
+      organizationId,
+      name: 'Itaú movimento',
+      accountTypeId: await accountType('Conta corrente'),
+      bankId: await bank('341'),
+      branch: '0912',
+      number: '12345-6',
+      openingBalance: 15_432_190,
+      openingDate: '2026-01-01',
+      unitIds: demo.unitIds,
+    },
+    {
+      id: uuidv7(),
+      organizationId,
+      name: 'Mercado Pago vendas',
+      accountTypeId: await accountType('Carteira digital'),
+      bankId: await bank('323'),
+      openingBalance: 874_550,
+      openingDate: '2026-01-01',
+      unitIds: demo.unitIds,
+    },
+    {
+      id: uuidv7(),
+      organizationId,
+      name: 'Caixa da Matriz',
+      accountTypeId: await accountType('Caixa'),
+      openingBalance: 50_000,
+      openingDate: '2026-01-01',
+      unitIds: demo.unitIds.slice(0, 1),
+    },
+  ]);
+
+  const rent = await classification('Aluguel e condomínio');
+  const [admin, commercial, operations] = centres.sort((a, b) => a.code.localeCompare(b.code));
+  await tx.insert(apportionmentTemplates).values({
+    id: uuidv7(),
+    organizationId,
+    name: 'Aluguel compartilhado',
+    lines: [
+      { costCentreId: admin?.id ?? '', classificationId: rent, share: 5000 },
+      { costCentreId: commercial?.id ?? '', classificationId: rent, share: 3000 },
+      { costCentreId: operations?.id ?? '', classificationId: rent, share: 2000 },
+    ],
+  });
+  await tx.insert(contracts).values({
+    id: uuidv7(),
+    organizationId,
+    partyId: landlord.id,
+    object: 'Locação do escritório da Matriz',
+    value: 1_250_000,
+    periodicity: 'monthly',
+    startDate: '2026-01-10',
+    endDate: '2027-12-10',
+    readjustmentIndex: 'IGPM',
+    readjustmentMonth: 1,
+    classificationId: rent,
+    costCentreId: admin?.id ?? '',
+  });
+  await tx.insert(products).values([
+    {
+      id: uuidv7(),
+      organizationId,
+      code: 'PAP-A4',
+      name: 'Papel sulfite A4 (resma)',
+      unit: 'PC',
+      classificationId: await classification('Material de escritório'),
+      price: 2_890,
+    },
+    {
+      id: uuidv7(),
+      organizationId,
+      code: 'SRV-CONS',
+      name: 'Consultoria financeira',
+      unit: 'H',
+      classificationId: await classification('Prestação de serviços'),
+      price: 25_000,
+    },
+  ]);
+  await tx.insert(purchasingCentres).values({
+    id: uuidv7(),
+    organizationId,
+    name: 'Compras da Matriz',
+    departmentIds: [demo.departmentId],
+    approvers: demo.approvers.map(([userId, limit]) => ({ userId, limit })).sort((a, b) => a.limit - b.limit),
+  });
+}
