@@ -85,8 +85,23 @@ describe('contracts and purchasing centres', () => {
     const outsider = await d.as('outro', d.elsewhere);
     expect(await codeOf(outsider.registries.contractAttachments.download({ id: saved.id }))).toBe('NOT_FOUND');
     expect(await codeOf(outsider.registries.contractAttachments.list({ contractId: ids.contract }))).toBe('NOT_FOUND');
+    const upload2 = {
+      contractId: ids.contract,
+      fileName: 'x.pdf',
+      contentType: 'application/pdf' as const,
+      content: PDF.toString('base64'),
+    };
+    expect(await codeOf(outsider.registries.contractAttachments.upload(upload2))).toBe('NOT_FOUND');
+    expect(await codeOf(outsider.registries.contractAttachments.delete({ id: saved.id }))).toBe('NOT_FOUND');
+    const stranger = await d.as('outro', d.matriz);
+    expect(await codeOf(stranger.registries.contractAttachments.list({ contractId: ids.contract }))).toBe('FORBIDDEN');
     const requester = await d.as('solicitante', d.matriz);
     expect(await codeOf(requester.registries.contractAttachments.download({ id: saved.id }))).toBe('FORBIDDEN');
+    expect(await codeOf(requester.registries.contractAttachments.upload(upload2))).toBe('FORBIDDEN');
+    const reader = await d.as('financeiro', d.matriz);
+    expect(await codeOf(reader.registries.contractAttachments.list({ contractId: ids.contract }))).toBe('OK');
+    expect(await codeOf(reader.registries.contractAttachments.delete({ id: saved.id }))).toBe('FORBIDDEN');
+    expect(await admin.registries.contractAttachments.list({ contractId: ids.contract })).toHaveLength(1);
   });
 
   it('keeps purchasing centres with departments and approvers ordered by their limit (alçada)', async () => {

@@ -5,7 +5,18 @@ import { registryAccessTests } from '../../test/registry-access';
 
 describe('accounts and parameters', () => {
   let d: DemoApp;
-  const ids = { accountType: '', bank: '', account: '', costCentres: [] as string[], classification: '', template: '' };
+  const ids = {
+    accountType: '',
+    bank: '',
+    account: '',
+    costCentres: [] as string[],
+    classification: '',
+    template: '',
+    tax: '',
+    method: '',
+    split: '',
+    product: '',
+  };
 
   beforeAll(async () => {
     d = await startDemoApp();
@@ -60,6 +71,7 @@ describe('accounts and parameters', () => {
       withheld: 'Sim',
     });
     expect(iss).toMatchObject({ rate: 250, withheld: true });
+    ids.tax = iss.id;
     expect(
       await messageOf(admin.registries.taxTypes.create({ name: 'X', kind: 'ISS', rate: '120', withheld: false })),
     ).toContain('Percentual inválido');
@@ -73,6 +85,7 @@ describe('accounts and parameters', () => {
       daysToClear: 0,
     });
     expect(updated.defaultAccountId).toBe(ids.account);
+    ids.method = updated.id;
     expect(await messageOf(admin.registries.accounts.delete({ id: ids.account }))).toContain('1 método de pagamento');
   });
 
@@ -111,6 +124,7 @@ describe('accounts and parameters', () => {
       partners: [{ partyId: partner.id, share: '30' }],
     });
     expect(split.partners).toEqual([{ partyId: partner.id, share: 3000 }]);
+    ids.split = split.id;
     expect(await messageOf(admin.registries.partners.delete({ id: partner.id }))).toContain('1 configuração de split');
 
     const product = await admin.registries.products.create({
@@ -121,6 +135,7 @@ describe('accounts and parameters', () => {
       price: 'R$ 250,00',
     });
     expect(product).toMatchObject({ code: 'SRV-01', price: 25_000 });
+    ids.product = product.id;
     expect(
       await messageOf(admin.registries.products.create({ code: 'x', name: 'Y', unit: 'UN', price: '-1,00' })),
     ).toContain('O valor não pode ser negativo.');
@@ -157,6 +172,37 @@ describe('accounts and parameters', () => {
         name: 'Intruso',
         lines: [{ costCentreId: ids.costCentres[0], classificationId: ids.classification, share: 10_000 }],
       }),
+      reader: 'financeiro',
+      outsider: 'solicitante',
+    });
+    registryAccessTests({
+      registry: 'taxTypes',
+      context: () => ({ as: d.as, here: d.matriz, elsewhere: d.elsewhere, recordId: ids.tax }),
+      create: { name: 'Intruso', kind: 'custom', rate: 100, withheld: false },
+      outsider: 'financeiro',
+    });
+    registryAccessTests({
+      registry: 'paymentMethods',
+      context: () => ({
+        as: d.as,
+        here: d.org,
+        elsewhere: { organizationId: d.elsewhere.organizationId },
+        recordId: ids.method,
+      }),
+      create: { name: 'Intruso', kind: 'pix', daysToClear: 0 },
+      reader: 'financeiro',
+      outsider: 'solicitante',
+    });
+    registryAccessTests({
+      registry: 'splitConfigs',
+      context: () => ({ as: d.as, here: d.matriz, elsewhere: d.elsewhere, recordId: ids.split }),
+      create: () => ({ name: 'Intruso', partners: [{ partyId: ids.bank, share: 100 }] }),
+      outsider: 'financeiro',
+    });
+    registryAccessTests({
+      registry: 'products',
+      context: () => ({ as: d.as, here: d.matriz, elsewhere: d.elsewhere, recordId: ids.product }),
+      create: { code: 'INTRUSO', name: 'Intruso', unit: 'UN', price: 0 },
       reader: 'financeiro',
       outsider: 'solicitante',
     });

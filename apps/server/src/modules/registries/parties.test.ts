@@ -153,6 +153,12 @@ describe('parties: suppliers, customers and partners', () => {
       outsider: 'solicitante',
     });
     registryAccessTests({
+      registry: 'customers',
+      context: () => ({ as: d.as, here: d.matriz, elsewhere: d.elsewhere, recordId: acmeId }),
+      create: { roles: ['customer'], personType: 'PF', document: '390.533.447-05', name: 'Intruso' },
+      outsider: 'solicitante',
+    });
+    registryAccessTests({
       registry: 'partners',
       context: () => ({ as: d.as, here: d.matriz, elsewhere: d.elsewhere, recordId: partnerId }),
       create: { roles: ['partner'], personType: 'PF', document: '390.533.447-05', name: 'Intruso' },

@@ -6,6 +6,7 @@ import { registryAccessTests } from '../../test/registry-access';
 describe('classification and cost centre trees', () => {
   let d: DemoApp;
   let rootId = '';
+  let costCentreId = '';
 
   beforeAll(async () => {
     d = await startDemoApp();
@@ -28,6 +29,7 @@ describe('classification and cost centre trees', () => {
     ]);
     expect(rows.find((r) => r.name === 'Energia elétrica')?.code).toBe('4.02.002');
     rootId = roots[0]?.id ?? '';
+    costCentreId = (await caller.registries.costCentres.list({ sort: 'code' })).rows[0]?.id ?? '';
   });
 
   it('gives a new item the next code under its parent and keeps the parent’s nature', async () => {
@@ -87,6 +89,13 @@ describe('classification and cost centre trees', () => {
       registry: 'classifications',
       context: () => ({ as: d.as, here: d.matriz, elsewhere: d.elsewhere, recordId: rootId }),
       create: { name: 'Intrusa', nature: 'income' },
+      reader: 'financeiro',
+      outsider: 'solicitante',
+    });
+    registryAccessTests({
+      registry: 'costCentres',
+      context: () => ({ as: d.as, here: d.matriz, elsewhere: d.elsewhere, recordId: costCentreId }),
+      create: { name: 'Intruso' },
       reader: 'financeiro',
       outsider: 'solicitante',
     });

@@ -22,6 +22,7 @@ export function AccountTypesPage() {
       labels={t}
       defaultSort="name"
       schema={accountTypeInput}
+      importable
       columns={[
         {
           key: 'name',

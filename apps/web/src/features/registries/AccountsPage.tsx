@@ -20,6 +20,7 @@ export function AccountsPage() {
       labels={t}
       defaultSort="name"
       schema={accountInput}
+      importable
       columns={[
         {
           key: 'name',

@@ -187,6 +187,7 @@ export function ContractsPage() {
       labels={t}
       defaultSort="startDate"
       schema={contractInput}
+      importable
       wide
       columns={[
         {

@@ -97,6 +97,7 @@ export function PaymentMethodsPage() {
       labels={pm}
       defaultSort="name"
       schema={paymentMethodInput}
+      importable
       columns={[
         { key: 'name', header: pm.name, sortable: true, render: (r) => bold(r.name) },
         { key: 'kind', header: pm.kind, sortable: true, render: (r) => pm.kinds[r.kind] },

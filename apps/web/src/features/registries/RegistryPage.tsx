@@ -60,7 +60,10 @@ export interface RegistryPageProps<Row extends RegistryRow, Values extends Recor
   defaultSort: string;
   schema: z.ZodType;
   fields: RegistryField[];
-  /** Offers the CSV import (columns named by the fields' labels). */
+  /**
+   * Offers the CSV import (columns named by the fields' labels): for flat records. Trees (a parent must be saved
+   * before its children get codes) and records with lines are created one by one.
+   */
   importable?: boolean;
   /** What the drawer shows below the form of a saved record (a contract's schedule and files). */
   details?: (row: Row) => ReactNode;

@@ -49,8 +49,8 @@ export const ROADMAP: RoadmapItem[] = [
     id: 'registries',
     title: 'Cadastros financeiros',
     description:
-      'Já disponíveis: bancos e instituições de pagamento, e tipos de conta. A seguir: fornecedores, clientes e parceiros com CPF/CNPJ validados, contas, plano de classificações financeiras, centros de custo, impostos, métodos de pagamento, rateios, split, produtos, contratos e centros de compras.',
-    status: 'in_progress',
+      'Fornecedores, clientes e parceiros com CPF/CNPJ (inclusive alfanumérico) e chave PIX validados, bancos e instituições de pagamento, contas e tipos de conta, plano de classificações financeiras e centros de custo em árvore, impostos, métodos de pagamento, rateios de exatamente 100%, split, produtos, contratos com anexos e parcelas previstas, e centros de compras com alçadas. Importação de CSV conferida linha a linha.',
+    status: 'shipped',
     period: '2026-Q4',
     areas: ['Cadastros'],
   },
