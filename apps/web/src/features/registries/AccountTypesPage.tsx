@@ -1,7 +1,8 @@
-import { Badge, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { ACCOUNT_KINDS, accountTypeInput } from '@financeiro/core';
 import { registriesClient } from '../../api/trpc';
 import { registryMessages } from '../../i18n/registries';
+import { RowTitle } from './cells';
 import { RegistryPage } from './RegistryPage';
 
 const t = registryMessages.accountTypes;
@@ -28,11 +29,7 @@ export function AccountTypesPage() {
           key: 'name',
           header: t.name,
           sortable: true,
-          render: (a) => (
-            <Text fw={600} size="sm">
-              {a.name}
-            </Text>
-          ),
+          render: (a) => <RowTitle>{a.name}</RowTitle>,
         },
         {
           key: 'kind',

@@ -4,6 +4,7 @@ import { registriesClient } from '../../api/trpc';
 import { registryMessages } from '../../i18n/registries';
 
 import { moneyText } from './fields';
+import { Figure, RowTitle } from './cells';
 import { RegistryPage } from './RegistryPage';
 import { registrySource, unitsSource } from './sources';
 
@@ -28,9 +29,7 @@ export function AccountsPage() {
           sortable: true,
           render: (a) => (
             <div>
-              <Text fw={600} size="sm">
-                {a.name}
-              </Text>
+              <RowTitle>{a.name}</RowTitle>
               {(a.branch || a.number) && (
                 <Text size="xs" c="dimmed">
                   {[a.branch && `Ag. ${a.branch}`, a.number && `C/C ${a.number}`].filter(Boolean).join(' · ')}
@@ -44,11 +43,7 @@ export function AccountsPage() {
           header: t.openingBalance,
           sortable: true,
           align: 'right',
-          render: (a) => (
-            <Text size="sm" c={a.openingBalance < 0 ? 'red' : undefined} style={{ fontVariantNumeric: 'tabular-nums' }}>
-              {formatBRL(a.openingBalance)}
-            </Text>
-          ),
+          render: (a) => <Figure negative={a.openingBalance < 0}>{formatBRL(a.openingBalance)}</Figure>,
         },
         { key: 'openingDate', header: t.openingDate, sortable: true, render: (a) => formatCalendarDate(a.openingDate) },
         { key: 'units', header: t.units, render: (a) => a.unitIds.length },

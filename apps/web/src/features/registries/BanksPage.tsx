@@ -1,7 +1,7 @@
-import { Text } from '@mantine/core';
 import { bankInput } from '@financeiro/core';
 import { registriesClient } from '../../api/trpc';
 import { registryMessages } from '../../i18n/registries';
+import { RowTitle, Code } from './cells';
 import { RegistryPage } from './RegistryPage';
 
 const t = registryMessages.banks;
@@ -30,38 +30,19 @@ export function BanksPage() {
           header: t.code,
           sortable: true,
           width: 130,
-          render: (b) => (
-            <Text ff="monospace" size="sm">
-              {b.code ?? '—'}
-            </Text>
-          ),
+          render: (b) => <Code>{b.code ?? '—'}</Code>,
         },
         {
           key: 'name',
           header: t.name,
           sortable: true,
-          render: (b) => (
-            <div>
-              <Text fw={600} size="sm">
-                {b.shortName ?? b.name}
-              </Text>
-              {b.shortName && (
-                <Text size="xs" c="dimmed">
-                  {b.name}
-                </Text>
-              )}
-            </div>
-          ),
+          render: (b) => <RowTitle sub={b.shortName && b.name}>{b.shortName ?? b.name}</RowTitle>,
         },
         {
           key: 'ispb',
           header: t.ispb,
           sortable: true,
-          render: (b) => (
-            <Text ff="monospace" size="sm">
-              {b.ispb ?? '—'}
-            </Text>
-          ),
+          render: (b) => <Code>{b.ispb ?? '—'}</Code>,
         },
       ]}
       importable

@@ -16,14 +16,13 @@ import { notifyApiError } from '../../ui/api-error';
 import { notifySuccess } from '../../ui/notify';
 import { useCan } from '../tenants/use-can';
 import { moneyText } from './fields';
+import { RowTitle, Figure } from './cells';
 import { RegistryPage } from './RegistryPage';
 import { partiesSource, registrySource } from './sources';
 
 const t = registryMessages.contracts;
 type Contract = Awaited<ReturnType<typeof registriesClient.contracts.get.query>>;
 type AttachmentType = Parameters<typeof registriesClient.contractAttachments.upload.mutate>[0]['contentType'];
-
-const tabular = { fontVariantNumeric: 'tabular-nums' } as const;
 
 /** The installments a saved contract implies, with the readjustment to come. */
 function Schedule({ contract }: { contract: Contract }) {
@@ -53,8 +52,8 @@ function Schedule({ contract }: { contract: Contract }) {
             <Table.Tr key={i.number}>
               <Table.Td>{i.number}</Table.Td>
               <Table.Td>{formatCalendarDate(i.dueDate)}</Table.Td>
-              <Table.Td ta="right" style={tabular}>
-                {formatBRL(i.amount)}
+              <Table.Td ta="right">
+                <Figure>{formatBRL(i.amount)}</Figure>
               </Table.Td>
             </Table.Tr>
           ))}
@@ -193,16 +192,7 @@ export function ContractsPage() {
         {
           key: 'object',
           header: t.object,
-          render: (c) => (
-            <div>
-              <Text fw={600} size="sm">
-                {c.object}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {c.partyName}
-              </Text>
-            </div>
-          ),
+          render: (c) => <RowTitle sub={c.partyName}>{c.object}</RowTitle>,
         },
         {
           key: 'startDate',
@@ -217,7 +207,7 @@ export function ContractsPage() {
           header: t.value,
           sortable: true,
           align: 'right',
-          render: (c) => <span style={tabular}>{formatBRL(c.value)}</span>,
+          render: (c) => <Figure>{formatBRL(c.value)}</Figure>,
         },
       ]}
       fields={[

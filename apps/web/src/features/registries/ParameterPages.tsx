@@ -1,4 +1,4 @@
-import { Badge, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import {
   apportionmentTemplateInput,
   formatBRL,
@@ -15,15 +15,9 @@ import {
 import { registriesClient } from '../../api/trpc';
 import { registryMessages } from '../../i18n/registries';
 import { moneyText, percentText } from './fields';
+import { RowTitle, Code, Figure } from './cells';
 import { RegistryPage } from './RegistryPage';
 import { registrySource } from './sources';
-
-const tabular = { fontVariantNumeric: 'tabular-nums' } as const;
-const bold = (text: string) => (
-  <Text fw={600} size="sm">
-    {text}
-  </Text>
-);
 
 const tx = registryMessages.taxTypes;
 type TaxType = Awaited<ReturnType<typeof registriesClient.taxTypes.get.query>>;
@@ -40,14 +34,14 @@ export function TaxTypesPage() {
       schema={taxTypeInput}
       importable
       columns={[
-        { key: 'name', header: tx.name, sortable: true, render: (r) => bold(r.name) },
+        { key: 'name', header: tx.name, sortable: true, render: (r) => <RowTitle>{r.name}</RowTitle> },
         { key: 'kind', header: tx.kind, sortable: true, render: (r) => tx.kinds[r.kind] },
         {
           key: 'rate',
           header: tx.rate,
           sortable: true,
           align: 'right',
-          render: (r) => <span style={tabular}>{formatPercent(r.rate)}</span>,
+          render: (r) => <Figure>{formatPercent(r.rate)}</Figure>,
         },
         {
           key: 'withheld',
@@ -99,7 +93,7 @@ export function PaymentMethodsPage() {
       schema={paymentMethodInput}
       importable
       columns={[
-        { key: 'name', header: pm.name, sortable: true, render: (r) => bold(r.name) },
+        { key: 'name', header: pm.name, sortable: true, render: (r) => <RowTitle>{r.name}</RowTitle> },
         { key: 'kind', header: pm.kind, sortable: true, render: (r) => pm.kinds[r.kind] },
         { key: 'daysToClear', header: pm.daysToClear, sortable: true, render: (r) => pm.days(r.daysToClear) },
       ]}
@@ -147,7 +141,7 @@ export function ApportionmentTemplatesPage() {
       schema={apportionmentTemplateInput}
       wide
       columns={[
-        { key: 'name', header: ap.name, sortable: true, render: (r) => bold(r.name) },
+        { key: 'name', header: ap.name, sortable: true, render: (r) => <RowTitle>{r.name}</RowTitle> },
         {
           key: 'lines',
           header: ap.lines,
@@ -206,7 +200,7 @@ export function SplitConfigsPage() {
       schema={splitConfigInput}
       wide
       columns={[
-        { key: 'name', header: sp.name, sortable: true, render: (r) => bold(r.name) },
+        { key: 'name', header: sp.name, sortable: true, render: (r) => <RowTitle>{r.name}</RowTitle> },
         {
           key: 'partners',
           header: sp.partners,
@@ -265,20 +259,16 @@ export function ProductsPage() {
           header: pr.code,
           sortable: true,
           width: 140,
-          render: (r) => (
-            <Text ff="monospace" size="sm">
-              {r.code}
-            </Text>
-          ),
+          render: (r) => <Code>{r.code}</Code>,
         },
-        { key: 'name', header: pr.name, sortable: true, render: (r) => bold(r.name) },
+        { key: 'name', header: pr.name, sortable: true, render: (r) => <RowTitle>{r.name}</RowTitle> },
         { key: 'unit', header: pr.unit, render: (r) => r.unit },
         {
           key: 'price',
           header: pr.price,
           sortable: true,
           align: 'right',
-          render: (r) => <span style={tabular}>{formatBRL(r.price)}</span>,
+          render: (r) => <Figure>{formatBRL(r.price)}</Figure>,
         },
       ]}
       fields={[

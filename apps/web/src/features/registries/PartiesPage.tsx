@@ -1,4 +1,4 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { Badge, Group } from '@mantine/core';
 import {
   formatCep,
   formatDocument,
@@ -11,6 +11,7 @@ import {
 } from '@financeiro/core';
 import { registriesClient } from '../../api/trpc';
 import { registryMessages } from '../../i18n/registries';
+import { RowTitle, Code } from './cells';
 import { RegistryPage } from './RegistryPage';
 import { registrySource } from './sources';
 
@@ -62,29 +63,14 @@ function PartiesPage({ role }: { role: PartyRole }) {
           key: 'name',
           header: t.name,
           sortable: true,
-          render: (p) => (
-            <div>
-              <Text fw={600} size="sm">
-                {p.tradeName ?? p.name}
-              </Text>
-              {p.tradeName && (
-                <Text size="xs" c="dimmed">
-                  {p.name}
-                </Text>
-              )}
-            </div>
-          ),
+          render: (p) => <RowTitle sub={p.tradeName && p.name}>{p.tradeName ?? p.name}</RowTitle>,
         },
         {
           key: 'document',
           header: t.document,
           sortable: true,
           width: 200,
-          render: (p) => (
-            <Text ff="monospace" size="sm">
-              {formatDocument(p.document)}
-            </Text>
-          ),
+          render: (p) => <Code>{formatDocument(p.document)}</Code>,
         },
         {
           key: 'city',

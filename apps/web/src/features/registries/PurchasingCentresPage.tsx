@@ -1,8 +1,8 @@
-import { Text } from '@mantine/core';
 import { purchasingCentreInput } from '@financeiro/core';
 import { registriesClient } from '../../api/trpc';
 import { registryMessages } from '../../i18n/registries';
 import { moneyText } from './fields';
+import { RowTitle } from './cells';
 import { RegistryPage } from './RegistryPage';
 import { departmentsSource, membersSource } from './sources';
 
@@ -25,11 +25,7 @@ export function PurchasingCentresPage() {
           key: 'name',
           header: t.name,
           sortable: true,
-          render: (c) => (
-            <Text fw={600} size="sm">
-              {c.name}
-            </Text>
-          ),
+          render: (c) => <RowTitle>{c.name}</RowTitle>,
         },
         { key: 'summary', header: t.approvers, render: (c) => t.summary(c.departmentIds.length, c.approvers.length) },
       ]}

@@ -3,6 +3,7 @@ import { CLASSIFICATION_NATURES, classificationInput, codeDepth, costCentreInput
 import { registriesClient } from '../../api/trpc';
 import { registryMessages } from '../../i18n/registries';
 import type { Column } from '../../ui/DataTable';
+import { Code } from './cells';
 import { RegistryPage } from './RegistryPage';
 import { registrySource } from './sources';
 
@@ -20,11 +21,7 @@ function treeColumns<Row extends { code: string; name: string; parentId: string 
       header: labels.code,
       sortable: true,
       width: 140,
-      render: (r) => (
-        <Text ff="monospace" size="sm">
-          {r.code}
-        </Text>
-      ),
+      render: (r) => <Code>{r.code}</Code>,
     },
     {
       key: 'name',
