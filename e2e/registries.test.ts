@@ -152,4 +152,44 @@ describe.skipIf(!chromiumAvailable)('registries in Chromium', () => {
     await page.getByRole('row').filter({ hasText: 'Cadastrou rateio padrão' }).getByText('Aluguel da sede').waitFor();
     await page.getByRole('row').filter({ hasText: 'Importou fornecedores' }).first().waitFor();
   });
+
+  it('shows a contract’s installments while it is filled in, and keeps a PDF attached to it', async () => {
+    const page = await h.newPage();
+    await signInToMatriz(page);
+    await page.goto(`${h.app.url}/contas/contratos`);
+    await page.getByRole('button', { name: 'Novo contrato' }).click();
+    const drawer = page.getByRole('dialog');
+    const choose = async (label: string, option: string) => {
+      await drawer.getByLabel(label).click();
+      await page.getByRole('option', { name: option }).click();
+    };
+    await choose('Parte (fornecedor, cliente ou parceiro)', 'Papelaria Central');
+    await drawer.getByLabel('Objeto').fill('Fornecimento mensal de material de escritório');
+    await drawer.getByLabel('Valor da parcela').fill('1.234,56');
+    await drawer.getByLabel('Início').fill('31/01/2026');
+    await drawer.getByLabel('Fim', { exact: true }).fill('30/06/2026');
+    await choose('Classificação financeira', '4.02.005 Material de escritório');
+    await choose('Centro de custo', '1 Administrativo');
+    const schedule = drawer.getByRole('table', { name: 'Parcelas previstas' });
+    await drawer.getByText('6 parcelas, total R$ 7.407,36').waitFor();
+    await schedule.getByRole('row').filter({ hasText: '28/02/2026' }).getByText('R$ 1.234,56').waitFor();
+    await screenshot(page, 'contract-schedule-preview');
+    await drawer.getByRole('button', { name: 'Criar' }).click();
+    await page.getByText('Contrato cadastrado.').waitFor();
+
+    await page.getByRole('button', { name: 'Ações: Fornecimento mensal de material de escritório' }).click();
+    await page.getByRole('menuitem', { name: 'Editar' }).click();
+    await drawer.getByText('Nenhum arquivo anexado.').waitFor();
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      drawer.getByRole('button', { name: 'Anexar arquivo' }).click(),
+    ]);
+    await chooser.setFiles({
+      name: 'contrato-assinado.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.7\n%%EOF\n'),
+    });
+    await page.getByText('Arquivo anexado.').waitFor();
+    await drawer.getByRole('button', { name: 'Baixar contrato-assinado.pdf' }).waitFor();
+  });
 });

@@ -272,7 +272,7 @@ export const registryMessages = {
     },
     startDate: 'Início',
     endDate: 'Fim',
-    endDateHelp: 'Em branco para prazo indeterminado.',
+    endDateHelp: 'Indeterminado',
     readjustmentIndex: 'Índice de reajuste',
     indexes: { none: 'Sem reajuste', IPCA: 'IPCA', IGPM: 'IGP-M', INPC: 'INPC' },
     readjustmentMonth: 'Mês do reajuste',

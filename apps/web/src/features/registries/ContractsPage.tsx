@@ -24,12 +24,15 @@ const t = registryMessages.contracts;
 type Contract = Awaited<ReturnType<typeof registriesClient.contracts.get.query>>;
 type AttachmentType = Parameters<typeof registriesClient.contractAttachments.upload.mutate>[0]['contentType'];
 
-/** The installments a saved contract implies, with the readjustment to come. */
-function Schedule({ contract }: { contract: Contract }) {
+/** The installments the contract being filled in implies, with the readjustment to come; nothing until it is valid. */
+function Schedule({ values }: { values: Record<string, unknown> }) {
+  const parsed = contractInput.safeParse(values);
+  if (!parsed.success) return null;
+  const contract = parsed.data;
   const installments = contractSchedule(contract);
   const total = installments.reduce((sum, i) => sum + i.amount, 0);
   return (
-    <Stack gap="xs">
+    <Stack gap="xs" mt="md">
       <Title order={5}>{t.schedule}</Title>
       <Text size="sm" c="dimmed">
         {contract.endDate ? t.scheduleTotal(installments.length, formatBRL(total)) : t.scheduleOpen}
@@ -222,7 +225,7 @@ export function ContractsPage() {
           options: PERIODICITIES.map((p) => ({ value: p, label: t.periodicities[p] })),
         },
         { key: 'startDate', label: t.startDate, kind: 'date', half: true },
-        { key: 'endDate', label: t.endDate, description: t.endDateHelp, kind: 'date', half: true },
+        { key: 'endDate', label: t.endDate, placeholder: t.endDateHelp, kind: 'date', half: true },
         {
           key: 'readjustmentIndex',
           label: t.readjustmentIndex,
@@ -273,12 +276,8 @@ export function ContractsPage() {
         [t.readjustmentIndex]: t.indexes[c.readjustmentIndex],
       })}
       title={(c) => c.object}
-      details={(c) => (
-        <Stack gap="xl">
-          <Schedule contract={c} />
-          <Attachments contract={c} />
-        </Stack>
-      )}
+      preview={(values) => <Schedule values={values} />}
+      details={(c) => <Attachments contract={c} />}
     />
   );
 }

@@ -65,7 +65,9 @@ export interface RegistryPageProps<Row extends RegistryRow, Values extends Recor
    * before its children get codes) and records with lines are created one by one.
    */
   importable?: boolean;
-  /** What the drawer shows below the form of a saved record (a contract's schedule and files). */
+  /** What the form shows below its fields as they are filled in (a contract's installments). */
+  preview?: (values: Values) => ReactNode;
+  /** What the drawer shows below the form of a saved record (a contract's files). */
   details?: (row: Row) => ReactNode;
   /** A wide drawer, for forms with many fields or lines. */
   wide?: boolean;
@@ -110,6 +112,7 @@ function RegistryForm<Row extends RegistryRow, Values extends Record<string, unk
             {props.row ? common.save : common.create}
           </Button>
         </Group>
+        {props.preview?.(form.getValues())}
       </Stack>
     </form>
   );

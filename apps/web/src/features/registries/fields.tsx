@@ -18,10 +18,12 @@ import { DateInput } from '@mantine/dates';
 import { IconCalendar, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
-import { formatPercent } from '@financeiro/core';
+import { dateInput, formatPercent } from '@financeiro/core';
 import { registryMessages } from '../../i18n/registries';
 
 const t = registryMessages.form;
+/** What a person types in a date field (DD/MM/AAAA), read by the same rule as the server's. */
+const typedDate = dateInput();
 
 export interface Option {
   value: string;
@@ -126,6 +128,7 @@ function FieldInput<V>(props: { form: UseFormReturnType<V>; field: RegistryField
         <DateInput
           {...label}
           valueFormat="DD/MM/YYYY"
+          dateParser={(text) => typedDate.safeParse(text).data ?? null}
           clearable
           leftSection={<IconCalendar size={16} />}
           {...input}
