@@ -2,7 +2,7 @@ import { Alert, Button, FileButton, Group, Modal, Progress, ScrollArea, Stack, T
 import { IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import Papa from 'papaparse';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { z } from 'zod';
 import { registryMessages } from '../../i18n/registries';
 import { downloadCsv } from '../../ui/download';
@@ -86,6 +86,8 @@ export function RegistryImport(props: {
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<{ done: number; total: number; sending: boolean } | null>(null);
   const [problems, setProblems] = useState<{ list: ImportProblem[]; count: number } | null>(null);
+  // Lets the same file be chosen again once corrected (the browser reports no change for the same name otherwise).
+  const resetFile = useRef<() => void>(null);
   const fields = props.fields.filter((f) => f.kind !== 'lines');
   const labelOf = (key: string) => fields.find((f) => f.key === key)?.label ?? t.line;
 
@@ -96,6 +98,7 @@ export function RegistryImport(props: {
   };
 
   const run = async (file: File | null) => {
+    resetFile.current?.();
     if (!file) return;
     setProblems(null);
     const parsed = Papa.parse<Record<string, string>>(await file.text(), {
@@ -164,7 +167,7 @@ export function RegistryImport(props: {
       <Stack>
         <Text size="sm">{t.help}</Text>
         <Group>
-          <FileButton onChange={(file) => void run(file)} accept=".csv,text/csv">
+          <FileButton onChange={(file) => void run(file)} accept=".csv,text/csv" resetRef={resetFile}>
             {(button) => (
               <Button {...button} leftSection={<IconUpload size={16} />} loading={progress !== null}>
                 {t.choose}
