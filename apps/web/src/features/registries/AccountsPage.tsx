@@ -6,7 +6,7 @@ import { registryMessages } from '../../i18n/registries';
 import { moneyText } from './fields';
 import { Figure, RowTitle } from './cells';
 import { RegistryPage } from './RegistryPage';
-import { registrySource, unitsSource } from './sources';
+import { organizationUnitIds, registrySource, unitsSource } from './sources';
 
 const t = registryMessages.accounts;
 type Account = Awaited<ReturnType<typeof registriesClient.accounts.get.query>>;
@@ -78,7 +78,7 @@ export function AccountsPage() {
         number: a?.number ?? '',
         openingBalance: moneyText(a?.openingBalance ?? 0),
         openingDate: a?.openingDate ?? '',
-        unitIds: a?.unitIds ?? [],
+        unitIds: a?.unitIds ?? organizationUnitIds(),
       })}
       csv={(a) => ({
         [t.name]: a.name,

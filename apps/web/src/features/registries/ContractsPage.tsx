@@ -237,6 +237,7 @@ export function ContractsPage() {
           key: 'readjustmentMonth',
           label: t.readjustmentMonth,
           kind: 'select',
+          disabledWhen: (values) => values.readjustmentIndex === 'none',
           half: true,
           options: t.months.map((m, i) => ({ value: String(i + 1), label: m })),
         },

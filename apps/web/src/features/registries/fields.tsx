@@ -7,7 +7,6 @@ import {
   SimpleGrid,
   Stack,
   Switch,
-  Table,
   Text,
   TextInput,
   Title,
@@ -46,6 +45,8 @@ interface FieldBase {
   half?: boolean;
   /** A heading shown above this field, opening a group of fields. */
   section?: string;
+  /** Greyed out while the rest of the form makes it meaningless (a readjustment month without an index). */
+  disabledWhen?: (values: Record<string, unknown>) => boolean;
 }
 
 /** One field of a registry form; its kind decides the input and how a CSV cell becomes its value. */
@@ -109,6 +110,7 @@ function FieldInput<V>(props: { form: UseFormReturnType<V>; field: RegistryField
     label: field.label,
     description: field.description,
     placeholder: field.placeholder,
+    disabled: field.disabledWhen?.(form.getValues() as Record<string, unknown>),
     'data-autofocus': props.autoFocus || undefined,
   };
   switch (field.kind) {
@@ -162,33 +164,30 @@ function LinesInput<V>(props: {
       <Text size="sm" fw={700}>
         {field.label}
       </Text>
-      <Table withRowBorders={false} verticalSpacing={4} horizontalSpacing={4}>
-        <Table.Tbody>
-          {lines.map((_, i) => (
-            <Table.Tr key={i}>
-              {field.columns.map((column) => (
-                <Table.Td key={column.key} style={{ verticalAlign: 'top' }}>
-                  <FieldInput
-                    form={form}
-                    field={{ ...column, description: undefined }}
-                    path={`${path}.${i}.${column.key}`}
-                  />
-                </Table.Td>
-              ))}
-              <Table.Td style={{ verticalAlign: 'top', paddingTop: 30 }}>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={t.removeLine(i + 1)}
-                  onClick={() => form.removeListItem(path as never, i)}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      {lines.map((_, i) => (
+        // One row per line on a wide screen; on a phone the line's inputs stack.
+        <Group key={i} align="flex-start" wrap="nowrap" gap="xs">
+          <SimpleGrid cols={{ base: 1, sm: field.columns.length }} spacing="xs" verticalSpacing={4} style={{ flex: 1 }}>
+            {field.columns.map((column) => (
+              <FieldInput
+                key={column.key}
+                form={form}
+                field={{ ...column, description: undefined }}
+                path={`${path}.${i}.${column.key}`}
+              />
+            ))}
+          </SimpleGrid>
+          <ActionIcon
+            mt={28}
+            variant="subtle"
+            color="red"
+            aria-label={t.removeLine(i + 1)}
+            onClick={() => form.removeListItem(path as never, i)}
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Group>
+      ))}
       <Group justify="space-between">
         <Button
           variant="light"

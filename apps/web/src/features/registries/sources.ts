@@ -30,6 +30,9 @@ function organizationTree() {
   return useSessionStore.getState().tenants.find((m) => m.organization.id === organizationId)?.organization;
 }
 
+/** Every unit of the selected organization: where a new account may be used unless narrowed. */
+export const organizationUnitIds = () => (organizationTree()?.units ?? []).map((u) => u.id);
+
 export const unitsSource: OptionSource = {
   name: 'units',
   load: (search) =>
