@@ -51,7 +51,7 @@ export interface RegistryDefinition<
   input: I;
   /** The rows this registry shows when it shows part of a table (a party screen shows one role). */
   only?: SQL;
-  /** Read-only values shown with each record, computed from what it points at (a contract's party name). */
+  /** Read-only values listed, read and exported with each record, computed from what it points at (a party's name). */
   extras?: E;
   /** How an option of a reference select reads, e.g. "341 · Itaú". */
   label: SQL;
@@ -69,7 +69,7 @@ export interface RegistryDefinition<
    */
   prepare?: (ctx: ProcedureContext, values: z.output<I>, before: Row<T, E> | null) => Promise<Values>;
   /** Runs after an update in the same transaction (a moved tree branch renumbers its descendants). */
-  afterUpdate?: (ctx: ProcedureContext, row: Row<T, E>, before: Row<T, E>) => Promise<void>;
+  afterUpdate?: (ctx: ProcedureContext, row: T['$inferSelect'], before: Row<T, E>) => Promise<void>;
   /** Values that identify a record on import (a document, a code): repeated in the file or already saved is an error. */
   importKeys?: { field: string; column: PgColumn; message: string }[];
 }
@@ -207,7 +207,7 @@ export function registryRouter<
       .mutation(async ({ ctx, input }) => {
         const prepared = await prepare(ctx, input as z.output<I>, null);
         const values = { ...prepared, id: uuidv7(), organizationId: organizationOf(ctx) } as PgInsertValue<T>;
-        const [row] = (await save(() => ctx.tx.insert(table).values(values).returning())) as Row<T, E>[];
+        const [row] = (await save(() => ctx.tx.insert(table).values(values).returning())) as T['$inferSelect'][];
         if (!row) throw new Error(`${def.entity} not inserted`);
         await audit(ctx, {
           action: `${def.entity}.create`,
@@ -233,7 +233,7 @@ export function registryRouter<
             .set(set)
             .where(and(byId(ctx, id), eq(table.version, version)))
             .returning(),
-        )) as Row<T, E>[];
+        )) as T['$inferSelect'][];
         if (!row) throw conflict(STALE);
         await def.afterUpdate?.(ctx, row, before);
         const was = Object.fromEntries(Object.keys(change).map((k) => [k, (before as Record<string, unknown>)[k]]));
