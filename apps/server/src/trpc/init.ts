@@ -117,6 +117,7 @@ export function callerCan(ctx: ProcedureContext, permission: string): boolean {
 export const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message });
 export const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });
 export const forbidden = (message: string) => new TRPCError({ code: 'FORBIDDEN', message });
+export const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
 
 /** A unique constraint refused the row (PostgreSQL 23505), possibly wrapped by the query builder. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {

@@ -307,6 +307,8 @@ export const registryMessages = {
     attach: 'Anexar arquivo',
     attached: 'Arquivo anexado.',
     noAttachments: 'Nenhum arquivo anexado.',
+    loadingAttachments: 'Carregando anexos',
+    attachmentsError: 'Não foi possível carregar os anexos. Feche e abra o contrato de novo.',
     download: (name: string) => `Baixar ${name}`,
     removeAttachment: (name: string) => `Remover ${name}`,
     removed: 'Anexo removido.',

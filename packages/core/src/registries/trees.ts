@@ -9,12 +9,17 @@ export const TREE_MAX_DEPTH = 5;
 
 const SEGMENT_WIDTH = (depth: number) => (depth <= 1 ? 1 : depth === 2 ? 2 : 3);
 
+/** The code of the n-th child (from 1) of `parentCode`, or of the n-th root when it is null. */
+export function childCode(parentCode: string | null, n: number): string {
+  const depth = parentCode ? parentCode.split('.').length + 1 : 1;
+  const segment = String(n).padStart(SEGMENT_WIDTH(depth), '0');
+  return parentCode ? `${parentCode}.${segment}` : segment;
+}
+
 /** The code of a new child of `parentCode` (null: a new root), after the highest code among its siblings. */
 export function nextChildCode(parentCode: string | null, siblingCodes: readonly string[]): string {
-  const depth = parentCode ? parentCode.split('.').length + 1 : 1;
   const last = siblingCodes.reduce((max, code) => Math.max(max, Number(code.split('.').at(-1))), 0);
-  const segment = String(last + 1).padStart(SEGMENT_WIDTH(depth), '0');
-  return parentCode ? `${parentCode}.${segment}` : segment;
+  return childCode(parentCode, last + 1);
 }
 
 /** How deep a code is: "1.01.003" is at depth 3. */

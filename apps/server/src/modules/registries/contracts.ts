@@ -3,12 +3,11 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, contractInput, MAX_ATTACHMENTS } from '@financeiro/core';
 import { v7 as uuidv7 } from 'uuid';
-import { notFound, organizationOf, procedure, router, type ProcedureContext } from '../../trpc/init';
+import { badRequest, notFound, organizationOf, procedure, router, type ProcedureContext } from '../../trpc/init';
 import { audit } from '../audit/record-event';
 import { registryRouter } from './registry';
 import { mustExist } from './references';
 import { classifications, contractAttachments, contracts, costCentres, parties } from './schema';
-import { TRPCError } from '@trpc/server';
 
 const partyName = sql<string>`(select coalesce(p.trade_name, p.name) from parties p where p.id = ${contracts.partyId})`;
 
@@ -49,7 +48,6 @@ const SIGNATURES: Record<(typeof ATTACHMENT_TYPES)[number], (bytes: Buffer) => b
     b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
 };
 
-const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
 const MAX_MB = ATTACHMENT_MAX_BYTES / 1024 / 1024;
 
 async function contractOf(ctx: ProcedureContext, id: string) {

@@ -1,7 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { TRPCError } from '@trpc/server';
 import { purchasingCentreInput } from '@financeiro/core';
-import { organizationOf } from '../../trpc/init';
+import { badRequest, organizationOf } from '../../trpc/init';
 import { departments, memberships } from '../tenancy/schema';
 import { registryRouter, sortableText } from './registry';
 import { mustExist } from './references';
@@ -35,7 +34,7 @@ export const purchasingCentresRouter = registryRouter({
         ),
       );
     if (members.length !== new Set(userIds).size) {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Todo aprovador deve ser membro ativo desta organização.' });
+      throw badRequest('Todo aprovador deve ser membro ativo desta organização.');
     }
     return values;
   },

@@ -1,10 +1,12 @@
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
-import { organizationOf, type ProcedureContext } from '../../trpc/init';
-import { TRPCError } from '@trpc/server';
+import { badRequest, organizationOf, type ProcedureContext } from '../../trpc/init';
 
 type Referenced = PgTable & { id: PgColumn; organizationId: PgColumn };
+
+/** The records each transaction has already found, so that an import of many lines naming one bank asks once. */
+const found = new WeakMap<object, Set<string>>();
 
 /**
  * Refuses input that points at records the organization does not have (another organization's are invisible under
@@ -16,14 +18,20 @@ export async function mustExist(
   ids: readonly (string | null | undefined)[],
   message: string,
 ): Promise<void> {
-  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  const known = found.get(ctx.tx) ?? new Set<string>();
+  found.set(ctx.tx, known);
+  const name = getTableName(table);
+  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))].filter(
+    (id) => !known.has(`${name}:${id}`),
+  );
   if (wanted.length === 0) return;
   const source: PgTable = table;
-  const [found] = await ctx.tx
+  const [counted] = await ctx.tx
     .select({ n: count() })
     .from(source)
     .where(and(eq(table.organizationId, organizationOf(ctx)), inArray(table.id, wanted)));
-  if ((found?.n ?? 0) !== wanted.length) throw new TRPCError({ code: 'BAD_REQUEST', message });
+  if ((counted?.n ?? 0) !== wanted.length) throw badRequest(message);
+  for (const id of wanted) known.add(`${name}:${id}`);
 }
 
 /** "3 contas": how many rows of `table` in the organization match, or null when none. */
@@ -51,9 +59,6 @@ export async function usages(...found: Promise<string | null>[]): Promise<string
 /** A JSON list column holds an object with this property value (an apportionment line naming a cost centre). */
 export const listMentions = (column: PgColumn, key: string, id: string) =>
   sql`${column} @> ${JSON.stringify([{ [key]: id }])}::jsonb`;
-
-/** A JSON array of ids contains this one. */
-export const idListHas = (column: PgColumn, id: string) => sql`${column} @> ${JSON.stringify([id])}::jsonb`;
 
 /** "1 conta" / "3 contas". */
 export const plural = (one: string, many: string) => (n: number) => `${n} ${n === 1 ? one : many}`;

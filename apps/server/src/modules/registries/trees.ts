@@ -1,9 +1,9 @@
-import { and, eq, isNull, like, sql, type SQL } from 'drizzle-orm';
-import { TRPCError } from '@trpc/server';
+import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import {
   classificationInput,
   codeDepth,
   costCentreInput,
+  childCode,
   DEFAULT_CLASSIFICATION_PLAN,
   nextChildCode,
   TREE_MAX_DEPTH,
@@ -11,7 +11,7 @@ import {
 } from '@financeiro/core';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../db/client';
-import { organizationOf, type ProcedureContext } from '../../trpc/init';
+import { badRequest, organizationOf, type ProcedureContext } from '../../trpc/init';
 import { registryRouter, sortableText } from './registry';
 import { listMentions, plural, usage, usages } from './references';
 import { apportionmentTemplates, classifications, contracts, costCentres, products } from './schema';
@@ -22,8 +22,6 @@ interface TreeNode {
   parentId: string | null;
   code: string;
 }
-
-const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
 
 /** Codes sort as numbers per level: 1.02 before 1.10, 2 before 10. */
 const byCode = (table: TreeTable) => sql`string_to_array(${table.code}, '.')::int[]`;
@@ -79,13 +77,12 @@ async function place<P extends TreeNode>(
 }
 
 /** After a move, the branch below the node takes the node's new code as its prefix. */
-async function renumberBranch(ctx: ProcedureContext, table: TreeTable, before: TreeNode, code: string, extra?: SQL) {
+async function renumberBranch(ctx: ProcedureContext, table: TreeTable, before: TreeNode, code: string) {
   if (before.code === code) return;
   await ctx.tx
     .update(table)
     .set({
       code: sql`${code} || substr(${table.code}, ${before.code.length + 1})`,
-      ...(extra ? { nature: extra } : {}),
       updatedAt: new Date(),
     })
     .where(and(eq(table.organizationId, organizationOf(ctx)), like(table.code, `${before.code}.%`)));
@@ -193,14 +190,12 @@ export async function seedClassifications(tx: DbOrTx, organizationId: string): P
     return id;
   };
   DEFAULT_CLASSIFICATION_PLAN.forEach((group, g) => {
-    const groupCode = String(g + 1);
+    const groupCode = childCode(null, g + 1);
     const groupId = add(null, groupCode, group.name, group.nature);
     group.children.forEach((child, c) => {
-      const childCode = `${groupCode}.${String(c + 1).padStart(2, '0')}`;
-      const childId = add(groupId, childCode, child.name, group.nature);
-      child.children?.forEach((leaf, l) =>
-        add(childId, `${childCode}.${String(l + 1).padStart(3, '0')}`, leaf, group.nature),
-      );
+      const code = childCode(groupCode, c + 1);
+      const childId = add(groupId, code, child.name, group.nature);
+      child.children?.forEach((leaf, l) => add(childId, childCode(code, l + 1), leaf, group.nature));
     });
   });
   await tx.insert(classifications).values(rows);
@@ -215,7 +210,7 @@ export async function seedCostCentres(tx: DbOrTx, organizationId: string): Promi
       id: uuidv7(),
       organizationId,
       parentId: null,
-      code: String(i + 1),
+      code: childCode(null, i + 1),
       name,
     })),
   );

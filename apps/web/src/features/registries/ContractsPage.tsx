@@ -1,4 +1,4 @@
-import { ActionIcon, Button, FileButton, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, FileButton, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload, IconPaperclip, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -149,6 +149,12 @@ function Attachments({ contract }: { contract: Contract }) {
       <Text size="xs" c="dimmed">
         {t.attachmentsHelp}
       </Text>
+      {files.isPending && <Loader size="xs" aria-label={t.loadingAttachments} />}
+      {files.isError && (
+        <Text size="sm" c="red">
+          {t.attachmentsError}
+        </Text>
+      )}
       {files.data?.length === 0 && <Text size="sm">{t.noAttachments}</Text>}
       {files.data?.map((f) => (
         <Group key={f.id} justify="space-between" wrap="nowrap">

@@ -17,12 +17,13 @@ import { DateInput } from '@mantine/dates';
 import { IconCalendar, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
-import { dateInput, formatPercent } from '@financeiro/core';
+import { dateInput, formatPercent, percentInput } from '@financeiro/core';
 import { registryMessages } from '../../i18n/registries';
 
 const t = registryMessages.form;
-/** What a person types in a date field (DD/MM/AAAA), read by the same rule as the server's. */
+/** What a person types in a date or percentage field, read by the same rules as the server's. */
 const typedDate = dateInput();
+const typedPercent = percentInput();
 
 export interface Option {
   value: string;
@@ -60,7 +61,7 @@ export type RegistryField = FieldBase &
   );
 
 /** The choices of a reference field: the first matches of what is typed, and the chosen ones. */
-export function useOptions(source: OptionSource, search: string, chosen: string[]) {
+function useOptions(source: OptionSource, search: string, chosen: string[]) {
   const [debounced] = useDebouncedValue(search, 250);
   return useQuery({
     queryKey: ['options', source.name, debounced, chosen],
@@ -156,7 +157,7 @@ function LinesInput<V>(props: {
   const { form, field, path } = props;
   const lines = (form.getValues() as Record<string, Record<string, unknown>[]>)[path] ?? [];
   const total = field.totalOf
-    ? lines.reduce((sum, line) => sum + (percentOf(line[field.totalOf ?? '']) ?? 0), 0)
+    ? lines.reduce((sum, line) => sum + (typedPercent.safeParse(line[field.totalOf ?? '']).data ?? 0), 0)
     : null;
   const error = form.errors[path];
   return (
@@ -210,13 +211,6 @@ function LinesInput<V>(props: {
       )}
     </Stack>
   );
-}
-
-/** A typed percentage ("33,34") in basis points, for the running total; null while it is not a number. */
-function percentOf(value: unknown): number | null {
-  if (typeof value === 'number') return value;
-  const match = /^(\d{1,3})(?:[,.](\d{1,2}))?\s*%?$/.exec(String(value ?? '').trim());
-  return match?.[1] ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : null;
 }
 
 /** Every field of a registry form, in order, half-width ones side by side, sections with their headings. */
