@@ -44,6 +44,8 @@ export const users = pgTable(
     mfaRequired: boolean().notNull().default(false),
     /** Wrong passwords in a row, and the lock they lead to (SPEC: "Password attempts exceeded"). */
     failedSignIns: integer().notNull().default(0),
+    /** Wrong second-factor codes in a row, across sign-ins; enough of them set the same lock as passwords do. */
+    failedMfaCodes: integer().notNull().default(0),
     lockedUntil: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: createdAt(),

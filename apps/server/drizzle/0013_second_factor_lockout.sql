@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "failed_mfa_codes" integer DEFAULT 0 NOT NULL;
