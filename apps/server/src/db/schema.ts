@@ -4,3 +4,4 @@ export * from '../modules/outbox/schema';
 export * from '../modules/tenancy/schema';
 export * from '../modules/audit/schema';
 export * from '../modules/registries/schema';
+export * from '../modules/idempotency/schema';
