@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateGuard } from './guard';
+import { evaluateGuard, showInMenu } from './guard';
 import { needsSelector, selectDepartment, selectOrganization, selectUnit } from './selection';
 import { membership } from './fixtures.test-support';
 import type { UserData } from './types';
@@ -43,6 +43,39 @@ describe('route guard', () => {
     expect(evaluateGuard({ ...base, route, userData: { ...userData, organization_creation_enabled: true } })).toBe(
       'OK',
     );
+  });
+});
+
+describe('menu visibility', () => {
+  const onlyU2 = membership({ 'unit:u2': ['ler_clientes'] });
+  const orgOnly = { authenticated: true, memberships: [onlyU2], selection: { organizationId: 'org' } };
+
+  it('hides a unit item whose permission the profile grants in no unit of the organization', () => {
+    expect(showInMenu({ ...orgOnly, route: { scope: 'unit', permissions: 'ler_fornecedores' } })).toBe(false);
+    expect(showInMenu({ ...orgOnly, route: { scope: 'department', permissions: 'ler_fornecedores' } })).toBe(false);
+  });
+
+  it('lists a unit item that some unit grants, before a unit is chosen', () => {
+    expect(showInMenu({ ...orgOnly, route: { scope: 'unit', permissions: 'ler_clientes' } })).toBe(true);
+    expect(showInMenu({ ...orgOnly, route: { scope: 'department', permissions: 'ler_clientes' } })).toBe(true);
+    expect(showInMenu({ ...orgOnly, route: { scope: 'unit' } })).toBe(true);
+  });
+
+  it('looks only at the selected organization, and at every organization before one is chosen', () => {
+    const other = membership({ 'unit:u1': ['ler_fornecedores'] }, 'other');
+    const both = { authenticated: true, memberships: [onlyU2, other] };
+    const route = { scope: 'unit' as const, permissions: 'ler_fornecedores' };
+    expect(showInMenu({ ...both, selection: { organizationId: 'org' }, route })).toBe(false);
+    expect(showInMenu({ ...both, selection: {}, route })).toBe(true);
+  });
+
+  it('follows the guard once the scope is chosen', () => {
+    const selection = { organizationId: 'org', unitId: 'u2' };
+    expect(showInMenu({ ...orgOnly, selection, route: { scope: 'unit', permissions: 'ler_clientes' } })).toBe(true);
+    expect(showInMenu({ ...orgOnly, selection, route: { scope: 'unit', permissions: 'ler_fornecedores' } })).toBe(
+      false,
+    );
+    expect(showInMenu({ ...orgOnly, route: { scope: 'organization', permissions: 'ler_clientes' } })).toBe(false);
   });
 });
 

@@ -1,13 +1,13 @@
 import { NavLink, Stack, Text } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { evaluateGuard } from '@financeiro/core';
+import { showInMenu } from '@financeiro/core';
 import { fullPath, MENU_GROUPS, SCREENS } from '../../routes/table';
 import { useAuthzStore, useSessionStore } from '../../stores/session';
 import { useTenantStore } from '../../stores/tenant';
 
 /**
  * The menu, from the same route table and the same guard as the router. An item shows when the guard lets the user
- * in now, or would after choosing a unit or organization (SET_SCOPE); items the profile forbids are hidden.
+ * in now, or would after choosing a unit or organization that grants it; items the profile forbids are hidden.
  */
 export function Sidebar() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
@@ -15,11 +15,9 @@ export function Sidebar() {
   const memberships = useSessionStore((s) => s.tenants);
   const { selectedOrganization, selectedUnit, selectedDepartment } = useTenantStore();
   const selection = { organizationId: selectedOrganization, unitId: selectedUnit, departmentId: selectedDepartment };
-  const visible = SCREENS.filter((s) => {
-    if (!s.group) return false;
-    const outcome = evaluateGuard({ route: s.authz, authenticated, memberships, selection, userData });
-    return outcome === 'OK' || outcome === 'SET_SCOPE';
-  });
+  const visible = SCREENS.filter(
+    (s) => s.group && showInMenu({ route: s.authz, authenticated, memberships, selection, userData }),
+  );
   return (
     <Stack gap={2}>
       {MENU_GROUPS.map((group) => {
