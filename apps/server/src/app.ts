@@ -31,7 +31,7 @@ export async function buildApp({ env, database }: { env: Env; database: Database
     ...(tls ? { https: tls } : {}),
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
     genReqId: () => crypto.randomUUID(),
-    trustProxy: true,
+    trustProxy: env.TRUST_PROXY,
     // A CSV import of thousands of lines and a contract attachment (base64) travel as JSON.
     bodyLimit: 16 * 1024 * 1024,
   }) as unknown as FastifyInstance;

@@ -1,4 +1,29 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const isProxyAddress = (entry: string): boolean => {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return PROXY_NAMES.includes(entry);
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+};
+/** Fastify's `trustProxy` value. */
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((value, ctx): boolean | string[] => {
+    const text = value.trim();
+    if (text === 'false' || text === '') return false;
+    if (text === 'true') return true;
+    const entries = text.split(',').map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'use false, true ou endereços/CIDR separados por vírgula',
+    });
+    return z.NEVER;
+  });
 
 /** The one place that reads process.env: every setting is validated here and typed for the rest of the server. */
 const schema = z
@@ -23,6 +48,13 @@ const schema = z
     SMS_HTTP_TOKEN: z.string().optional(),
     /** Requests per minute one address may send to the identity endpoint. */
     IDENTITY_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
+    /**
+     * Which proxies may say who the client is (X-Forwarded-For): `false` uses the socket address, `true` trusts any
+     * sender, or a comma list of addresses, CIDR ranges or `loopback`/`linklocal`/`uniquelocal`. (Fastify no longer
+     * honours a hop count: it cannot tell a proxy from a client.) Rate limits, the event log and last access all use
+     * the address this yields.
+     */
+    TRUST_PROXY: trustProxy,
     /** `builtin`: our own user pool at /identity; `cognito`: an AWS Cognito user pool signs users in. */
     IDENTITY_MODE: z.enum(['builtin', 'cognito']).default('builtin'),
     COGNITO_REGION: z.string().optional(),
