@@ -8,7 +8,7 @@ import {
   type PermissionRequirement,
   type TenantSelection,
 } from '@financeiro/core';
-import { ZodError } from 'zod';
+import { z, ZodError } from 'zod';
 import type { Tx } from '../db/client';
 import { withTenant } from '../db/tenant';
 import { InvalidTokenError } from '../modules/identity';
@@ -39,6 +39,13 @@ export const router = t.router;
 /** Thrown to roll the transaction back when the procedure failed (tRPC hands errors back as results). */
 class Rollback extends Error {}
 
+/** The tenant headers name records by id; anything else is a malformed request, not a tenant the user lacks. */
+const tenantHeaders = z.object({
+  organizationId: z.uuid().optional(),
+  unitId: z.uuid().optional(),
+  departmentId: z.uuid().optional(),
+});
+
 const enforceAuthz = t.middleware(async ({ meta, ctx, next }) => {
   const rule = meta?.authz;
   if (!rule) throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'Procedimento sem regra de acesso.' });
@@ -51,6 +58,12 @@ const enforceAuthz = t.middleware(async ({ meta, ctx, next }) => {
       throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sua sessão expirou. Entre novamente.' });
     }
     throw error;
+  }
+  if (!tenantHeaders.safeParse(ctx.requested).success) {
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: 'Organização, unidade ou departamento inválido. Escolha de novo onde você quer trabalhar.',
+    });
   }
   const memberships: Membership[] = await withTenant(ctx.db, { userId: user.userId }, (tx) =>
     loadMemberships(tx, user.userId),

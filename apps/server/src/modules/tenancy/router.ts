@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { sql } from 'drizzle-orm';
-import { procedure, router } from '../../trpc/init';
+import { can } from '@financeiro/core';
+import { forbidden, procedure, router } from '../../trpc/init';
 import { recordEvent } from '../audit/record-event';
 import { getUserData } from '../identity';
 import { lastAccess } from './schema';
@@ -36,11 +37,16 @@ export const tenantsRouter = router({
   recordAccess: procedure.meta({ authz: { scope: 'organization' } }).mutation(async ({ ctx }) => {
     const organizationId = ctx.tenant.organizationId;
     if (!organizationId) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Selecione uma organização.' });
+    // The procedure's scope checked the organization only: the unit and department must be places the user sees in it.
+    const place = { organizationId, unitId: ctx.requested.unitId, departmentId: ctx.requested.departmentId };
+    if (!can(ctx.memberships, place)) {
+      throw forbidden('Você não tem acesso a esta organização, unidade ou departamento.');
+    }
     const values = {
       organizationId,
       userId: ctx.user.userId,
-      unitId: ctx.requested.unitId ?? null,
-      departmentId: ctx.requested.departmentId ?? null,
+      unitId: place.unitId ?? null,
+      departmentId: place.departmentId ?? null,
       ip: ctx.ip,
       userAgent: ctx.userAgent,
     };
