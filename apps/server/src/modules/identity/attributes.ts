@@ -41,7 +41,10 @@ export function attributeList(body: Body): Record<string, string> {
 
 /**
  * UpdateUserAttributes. A new e-mail or phone is stored unverified and a code goes to it (SPEC section 4: it stays
- * unverified until the code is confirmed); SMS sign-in stops until a new phone is verified.
+ * unverified until the code is confirmed); SMS sign-in stops until a new phone is verified. So the phone of an account
+ * whose only second factor is SMS cannot change: the account would be left without a factor it can pass (one that
+ * requires a factor would fall back to setting one up with the password alone; one that chose SMS would silently
+ * lose it). The user turns on the authenticator app first, or turns SMS off knowingly.
  */
 const updateUserAttributes: Operation = async (ctx, body) => {
   const user = await userFromAccessToken(ctx, body);
@@ -55,6 +58,9 @@ const updateUserAttributes: Operation = async (ctx, body) => {
   if (phone !== undefined && !E164.test(phone)) throw errors.invalidParameter('Invalid phone number format.');
   const emailChanged = email !== undefined && email !== user.email;
   const phoneChanged = phone !== undefined && phone !== user.phoneNumber;
+  if (phoneChanged && user.smsMfaEnabled && !user.totpEnabled) {
+    throw errors.invalidParameter('SMS is the only second factor: turn on another before changing phone_number');
+  }
   if (emailChanged) {
     const [taken] = await ctx.db
       .select({ id: users.id })
