@@ -6,6 +6,8 @@ import { cnpjNumber } from '../../test/documents';
 import { registryAccessTests } from '../../test/registry-access';
 import type { PartyInput } from '@financeiro/core';
 import { eventLog } from '../audit/schema';
+import { memberships, profiles } from '../tenancy/schema';
+import { users } from '../identity/schema';
 import { parties } from './schema';
 
 const ACME: PartyInput = {
@@ -143,6 +145,65 @@ describe('parties: suppliers, customers and partners', () => {
     expect(list.rows.map((r) => r.name)).toEqual(['Fornecedor 9999']);
     const [event] = await d.t.database.db.select().from(eventLog).where(eq(eventLog.action, 'supplier.import'));
     expect(event?.after).toEqual({ count: 10_000 });
+  });
+
+  it('lets a role change only to whoever may edit that role: suppliers alone neither add a partner nor drop a customer', async () => {
+    const admin = await d.as('admin', d.matriz);
+    const both = await admin.registries.suppliers.create({
+      roles: ['supplier', 'customer'],
+      personType: 'PF',
+      document: '248.438.034-80',
+      name: 'Fornecedor e Cliente',
+    });
+    // Solicitante's membership holds, for this test, a profile with editar_fornecedores alone.
+    const [solicitante] = await d.t.database.db.select().from(users).where(eq(users.username, 'solicitante'));
+    const [membership] = await d.t.database.db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.userId, solicitante?.id ?? ''));
+    const [onlySuppliers] = await d.t.database.db
+      .insert(profiles)
+      .values({
+        id: '01900000-0000-7000-8000-00000000f001',
+        organizationId: d.org.organizationId,
+        name: 'Só fornecedores',
+        description: null,
+        permissions: { organization: ['editar_fornecedores'] },
+      })
+      .returning();
+    const restore = membership?.profileId ?? '';
+    await d.t.database.db
+      .update(memberships)
+      .set({ profileId: onlySuppliers?.id ?? '' })
+      .where(eq(memberships.id, membership?.id ?? ''));
+    try {
+      const editor = await d.as('solicitante', d.matriz);
+      const base = { personType: 'PF' as const, document: '248.438.034-80', id: both.id, version: both.version };
+      const withRoles = (roles: PartyInput['roles']) =>
+        editor.registries.suppliers.update({ ...base, roles, name: 'Outro nome' });
+      expect(await codeOf(withRoles(['supplier', 'customer', 'partner']))).toBe('FORBIDDEN');
+      expect(await messageOf(withRoles(['supplier', 'customer', 'partner']))).toBe(
+        'Seu perfil não tem permissão para mudar o papel de parceiro deste cadastro.',
+      );
+      expect(await codeOf(withRoles(['supplier']))).toBe('FORBIDDEN');
+      expect(await messageOf(withRoles(['supplier']))).toBe(
+        'Seu perfil não tem permissão para mudar o papel de cliente deste cadastro.',
+      );
+      const unchanged = await admin.registries.suppliers.get({ id: both.id });
+      expect(unchanged).toMatchObject({ roles: ['customer', 'supplier'], name: 'Fornecedor e Cliente', version: 1 });
+
+      const renamed = await editor.registries.suppliers.update({
+        ...base,
+        roles: ['customer', 'supplier'],
+        name: 'Fornecedor e Cliente Renomeado',
+      });
+      expect(renamed).toMatchObject({ roles: ['customer', 'supplier'], name: 'Fornecedor e Cliente Renomeado' });
+    } finally {
+      await d.t.database.db
+        .update(memberships)
+        .set({ profileId: restore })
+        .where(eq(memberships.id, membership?.id ?? ''));
+    }
   });
 
   describe('who may call it', () => {

@@ -1,5 +1,6 @@
 import { arrayContains, eq, sql } from 'drizzle-orm';
 import { partyInput, type PartyRole, type PermissionName } from '@financeiro/core';
+import { callerCan, forbidden } from '../../trpc/init';
 import { registryRouter, sortableText } from './registry';
 import { listMentions, mustExist, plural, usage, usages } from './references';
 import { banks, contracts, parties, splitConfigs } from './schema';
@@ -8,6 +9,13 @@ const ROLE_SCREENS: Record<PartyRole, string> = {
   supplier: 'cadastro de fornecedores',
   customer: 'cadastro de clientes',
   partner: 'cadastro de parceiros',
+};
+const ROLE_NAMES: Record<PartyRole, string> = { supplier: 'fornecedor', customer: 'cliente', partner: 'parceiro' };
+/** Who may give or take away a role: whoever may edit that role's screen. */
+const ROLE_EDITORS: Record<PartyRole, PermissionName> = {
+  supplier: 'editar_fornecedores',
+  customer: 'editar_clientes',
+  partner: 'editar_parceiros',
 };
 
 /**
@@ -42,6 +50,14 @@ function partiesOfRole(role: PartyRole, read: PermissionName, edit: PermissionNa
       await mustExist(ctx, banks, [values.bankId], 'Banco não encontrado nesta organização.');
       // A party saved on this screen plays this screen's role.
       const roles = before ? values.roles : [...new Set([...values.roles, role])].sort();
+      // A role given or taken away is a change to that role's screen: it asks that screen's edit permission.
+      const had = new Set(before?.roles ?? []);
+      const changed = [...roles.filter((r) => !had.has(r)), ...[...had].filter((r) => !roles.includes(r))];
+      for (const r of changed) {
+        if (!callerCan(ctx, ROLE_EDITORS[r])) {
+          throw forbidden(`Seu perfil não tem permissão para mudar o papel de ${ROLE_NAMES[r]} deste cadastro.`);
+        }
+      }
       return { ...values, roles };
     },
     usages: async (tx, organizationId, id) => {
