@@ -31,3 +31,18 @@ export async function withTenant<T>(db: Db, scope: TenantScope, fn: (tx: Tx) => 
 export async function enterOrganization(tx: Tx, organizationId: string): Promise<void> {
   await tx.execute(sql`select set_config('app.organization_id', ${organizationId}, true)`);
 }
+
+/**
+ * Runs `fn` as the database owner inside a tenant transaction: the one door through the wall of decision 0012, for
+ * the identity module's functions that must change an account in the same transaction as a tenant change (an
+ * invitation's new account, an administrator's temporary password, the second-factor requirement), so both commit
+ * or roll back together. It runs in a savepoint: if `fn` fails, rolling back to it also restores the tenant role.
+ */
+export async function asOwner<T>(tx: Tx, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return tx.transaction(async (owner) => {
+    await owner.execute(sql`SET LOCAL ROLE NONE`);
+    const result = await fn(owner);
+    await owner.execute(sql.raw(`SET LOCAL ROLE ${APP_ROLE}`));
+    return result;
+  });
+}

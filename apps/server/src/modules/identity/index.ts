@@ -6,7 +6,7 @@ export { createCognitoTokenVerifier } from './cognito';
 export {
   createConfirmedUser,
   createUserWithTemporaryPassword,
-  findUserByLogin,
+  findUserByVerifiedEmail,
   generateTemporaryPassword,
   getUserData,
   setMfaRequired,

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { USER_POOL_NAME, type UserData } from '@financeiro/core';
 import type { DbOrTx } from '../../db/client';
@@ -17,6 +17,23 @@ export function assertPasswordPolicy(password: string): void {
   if (!/[A-Z]/.test(password)) throw errors.invalidPassword('Password must have uppercase characters');
   if (!/\d/.test(password)) throw errors.invalidPassword('Password must have numeric characters');
   if (!/[^A-Za-z0-9]/.test(password)) throw errors.invalidPassword('Password must have symbol characters');
+}
+
+/**
+ * The account whose verified e-mail is this address, case-insensitive: the only account an invitation to the address
+ * may join. A username or an unverified e-mail proves nothing about who holds the mailbox. Reads only the columns the
+ * application role may read (decision 0012), as an invitation runs in a tenant transaction.
+ */
+export async function findUserByVerifiedEmail(
+  db: DbOrTx,
+  email: string,
+): Promise<{ id: string; name: string | null } | undefined> {
+  const [user] = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`, eq(users.emailVerified, true)))
+    .limit(1);
+  return user;
 }
 
 /** A user by username or e-mail (either signs in), case-insensitive. */
@@ -123,23 +140,23 @@ export async function createUserWithTemporaryPassword(
   return { id: user.id };
 }
 
-export function toUserData(user: User): UserData {
-  return {
-    id: user.id,
-    username: user.username,
-    name: user.name,
-    email: user.email,
-    phone_number: user.phoneNumber,
-    picture: user.picture,
-    locale: user.locale,
-    organization_creation_enabled: user.organizationCreationEnabled,
-  };
-}
-
+/** The profile getMe answers; it names its columns because the application role may read no others (decision 0012). */
 export async function getUserData(db: DbOrTx, userId: string): Promise<UserData> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  const [user] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      name: users.name,
+      email: users.email,
+      phone_number: users.phoneNumber,
+      picture: users.picture,
+      locale: users.locale,
+      organization_creation_enabled: users.organizationCreationEnabled,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!user) throw errors.userNotFound();
-  return toUserData(user);
+  return user;
 }
 
 /** Cognito's attribute list for GetUser. */
