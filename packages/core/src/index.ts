@@ -6,6 +6,7 @@ export * from './authz/selection';
 export * from './authz/guard';
 export * from './identity';
 export * from './dates';
+export * from './idempotency';
 export * from './admin/schemas';
 export * from './money';
 export * from './brazil';

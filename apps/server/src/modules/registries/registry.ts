@@ -8,6 +8,7 @@ import {
   registryListInput,
   registryStatusInput,
   registryVersion,
+  withIdempotencyKey,
   type PermissionName,
 } from '@financeiro/core';
 import { z } from 'zod';
@@ -23,6 +24,7 @@ import {
   type ProcedureContext,
 } from '../../trpc/init';
 import { audit } from '../audit/record-event';
+import { idempotent } from '../idempotency';
 import { ACCENTED, PLAIN } from './columns';
 
 /** The columns every registry table has (see `registryColumns` in ./columns). */
@@ -203,20 +205,22 @@ export function registryRouter<
 
     create: procedure
       .meta(edit)
-      .input(def.input)
-      .mutation(async ({ ctx, input }) => {
-        const prepared = await prepare(ctx, input as z.output<I>, null);
-        const values = { ...prepared, id: uuidv7(), organizationId: organizationOf(ctx) } as PgInsertValue<T>;
-        const [row] = (await save(() => ctx.tx.insert(table).values(values).returning())) as T['$inferSelect'][];
-        if (!row) throw new Error(`${def.entity} not inserted`);
-        await audit(ctx, {
-          action: `${def.entity}.create`,
-          entity: def.entity,
-          entityId: String(row.id),
-          after: prepared,
-        });
-        return toWire(row);
-      }),
+      .input(withIdempotencyKey(def.input))
+      .mutation(({ ctx, input }) =>
+        idempotent(ctx, `${def.entity}.create`, input, async (submitted) => {
+          const prepared = await prepare(ctx, submitted as z.output<I>, null);
+          const values = { ...prepared, id: uuidv7(), organizationId: organizationOf(ctx) } as PgInsertValue<T>;
+          const [row] = (await save(() => ctx.tx.insert(table).values(values).returning())) as T['$inferSelect'][];
+          if (!row) throw new Error(`${def.entity} not inserted`);
+          await audit(ctx, {
+            action: `${def.entity}.create`,
+            entity: def.entity,
+            entityId: String(row.id),
+            after: prepared,
+          });
+          return toWire(row);
+        }),
+      ),
 
     update: procedure
       .meta(edit)

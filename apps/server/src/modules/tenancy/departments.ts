@@ -1,9 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { departmentInput, setStatusInput, updateDepartmentInput } from '@financeiro/core';
+import { departmentInput, setStatusInput, updateDepartmentInput, withIdempotencyKey } from '@financeiro/core';
 import { notFound, organizationOf, procedure, router, uniqueOr, unitOf } from '../../trpc/init';
 import type { ProcedureContext } from '../../trpc/init';
 import { audit } from '../audit/record-event';
+import { idempotent } from '../idempotency';
+import { toWire } from '../registries/registry';
 import { placeNames } from './place-names';
 import { departments } from './schema';
 
@@ -41,19 +43,21 @@ export const departmentsRouter = router({
 
   create: procedure
     .meta(edit)
-    .input(departmentInput)
-    .mutation(async ({ ctx, input }) => {
-      const values = { id: uuidv7(), organizationId: organizationOf(ctx), unitId: unitOf(ctx), ...input };
-      const [department] = await saveDepartment(() => ctx.tx.insert(departments).values(values).returning());
-      if (!department) throw new Error('department not inserted');
-      await audit(ctx, {
-        action: 'department.create',
-        entity: 'department',
-        entityId: department.id,
-        after: { ...input, unit: placeNames(ctx.memberships, { unitId: values.unitId }).unit },
-      });
-      return department;
-    }),
+    .input(withIdempotencyKey(departmentInput))
+    .mutation(({ ctx, input: submission }) =>
+      idempotent(ctx, 'departments.create', submission, async (input) => {
+        const values = { id: uuidv7(), organizationId: organizationOf(ctx), unitId: unitOf(ctx), ...input };
+        const [department] = await saveDepartment(() => ctx.tx.insert(departments).values(values).returning());
+        if (!department) throw new Error('department not inserted');
+        await audit(ctx, {
+          action: 'department.create',
+          entity: 'department',
+          entityId: department.id,
+          after: { ...input, unit: placeNames(ctx.memberships, { unitId: values.unitId }).unit },
+        });
+        return toWire(department);
+      }),
+    ),
 
   update: procedure
     .meta(edit)

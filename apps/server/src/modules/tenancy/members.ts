@@ -8,10 +8,10 @@ import {
   setStatusInput,
   setMfaRequiredInput,
   setUserPasswordInput,
+  withIdempotencyKey,
 } from '@financeiro/core';
 import { z } from 'zod';
 import { rowsOf } from '../../db/client';
-import { asOwner } from '../../db/tenant';
 import { containsPattern } from '../../db/search';
 import {
   conflict,
@@ -23,11 +23,11 @@ import {
   type ProcedureContext,
 } from '../../trpc/init';
 import { audit } from '../audit/record-event';
+import { idempotent } from '../idempotency';
 import {
   createUserWithTemporaryPassword,
-  findUserByVerifiedEmail,
+  findUserByLogin,
   generateTemporaryPassword,
-  IdentityError,
   setMfaRequired,
   setTemporaryPassword,
 } from '../identity';
@@ -80,16 +80,6 @@ async function belongsElsewhere(ctx: ProcedureContext, userId: string): Promise<
 
 const signInUrl = (ctx: ProcedureContext) => `${ctx.env.PUBLIC_URL}/auth/sign-in`;
 
-/**
- * The invited address is already another account's username or unverified e-mail. That account never proved it
- * holds the mailbox, so it must not receive the membership; and a second account with the address as e-mail would
- * make signing in with it ambiguous (and the e-mail is unique anyway). The administrator is told, and the rightful
- * holder has a way in: confirm the address on their own account, after which the invitation finds it.
- */
-const ADDRESS_TAKEN =
-  'Já existe uma conta com este endereço, mas ela não o confirmou como e-mail: o convite não foi ligado a ela. ' +
-  'Se a conta for da pessoa convidada, peça que ela confirme o e-mail em Minha conta e convide de novo.';
-
 /** The organization's members: /v1/tenants/members.* */
 export const membersRouter = router({
   list: procedure
@@ -140,69 +130,63 @@ export const membersRouter = router({
       };
     }),
 
-  /**
-   * The account whose verified e-mail is the invited address joins; otherwise a new account is created with a
-   * temporary password sent to that address. Nothing else is matched: see ADDRESS_TAKEN.
-   */
+  /** A new person gets an account with a temporary password by e-mail; an existing account simply joins. */
   invite: procedure
     .meta(rule('invite_users'))
-    .input(inviteInput)
-    .mutation(async ({ ctx, input }) => {
-      const organizationId = organizationOf(ctx);
-      const profile = await profileIn(ctx, input.profileId);
-      assertMayTouchRestricted(ctx, holdsRestricted(profile.permissions));
-      const [organization] = await ctx.tx
-        .select({ name: organizations.name })
-        .from(organizations)
-        .where(eq(organizations.id, organizationId));
-      const existing = await findUserByVerifiedEmail(ctx.tx, input.email);
-      let userId: string;
-      if (existing) {
-        const [member] = await ctx.tx
-          .select({ id: memberships.id })
-          .from(memberships)
-          .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, existing.id)));
-        if (member) throw conflict('Esta pessoa já é membro da organização: altere o perfil dela na lista.');
-        userId = existing.id;
-        const mail = addedToOrganizationMail({
-          name: existing.name,
-          organization: organization?.name ?? '',
-          signInUrl: signInUrl(ctx),
-        });
-        await enqueueEmail(ctx.tx, { to: input.email, ...mail });
-      } else {
-        const temporaryPassword = generateTemporaryPassword();
-        const created = await asOwner(ctx.tx, (tx) =>
-          createUserWithTemporaryPassword(tx, {
+    .input(withIdempotencyKey(inviteInput))
+    .mutation(({ ctx, input: submission }) =>
+      idempotent(ctx, 'members.invite', submission, async (input) => {
+        const organizationId = organizationOf(ctx);
+        const profile = await profileIn(ctx, input.profileId);
+        assertMayTouchRestricted(ctx, holdsRestricted(profile.permissions));
+        const [organization] = await ctx.tx
+          .select({ name: organizations.name })
+          .from(organizations)
+          .where(eq(organizations.id, organizationId));
+        const existing = await findUserByLogin(ctx.tx, input.email);
+        let userId: string;
+        if (existing) {
+          const [member] = await ctx.tx
+            .select({ id: memberships.id })
+            .from(memberships)
+            .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, existing.id)));
+          if (member) throw conflict('Esta pessoa já é membro da organização: altere o perfil dela na lista.');
+          userId = existing.id;
+          const mail = addedToOrganizationMail({
+            name: existing.name,
+            organization: organization?.name ?? '',
+            signInUrl: signInUrl(ctx),
+          });
+          if (existing.email) await enqueueEmail(ctx.tx, { to: existing.email, ...mail });
+        } else {
+          const temporaryPassword = generateTemporaryPassword();
+          const created = await createUserWithTemporaryPassword(ctx.tx, {
             username: input.email,
             email: input.email,
             name: input.name,
             temporaryPassword,
-          }),
-        ).catch((error: unknown) => {
-          if (error instanceof IdentityError && error.type === 'UsernameExistsException') throw conflict(ADDRESS_TAKEN);
-          throw error;
+          });
+          userId = created.id;
+          const mail = newAccountMail({
+            name: input.name,
+            organization: organization?.name ?? '',
+            login: input.email,
+            temporaryPassword,
+            signInUrl: signInUrl(ctx),
+          });
+          await enqueueEmail(ctx.tx, { to: input.email, ...mail });
+        }
+        const id = uuidv7();
+        await ctx.tx.insert(memberships).values({ id, organizationId, userId, profileId: profile.id });
+        await audit(ctx, {
+          action: existing ? 'membership.add' : 'membership.invite',
+          entity: 'membership',
+          entityId: id,
+          after: { email: input.email, name: input.name, profile: profile.name, newAccount: !existing },
         });
-        userId = created.id;
-        const mail = newAccountMail({
-          name: input.name,
-          organization: organization?.name ?? '',
-          login: input.email,
-          temporaryPassword,
-          signInUrl: signInUrl(ctx),
-        });
-        await enqueueEmail(ctx.tx, { to: input.email, ...mail });
-      }
-      const id = uuidv7();
-      await ctx.tx.insert(memberships).values({ id, organizationId, userId, profileId: profile.id });
-      await audit(ctx, {
-        action: existing ? 'membership.add' : 'membership.invite',
-        entity: 'membership',
-        entityId: id,
-        after: { email: input.email, name: input.name, profile: profile.name, newAccount: !existing },
-      });
-      return { id, newAccount: !existing };
-    }),
+        return { id, newAccount: !existing };
+      }),
+    ),
 
   changeProfile: procedure
     .meta(rule('edit_memberships'))
@@ -284,7 +268,7 @@ export const membersRouter = router({
       if (!input.required && (await belongsElsewhere(ctx, member.userId))) {
         throw forbidden('Esta pessoa também participa de outras organizações: a exigência de dois fatores continua.');
       }
-      await asOwner(ctx.tx, (tx) => setMfaRequired(tx, member.userId, input.required));
+      await setMfaRequired(ctx.tx, member.userId, input.required);
       await audit(ctx, {
         action: input.required ? 'membership.require_mfa' : 'membership.waive_mfa',
         entity: 'membership',
@@ -312,7 +296,7 @@ export const membersRouter = router({
           'Esta pessoa também participa de outras organizações: peça que ela redefina a senha em "Esqueci minha senha".',
         );
       }
-      await asOwner(ctx.tx, (tx) => setTemporaryPassword(tx, member.userId, input.password));
+      await setTemporaryPassword(ctx.tx, member.userId, input.password);
       await audit(ctx, {
         action: 'membership.set_password',
         entity: 'membership',

@@ -6,10 +6,12 @@ import {
   satisfies,
   slugify,
   updateOrganizationInput,
+  withIdempotencyKey,
 } from '@financeiro/core';
 import { enterOrganization } from '../../db/tenant';
 import { forbidden, notFound, procedure, router, uniqueOr, type ProcedureContext } from '../../trpc/init';
 import { audit } from '../audit/record-event';
+import { idempotent } from '../idempotency';
 import { seedRegistries } from '../registries/seed';
 import { users } from '../identity/schema';
 import { memberships, organizations, profiles, units } from './schema';
@@ -37,38 +39,42 @@ export const organizationsRouter = router({
   /** The creator becomes the administrator of the new organization, which starts with its first unit. */
   create: procedure
     .meta(user)
-    .input(createOrganizationInput)
-    .mutation(async ({ ctx, input }) => {
-      const [caller] = await ctx.tx
-        .select({ enabled: users.organizationCreationEnabled })
-        .from(users)
-        .where(eq(users.id, ctx.user.userId));
-      if (!caller?.enabled) throw forbidden('Sua conta não pode criar organizações. Fale com o suporte.');
-      const id = uuidv7();
-      await enterOrganization(ctx.tx, id);
-      await uniqueOr('organizations_slug_unique', SLUG_TAKEN, () =>
-        ctx.tx.insert(organizations).values({ id, name: input.name, slug: input.slug }),
-      );
-      const profileId = uuidv7();
-      await ctx.tx.insert(profiles).values({
-        id: profileId,
-        organizationId: id,
-        name: 'Administrador',
-        description: 'Acesso total à organização.',
-        permissions: { organization: '*' },
-      });
-      await ctx.tx.insert(memberships).values({ id: uuidv7(), organizationId: id, userId: ctx.user.userId, profileId });
-      const unitId = uuidv7();
-      await ctx.tx.insert(units).values({
-        id: unitId,
-        organizationId: id,
-        name: input.firstUnitName,
-        slug: slugify(input.firstUnitName) || 'matriz',
-      });
-      await seedRegistries(ctx.tx, id);
-      await audit(ctx, { action: 'organization.create', entity: 'organization', entityId: id, after: input }, id);
-      return { id };
-    }),
+    .input(withIdempotencyKey(createOrganizationInput))
+    .mutation(({ ctx, input: submission }) =>
+      idempotent(ctx, 'organizations.create', submission, async (input) => {
+        const [caller] = await ctx.tx
+          .select({ enabled: users.organizationCreationEnabled })
+          .from(users)
+          .where(eq(users.id, ctx.user.userId));
+        if (!caller?.enabled) throw forbidden('Sua conta não pode criar organizações. Fale com o suporte.');
+        const id = uuidv7();
+        await enterOrganization(ctx.tx, id);
+        await uniqueOr('organizations_slug_unique', SLUG_TAKEN, () =>
+          ctx.tx.insert(organizations).values({ id, name: input.name, slug: input.slug }),
+        );
+        const profileId = uuidv7();
+        await ctx.tx.insert(profiles).values({
+          id: profileId,
+          organizationId: id,
+          name: 'Administrador',
+          description: 'Acesso total à organização.',
+          permissions: { organization: '*' },
+        });
+        await ctx.tx
+          .insert(memberships)
+          .values({ id: uuidv7(), organizationId: id, userId: ctx.user.userId, profileId });
+        const unitId = uuidv7();
+        await ctx.tx.insert(units).values({
+          id: unitId,
+          organizationId: id,
+          name: input.firstUnitName,
+          slug: slugify(input.firstUnitName) || 'matriz',
+        });
+        await seedRegistries(ctx.tx, id);
+        await audit(ctx, { action: 'organization.create', entity: 'organization', entityId: id, after: input }, id);
+        return { id };
+      }),
+    ),
 
   update: procedure
     .meta(user)

@@ -1,9 +1,11 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { profileInput, restrictedChanges, updateProfileInput } from '@financeiro/core';
+import { profileInput, restrictedChanges, updateProfileInput, withIdempotencyKey } from '@financeiro/core';
 import { z } from 'zod';
 import { conflict, notFound, organizationOf, procedure, router, uniqueOr } from '../../trpc/init';
 import { audit } from '../audit/record-event';
+import { idempotent } from '../idempotency';
+import { toWire } from '../registries/registry';
 import { assertAdministratorRemains, assertGrantTargetsExist, assertMayTouchRestricted } from './administrators';
 import { memberships, profiles } from './schema';
 
@@ -37,21 +39,23 @@ export const profilesRouter = router({
 
   create: procedure
     .meta(edit)
-    .input(profileInput)
-    .mutation(async ({ ctx, input }) => {
-      const organizationId = organizationOf(ctx);
-      assertMayTouchRestricted(ctx, restrictedChanges({}, input.permissions).length > 0);
-      await assertGrantTargetsExist(ctx.tx, organizationId, input.permissions);
-      const [profile] = await saveProfile(() =>
-        ctx.tx
-          .insert(profiles)
-          .values({ id: uuidv7(), organizationId, ...input })
-          .returning(),
-      );
-      if (!profile) throw new Error('profile not inserted');
-      await audit(ctx, { action: 'profile.create', entity: 'profile', entityId: profile.id, after: input });
-      return profile;
-    }),
+    .input(withIdempotencyKey(profileInput))
+    .mutation(({ ctx, input: submission }) =>
+      idempotent(ctx, 'profiles.create', submission, async (input) => {
+        const organizationId = organizationOf(ctx);
+        assertMayTouchRestricted(ctx, restrictedChanges({}, input.permissions).length > 0);
+        await assertGrantTargetsExist(ctx.tx, organizationId, input.permissions);
+        const [profile] = await saveProfile(() =>
+          ctx.tx
+            .insert(profiles)
+            .values({ id: uuidv7(), organizationId, ...input })
+            .returning(),
+        );
+        if (!profile) throw new Error('profile not inserted');
+        await audit(ctx, { action: 'profile.create', entity: 'profile', entityId: profile.id, after: input });
+        return toWire(profile);
+      }),
+    ),
 
   update: procedure
     .meta(edit)

@@ -1,8 +1,10 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { setStatusInput, unitInput, updateUnitInput } from '@financeiro/core';
+import { setStatusInput, unitInput, updateUnitInput, withIdempotencyKey } from '@financeiro/core';
 import { notFound, organizationOf, procedure, router, uniqueOr } from '../../trpc/init';
 import { audit } from '../audit/record-event';
+import { idempotent } from '../idempotency';
+import { toWire } from '../registries/registry';
 import { departments, units } from './schema';
 
 const read = { authz: { scope: 'organization', permissions: 'read_units' } } as const;
@@ -34,19 +36,21 @@ export const unitsRouter = router({
 
   create: procedure
     .meta(edit)
-    .input(unitInput)
-    .mutation(async ({ ctx, input }) => {
-      const organizationId = organizationOf(ctx);
-      const [unit] = await saveUnit(() =>
-        ctx.tx
-          .insert(units)
-          .values({ id: uuidv7(), organizationId, ...input })
-          .returning(),
-      );
-      if (!unit) throw new Error('unit not inserted');
-      await audit(ctx, { action: 'unit.create', entity: 'unit', entityId: unit.id, after: input });
-      return unit;
-    }),
+    .input(withIdempotencyKey(unitInput))
+    .mutation(({ ctx, input: submission }) =>
+      idempotent(ctx, 'units.create', submission, async (input) => {
+        const organizationId = organizationOf(ctx);
+        const [unit] = await saveUnit(() =>
+          ctx.tx
+            .insert(units)
+            .values({ id: uuidv7(), organizationId, ...input })
+            .returning(),
+        );
+        if (!unit) throw new Error('unit not inserted');
+        await audit(ctx, { action: 'unit.create', entity: 'unit', entityId: unit.id, after: input });
+        return toWire(unit);
+      }),
+    ),
 
   update: procedure
     .meta(edit)
