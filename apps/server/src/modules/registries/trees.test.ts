@@ -84,6 +84,31 @@ describe('classification and cost centre trees', () => {
     );
   });
 
+  it('imports siblings from one file with the next codes in the file’s order', async () => {
+    const admin = await d.as('admin', d.matriz);
+    const taxes = (await admin.registries.classifications.list({ search: 'Impostos sobre o lucro' })).rows[0];
+    const imported = await admin.registries.classifications.import({
+      rows: [
+        { parentId: taxes?.id, name: 'Adicional de IRPJ', nature: 'expense' },
+        { parentId: taxes?.id, name: 'IRPJ de exercícios anteriores', nature: 'expense' },
+      ],
+    });
+    expect(imported).toMatchObject({ imported: 2, problemCount: 0 });
+    const under = await admin.registries.classifications.list({ search: '8.', sort: 'code', pageSize: 100 });
+    expect(under.rows.filter((r) => r.parentId === taxes?.id).map((r) => `${r.code} ${r.name}`)).toEqual([
+      '8.01 IRPJ',
+      '8.02 CSLL',
+      '8.03 Adicional de IRPJ',
+      '8.04 IRPJ de exercícios anteriores',
+    ]);
+    const centres = await admin.registries.costCentres.import({ rows: [{ name: 'Logística' }, { name: 'Jurídico' }] });
+    expect(centres).toMatchObject({ imported: 2, problemCount: 0 });
+    const roots = (await admin.registries.costCentres.list({ sort: 'code', pageSize: 100 })).rows.filter(
+      (r) => r.parentId === null,
+    );
+    expect(roots.slice(-2).map((r) => `${r.code} ${r.name}`)).toEqual(['5 Logística', '6 Jurídico']);
+  });
+
   describe('who may call it', () => {
     registryAccessTests({
       registry: 'classifications',

@@ -1,4 +1,4 @@
-import { and, eq, isNull, like, sql } from 'drizzle-orm';
+import { and, eq, getTableName, isNull, like, sql } from 'drizzle-orm';
 import {
   classificationInput,
   codeDepth,
@@ -22,6 +22,12 @@ interface TreeNode {
   parentId: string | null;
   code: string;
 }
+
+/**
+ * The codes each transaction has given but not yet written, per tree and parent: an import prepares every line
+ * before inserting any, so two siblings of one file must not both take the next free code.
+ */
+const given = new WeakMap<object, Map<string, string[]>>();
 
 /** Codes sort as numbers per level: 1.02 before 1.10, 2 before 10. */
 const byCode = (table: TreeTable) => sql`string_to_array(${table.code}, '.')::int[]`;
@@ -67,13 +73,13 @@ async function place<P extends TreeNode>(
     .where(
       and(eq(table.organizationId, organizationId), parent ? eq(table.parentId, parent.id) : isNull(table.parentId)),
     );
-  return {
-    parent,
-    code: nextChildCode(
-      parent?.code ?? null,
-      siblings.map((s) => s.code),
-    ),
-  };
+  const pending = given.get(ctx.tx) ?? new Map<string, string[]>();
+  given.set(ctx.tx, pending);
+  const key = `${getTableName(table)}:${parent?.id ?? ''}`;
+  const taken = pending.get(key) ?? [];
+  const code = nextChildCode(parent?.code ?? null, [...siblings.map((s) => s.code), ...taken]);
+  pending.set(key, [...taken, code]);
+  return { parent, code };
 }
 
 /** After a move, the branch below the node takes the node's new code as its prefix. */
