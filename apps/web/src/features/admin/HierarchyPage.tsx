@@ -16,6 +16,7 @@ import { StatusBadge } from '../../ui/StatusBadge';
 import { SearchInput } from '../../ui/SearchInput';
 import { StatusFilter } from '../../ui/StatusFilter';
 import { useUrlState } from '../../ui/use-url-state';
+import { useIdempotencyKey } from '../../ui/use-idempotency-key';
 import { NameSlugFields } from './NameSlugFields';
 import { useCan } from '../tenants/use-can';
 
@@ -36,7 +37,8 @@ function endpoints(kind: Kind) {
   return {
     queryKey: ['admin', kind],
     list: (): Promise<Node[]> => api.list.query(),
-    create: (input: { name: string; slug: string }): Promise<unknown> => api.create.mutate(input),
+    create: (input: { name: string; slug: string; idempotencyKey: string }): Promise<unknown> =>
+      api.create.mutate(input),
     update: (input: { id: string; name: string; slug: string }): Promise<unknown> => api.update.mutate(input),
     setStatus: (input: { id: string; status: Node['status'] }): Promise<unknown> => api.setStatus.mutate(input),
   };
@@ -57,12 +59,13 @@ function NodeForm(props: { kind: Kind; node: Node | null; onClose: () => void })
     props.onClose();
   };
   const onSaveError = conflictOnField(form, 'slug');
+  const idempotencyKey = useIdempotencyKey();
   const create = useMutation({ mutationFn: api.create, onSuccess: done, onError: onSaveError });
   const update = useMutation({ mutationFn: api.update, onSuccess: done, onError: onSaveError });
   return (
     <form
       onSubmit={form.onSubmit((values) =>
-        props.node ? update.mutate({ id: props.node.id, ...values }) : create.mutate(values),
+        props.node ? update.mutate({ id: props.node.id, ...values }) : create.mutate({ ...values, idempotencyKey }),
       )}
     >
       <Stack>

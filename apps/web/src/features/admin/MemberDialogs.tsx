@@ -8,6 +8,7 @@ import { adminMessages } from '../../i18n/admin';
 import { appMessages } from '../../i18n/app';
 import { notifyApiError } from '../../ui/api-error';
 import { notifySuccess } from '../../ui/notify';
+import { useIdempotencyKey } from '../../ui/use-idempotency-key';
 
 const t = adminMessages.members;
 const common = appMessages.common;
@@ -41,16 +42,22 @@ function Actions({ busy, submit, onClose }: { busy: boolean; submit: string; onC
 }
 
 export function InviteDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={t.invite}>
+      <InviteForm onClose={onClose} />
+    </Modal>
+  );
+}
+
+/** Mounted at each opening of the dialog: empty fields and a new idempotency key. */
+function InviteForm({ onClose }: { onClose: () => void }) {
   const options = useProfileOptions();
+  const idempotencyKey = useIdempotencyKey();
   const form = useForm({
     initialValues: { email: '', name: '', profileId: '' },
     validate: schemaResolver(inviteInput, { sync: true }),
   });
-  const close = () => {
-    form.reset();
-    onClose();
-  };
-  const done = useDone(t.invited, close);
+  const done = useDone(t.invited, onClose);
   const invite = useMutation(
     tenantsApi.members.invite.mutationOptions({
       onSuccess: async (result) => {
@@ -61,19 +68,17 @@ export function InviteDialog({ opened, onClose }: { opened: boolean; onClose: ()
     }),
   );
   return (
-    <Modal opened={opened} onClose={close} title={t.invite}>
-      <form onSubmit={form.onSubmit((values) => invite.mutate(values))}>
-        <Stack>
-          <Text size="sm" c="dimmed">
-            {t.inviteHelp}
-          </Text>
-          <TextInput label={t.email} type="email" data-autofocus {...form.getInputProps('email')} />
-          <TextInput label={t.name} {...form.getInputProps('name')} />
-          <Select label={t.profile} data={options} searchable {...form.getInputProps('profileId')} />
-          <Actions busy={invite.isPending} submit={t.sendInvite} onClose={close} />
-        </Stack>
-      </form>
-    </Modal>
+    <form onSubmit={form.onSubmit((values) => invite.mutate({ ...values, idempotencyKey }))}>
+      <Stack>
+        <Text size="sm" c="dimmed">
+          {t.inviteHelp}
+        </Text>
+        <TextInput label={t.email} type="email" data-autofocus {...form.getInputProps('email')} />
+        <TextInput label={t.name} {...form.getInputProps('name')} />
+        <Select label={t.profile} data={options} searchable {...form.getInputProps('profileId')} />
+        <Actions busy={invite.isPending} submit={t.sendInvite} onClose={onClose} />
+      </Stack>
+    </form>
   );
 }
 

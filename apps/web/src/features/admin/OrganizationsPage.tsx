@@ -12,6 +12,7 @@ import { DataTable } from '../../ui/DataTable';
 import { conflictOnField } from '../../ui/api-error';
 import { notifySuccess } from '../../ui/notify';
 import { StatusBadge } from '../../ui/StatusBadge';
+import { useIdempotencyKey } from '../../ui/use-idempotency-key';
 import { NameSlugFields } from './NameSlugFields';
 
 const t = adminMessages.organizations;
@@ -44,6 +45,7 @@ function OrganizationForm({ organization, onClose }: { organization: Organizatio
     onClose();
   };
   const onSaveError = conflictOnField(form, 'slug');
+  const idempotencyKey = useIdempotencyKey();
   const create = useMutation(
     tenantsApi.organizations.create.mutationOptions({ onSuccess: done, onError: onSaveError }),
   );
@@ -55,7 +57,7 @@ function OrganizationForm({ organization, onClose }: { organization: Organizatio
       onSubmit={form.onSubmit(({ name, slug, status, firstUnitName }) =>
         organization
           ? update.mutate({ id: organization.id, name, slug, status })
-          : create.mutate({ name, slug, firstUnitName }),
+          : create.mutate({ name, slug, firstUnitName, idempotencyKey }),
       )}
     >
       <Stack>

@@ -23,6 +23,7 @@ import { appMessages } from '../../i18n/app';
 import { SCREENS } from '../../routes/table';
 import { notifyApiError } from '../../ui/api-error';
 import { notifySuccess } from '../../ui/notify';
+import { useIdempotencyKey } from '../../ui/use-idempotency-key';
 import { GrantEditor } from './GrantEditor';
 import { previewProfile } from './profile-preview';
 
@@ -121,6 +122,7 @@ export function ProfileEditor(props: {
     notifySuccess(props.profile ? appMessages.common.saved : t.created);
     props.onClose();
   };
+  const idempotencyKey = useIdempotencyKey();
   const create = useMutation(tenantsApi.profiles.create.mutationOptions({ onSuccess: done, onError: notifyApiError }));
   const update = useMutation(tenantsApi.profiles.update.mutationOptions({ onSuccess: done, onError: notifyApiError }));
   return (
@@ -129,7 +131,7 @@ export function ProfileEditor(props: {
         // The wire type of grants is a plain record; ProfilePermissions is the same data, keyed more precisely.
         const input = { ...values, permissions: values.permissions as Record<string, string[] | '*'> };
         if (props.profile) update.mutate({ id: props.profile.id, ...input });
-        else create.mutate(input);
+        else create.mutate({ ...input, idempotencyKey });
       })}
     >
       <Stack>

@@ -17,6 +17,7 @@ import { SearchInput } from '../../ui/SearchInput';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { StatusFilter } from '../../ui/StatusFilter';
 import { useUrlState } from '../../ui/use-url-state';
+import { useIdempotencyKey } from '../../ui/use-idempotency-key';
 import { useCan } from '../tenants/use-can';
 import { FormFields, type RegistryField } from './fields';
 import { RegistryImport, type ImportClient } from './RegistryImport';
@@ -43,7 +44,7 @@ interface ListQuery {
 export interface RegistryClient<Row extends RegistryRow, Input> extends ImportClient {
   list: { query(input: ListQuery & { page: number; pageSize: number }): Promise<{ rows: Row[]; total: number }> };
   export: { query(input: ListQuery): Promise<{ rows: Row[]; truncated: boolean }> };
-  create: { mutate(input: Input): Promise<unknown> };
+  create: { mutate(input: Input & { idempotencyKey?: string | undefined }): Promise<unknown> };
   update: { mutate(input: Input & { id: string; version: number }): Promise<unknown> };
   setStatus: { mutate(input: { id: string; status: 'active' | 'inactive' }): Promise<unknown> };
   delete: { mutate(input: { id: string }): Promise<unknown> };
@@ -87,6 +88,7 @@ function RegistryForm<Row extends RegistryRow, Values extends Record<string, unk
     initialValues: props.toValues(props.row),
     validate: schemaResolver(props.schema, { sync: true }),
   });
+  const idempotencyKey = useIdempotencyKey();
   const done = async () => {
     await queryClient.invalidateQueries({ queryKey: ['registry', props.name] });
     notifySuccess(props.row ? common.saved : props.labels.created);
@@ -96,7 +98,7 @@ function RegistryForm<Row extends RegistryRow, Values extends Record<string, unk
     mutationFn: (values: Values) =>
       props.row
         ? props.client.update.mutate({ ...values, id: props.row.id, version: props.row.version })
-        : props.client.create.mutate(values),
+        : props.client.create.mutate({ ...values, idempotencyKey }),
     onSuccess: done,
     onError: notifyApiError,
   });
