@@ -1,6 +1,28 @@
 import Papa from 'papaparse';
 
-export type SheetRow = Record<string, string | number | null>;
+export type SheetCell = string | number | null;
+export type SheetRow = Record<string, SheetCell>;
+
+/** What makes Excel, LibreOffice or Google Sheets read a text cell as a formula (or run it) when the file is opened. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A cell as it is written to a file: text that a spreadsheet would take for a formula (a supplier named
+ * `=HYPERLINK(…)`, "-5" typed as text) gets a leading apostrophe, so it is shown as the text it is. Numbers stay
+ * numbers, negative ones too.
+ */
+export function safeCell(value: SheetCell): SheetCell {
+  return typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** The header and every row, each cell made safe: the one place exports are written from. */
+function sheetOf(rows: SheetRow[]): { headers: string[]; cells: SheetCell[][] } {
+  const headers = Object.keys(rows[0] ?? {});
+  return {
+    headers: headers.map((header) => String(safeCell(header))),
+    cells: rows.map((row) => headers.map((key) => safeCell(row[key] ?? null))),
+  };
+}
 
 function save(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
@@ -16,19 +38,30 @@ function save(blob: Blob, filename: string): void {
  * accents survive.
  */
 export function downloadCsv(filename: string, rows: SheetRow[]): void {
-  const text = Papa.unparse(rows, { delimiter: ';' });
-  save(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }), filename);
+  save(csvFile(rows), filename);
+}
+
+/** The CSV file of rows, semicolon-separated with a byte-order mark. */
+export function csvFile(rows: SheetRow[]): Blob {
+  const { headers, cells } = sheetOf(rows);
+  const text = Papa.unparse({ fields: headers, data: cells }, { delimiter: ';' });
+  return new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' });
 }
 
 /** Downloads rows as an Excel workbook: a header row in bold, numbers as numbers. Loaded only when asked for. */
 export async function downloadXlsx(filename: string, rows: SheetRow[]): Promise<void> {
+  save(await xlsxFile(rows), filename);
+}
+
+/** The Excel workbook of rows. */
+export async function xlsxFile(rows: SheetRow[]): Promise<Blob> {
   const { default: writeXlsxFile } = await import('write-excel-file/browser');
-  const headers = Object.keys(rows[0] ?? {});
+  const { headers, cells } = sheetOf(rows);
   const sheet = [
     headers.map((value) => ({ value, fontWeight: 'bold' as const })),
-    ...rows.map((row) => headers.map((key) => ({ value: row[key] ?? undefined }))),
+    ...cells.map((row) => row.map((value) => ({ value: value ?? undefined }))),
   ];
-  save(await writeXlsxFile(sheet).toBlob(), filename);
+  return writeXlsxFile(sheet).toBlob();
 }
 
 export type ExportFormat = 'csv' | 'xlsx';
