@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { startIdentityHarness, type IdentityHarness } from '../../test/identity-server';
 import { createConfirmedUser } from './users';
 import { users } from './schema';
-import { MAX_FAILED_SIGN_INS } from './sign-in';
+import { MAX_FAILED_ATTEMPTS } from './lockout';
 
 describe('sign-in abuse and refusal', () => {
   let h: IdentityHarness;
@@ -27,7 +27,7 @@ describe('sign-in abuse and refusal', () => {
   afterAll(() => h?.stop());
 
   it('locks sign-in after repeated wrong passwords, even for the right one, and a success resets the count', async () => {
-    for (let i = 1; i < MAX_FAILED_SIGN_INS; i++) {
+    for (let i = 1; i < MAX_FAILED_ATTEMPTS; i++) {
       await expect(signIn({ username: 'karina', password: 'Errada#1' })).rejects.toMatchObject({
         message: 'Incorrect username or password.',
       });

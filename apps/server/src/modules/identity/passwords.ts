@@ -3,6 +3,7 @@ import { USER_POOL_NAME } from '@financeiro/core';
 import type { DbOrTx } from '../../db/client';
 import { assertResendAllowed, consumeCode, sendCode } from './codes';
 import { errors } from './errors';
+import { checkGuess } from './lockout';
 import { assertClient, str, userFromAccessToken, type Operation } from './request';
 import { users } from './schema';
 import { createVerifier, passwordMatches } from './srp';
@@ -47,9 +48,11 @@ const confirmForgotPassword: Operation = async (ctx, body) => {
 const changePassword: Operation = async (ctx, body) => {
   const user = await userFromAccessToken(ctx, body);
   const previous = typeof body.PreviousPassword === 'string' ? body.PreviousPassword : '';
-  if (!passwordMatches(USER_POOL_NAME, user.username, previous, { salt: user.srpSalt, verifier: user.srpVerifier })) {
-    throw errors.wrongPassword();
-  }
+  // A stolen session must not be a way to guess the password: guesses here count toward the sign-in lock, and
+  // Cognito answers them "Attempt limit exceeded" once it is reached.
+  const right = () =>
+    passwordMatches(USER_POOL_NAME, user.username, previous, { salt: user.srpSalt, verifier: user.srpVerifier });
+  await checkGuess(ctx.db, user, 'password', right, { wrong: errors.wrongPassword, locked: errors.limitExceeded });
   await setPassword(ctx.db, user, typeof body.ProposedPassword === 'string' ? body.ProposedPassword : '');
   return {};
 };

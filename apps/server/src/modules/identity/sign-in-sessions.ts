@@ -11,7 +11,8 @@ import type { User } from './users';
 export const SIGN_IN_SESSION_TTL_MS = 3 * 60 * 1000;
 
 export type SessionState = Record<string, string>;
-export type SignInSession = typeof authSessions.$inferSelect;
+/** A live sign-in session, with the token the client named it by. */
+export type SignInSession = typeof authSessions.$inferSelect & { token: string };
 
 /** A sign-in step waiting for the client's answer: a row that any server process can pick up, for 3 minutes. */
 export async function openChallenge(db: Db, user: User, challenge: string, state: SessionState): Promise<string> {
@@ -35,7 +36,24 @@ export async function signInSession(db: Db, token: string, challenge: string): P
     .from(authSessions)
     .where(and(eq(authSessions.tokenHash, sha256(token)), gt(authSessions.expiresAt, new Date())));
   if (!session || session.challenge !== challenge) throw errors.invalidSession();
-  return session;
+  return { ...session, token };
+}
+
+/**
+ * Moves a sign-in session on to its next step under the same token, for another 3 minutes: amazon-cognito-identity-js
+ * answers the device's proof that follows a second factor with the token of the second-factor step.
+ */
+export async function continueSession(
+  db: Db,
+  session: SignInSession,
+  challenge: string,
+  state: SessionState,
+): Promise<string> {
+  await db
+    .update(authSessions)
+    .set({ challenge, state, expiresAt: new Date(Date.now() + SIGN_IN_SESSION_TTL_MS) })
+    .where(eq(authSessions.id, session.id));
+  return session.token;
 }
 
 export async function updateSessionState(db: Db, session: SignInSession, state: SessionState): Promise<void> {

@@ -6,16 +6,17 @@ import { enqueueSms } from '../outbox/enqueue';
 import { consumeCode, issueCode } from './codes';
 import { confirmedDevice } from './devices';
 import { errors, IdentityError } from './errors';
+import { checkGuess, isLocked, signInRefusals } from './lockout';
 import { checkTotpCode, mfaChallengeFor, type MfaChallenge } from './mfa';
 import { maskPhone } from './messages';
 import { assertClient, record, str, type IdentityContext, type Operation } from './request';
 import { users } from './schema';
 import {
+  continueSession,
   endSession,
   openChallenge,
   signInSession,
   SIGN_IN_SESSION_TTL_MS,
-  updateSessionState,
   type SessionState,
   type SignInSession,
 } from './sign-in-sessions';
@@ -24,27 +25,11 @@ import { issueSession, refreshSession } from './tokens';
 import { findUserByLogin, type User } from './users';
 import { setPassword } from './passwords';
 
-/** Wrong passwords in a row before the account locks, and for how long. */
-export const MAX_FAILED_SIGN_INS = 5;
-export const LOCK_MS = 15 * 60 * 1000;
-const MAX_CHALLENGE_ATTEMPTS = 5;
-
 function assertCanSignIn(user: User): void {
   if (!user.enabled) throw errors.disabled();
-  if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) throw errors.attemptsExceeded();
+  if (isLocked(user)) throw errors.attemptsExceeded();
   if (user.status === 'UNCONFIRMED') throw errors.notConfirmed();
   if (user.status === 'RESET_REQUIRED') throw errors.resetRequired();
-}
-
-/** Counts a wrong password; the fifth in a row locks sign-in for 15 minutes. */
-async function recordFailedSignIn(db: Db, user: User): Promise<never> {
-  const failed = (user.lockedUntil && user.lockedUntil.getTime() <= Date.now() ? 0 : user.failedSignIns) + 1;
-  const lock = failed >= MAX_FAILED_SIGN_INS;
-  await db
-    .update(users)
-    .set({ failedSignIns: lock ? 0 : failed, lockedUntil: lock ? new Date(Date.now() + LOCK_MS) : null })
-    .where(eq(users.id, user.id));
-  throw lock ? errors.attemptsExceeded() : errors.wrongPassword();
 }
 
 /** The device a sign-in started on travels with it, step to step, to the session it ends in. */
@@ -92,8 +77,10 @@ async function signedIn(ctx: IdentityContext, user: User, deviceKey: string | un
 }
 
 /**
- * After the password: a new password when the current one is temporary; the device's own proof when the client
- * named a confirmed device; then the second factor (or its setup, when required and missing); then the tokens.
+ * After the password: a new password when the current one is temporary; then, in Cognito's order, the device's own
+ * proof at once when the client named a confirmed device that is remembered or there is no second factor to ask
+ * for, else the second factor (or its setup, when required and missing) first and the device's proof after it;
+ * then the tokens. Clients end the sign-in with the device's proof: nothing may be asked after it.
  */
 async function afterPassword(ctx: IdentityContext, user: User, deviceKey: string | undefined): Promise<object> {
   if (user.status === 'FORCE_CHANGE_PASSWORD') {
@@ -108,11 +95,26 @@ async function afterPassword(ctx: IdentityContext, user: User, deviceKey: string
       },
     };
   }
-  if (await confirmedDevice(ctx.db, user.id, deviceKey)) {
-    const session = await openChallenge(ctx.db, user, 'DEVICE_SRP_AUTH', deviceState(deviceKey));
+  const device = await confirmedDevice(ctx.db, user.id, deviceKey);
+  if (device && (device.remembered || (!mfaChallengeFor(user) && !user.mfaRequired))) {
+    const session = await openChallenge(ctx.db, user, 'DEVICE_SRP_AUTH', deviceState(device.key));
     return { ChallengeName: 'DEVICE_SRP_AUTH', Session: session, ChallengeParameters: {} };
   }
   return secondFactor(ctx, user, deviceKey);
+}
+
+/**
+ * The second factor was answered: a confirmed device still proves itself (its last step is told the factor was
+ * passed), else the tokens.
+ */
+async function afterSecondFactor(ctx: IdentityContext, user: User, session: SignInSession): Promise<object> {
+  const { deviceKey } = session.state;
+  if (deviceKey && (await confirmedDevice(ctx.db, user.id, deviceKey))) {
+    const next = await continueSession(ctx.db, session, 'DEVICE_SRP_AUTH', { deviceKey, factorPassed: 'true' });
+    return { ChallengeName: 'DEVICE_SRP_AUTH', Session: next, ChallengeParameters: {} };
+  }
+  await endSession(ctx.db, session);
+  return signedIn(ctx, user, deviceKey);
 }
 
 async function secondFactor(ctx: IdentityContext, user: User, deviceKey: string | undefined): Promise<object> {
@@ -136,7 +138,7 @@ async function startMfaChallenge(
   challenge: MfaChallenge,
   deviceKey: string | undefined,
 ): Promise<object> {
-  const session = await openChallenge(ctx.db, user, challenge, { attempts: '0', ...deviceState(deviceKey) });
+  const session = await openChallenge(ctx.db, user, challenge, deviceState(deviceKey));
   if (challenge === 'SELECT_MFA_TYPE') {
     return {
       ChallengeName: challenge,
@@ -159,12 +161,15 @@ async function startMfaChallenge(
   return { ChallengeName: challenge, Session: session, ChallengeParameters: {} };
 }
 
-/** A wrong second-factor code: counted on the sign-in session, which ends after a few. */
-async function countWrongCode(db: Db, session: SignInSession): Promise<never> {
-  const attempts = Number(session.state.attempts ?? 0) + 1;
-  if (attempts >= MAX_CHALLENGE_ATTEMPTS) await endSession(db, session);
-  else await updateSessionState(db, session, { attempts: String(attempts) });
-  throw errors.codeMismatch();
+/** Whether an SMS sign-in code is right; a wrong or spent one is a wrong guess, anything else a real failure. */
+function smsCodeIsRight(db: Db, user: User, code: string): Promise<boolean> {
+  return consumeCode(db, user.id, 'sms_mfa', code).then(
+    () => true,
+    (error: unknown) => {
+      if (error instanceof IdentityError) return false;
+      throw error;
+    },
+  );
 }
 
 /** Checks an SRP password claim (the user's password, or a device's secret) against the exchange in the session. */
@@ -199,15 +204,13 @@ const challenges: Record<string, ChallengeHandler> = {
   async PASSWORD_VERIFIER(ctx, user, session, responses) {
     // A password claim is answered once, right or wrong.
     await endSession(ctx.db, session);
-    const valid = claimIsValid(session.state, responses, {
-      poolName: USER_POOL_NAME,
-      userIdForSrp: user.username,
-      verifier: user.srpVerifier,
-    });
-    if (!valid) return recordFailedSignIn(ctx.db, user);
-    if (user.failedSignIns > 0 || user.lockedUntil) {
-      await ctx.db.update(users).set({ failedSignIns: 0, lockedUntil: null }).where(eq(users.id, user.id));
-    }
+    const valid = () =>
+      claimIsValid(session.state, responses, {
+        poolName: USER_POOL_NAME,
+        userIdForSrp: user.username,
+        verifier: user.srpVerifier,
+      });
+    await checkGuess(ctx.db, user, 'password', valid, signInRefusals(errors.wrongPassword));
     return afterPassword(ctx, user, responses.DEVICE_KEY);
   },
 
@@ -232,8 +235,8 @@ const challenges: Record<string, ChallengeHandler> = {
     await endSession(ctx.db, session);
     const step = srpStep(device.srpVerifier);
     const next = await openChallenge(ctx.db, user, 'DEVICE_PASSWORD_VERIFIER', {
+      ...session.state,
       A: responses.SRP_A,
-      deviceKey,
       ...step,
     });
     return {
@@ -248,7 +251,10 @@ const challenges: Record<string, ChallengeHandler> = {
     };
   },
 
-  /** The device proved itself: a remembered one skips the second factor, any other goes on to it. */
+  /**
+   * The device proved itself: the tokens, when it is remembered or the second factor was answered before; else the
+   * second factor (the device was forgotten or a factor enabled in the meantime).
+   */
   async DEVICE_PASSWORD_VERIFIER(ctx, user, session, responses) {
     await endSession(ctx.db, session);
     const deviceKey = session.state.deviceKey ?? '';
@@ -261,7 +267,7 @@ const challenges: Record<string, ChallengeHandler> = {
         verifier: device.srpVerifier,
       });
     if (!valid) throw errors.notAuthorized('Incorrect username or password.');
-    if (device.remembered) return signedIn(ctx, user, deviceKey);
+    if (device.remembered || session.state.factorPassed === 'true') return signedIn(ctx, user, deviceKey);
     return secondFactor(ctx, user, deviceKey);
   },
 
@@ -273,36 +279,27 @@ const challenges: Record<string, ChallengeHandler> = {
   },
 
   async SOFTWARE_TOKEN_MFA(ctx, user, session, responses) {
-    if (!(await checkTotpCode(ctx.db, user, responses.SOFTWARE_TOKEN_MFA_CODE ?? ''))) {
-      return countWrongCode(ctx.db, session);
-    }
-    await endSession(ctx.db, session);
-    return signedIn(ctx, user, session.state.deviceKey);
+    const right = () => checkTotpCode(ctx.db, user, responses.SOFTWARE_TOKEN_MFA_CODE ?? '');
+    await checkGuess(ctx.db, user, 'secondFactor', right, signInRefusals(errors.codeMismatch));
+    return afterSecondFactor(ctx, user, session);
   },
 
   async SMS_MFA(ctx, user, session, responses) {
-    try {
-      await consumeCode(ctx.db, user.id, 'sms_mfa', responses.SMS_MFA_CODE ?? '');
-    } catch (error) {
-      // A wrong or spent code counts against the sign-in; anything else is a real failure.
-      if (error instanceof IdentityError) return countWrongCode(ctx.db, session);
-      throw error;
-    }
-    await endSession(ctx.db, session);
-    return signedIn(ctx, user, session.state.deviceKey);
+    const right = () => smsCodeIsRight(ctx.db, user, responses.SMS_MFA_CODE ?? '');
+    await checkGuess(ctx.db, user, 'secondFactor', right, signInRefusals(errors.codeMismatch));
+    return afterSecondFactor(ctx, user, session);
   },
 
   /** The authenticator set up during sign-in (VerifySoftwareToken with this Session) becomes the user's factor. */
   async MFA_SETUP(ctx, user, session) {
     if (session.state.totpVerified !== 'true' || !user.totpSecret) throw errors.softwareTokenNotVerified();
-    await endSession(ctx.db, session);
     const [updated] = await ctx.db
       .update(users)
       .set({ totpEnabled: true, preferredMfa: 'SOFTWARE_TOKEN_MFA', updatedAt: new Date() })
       .where(eq(users.id, user.id))
       .returning();
     if (!updated) throw errors.userNotFound();
-    return signedIn(ctx, updated, session.state.deviceKey);
+    return afterSecondFactor(ctx, updated, session);
   },
 };
 

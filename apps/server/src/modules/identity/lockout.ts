@@ -1,0 +1,61 @@
+import { and, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { errors, type IdentityError } from './errors';
+import { users } from './schema';
+import type { User } from './users';
+
+/** Wrong answers in a row (passwords, or second-factor codes) before the account locks, and for how long. */
+export const MAX_FAILED_ATTEMPTS = 5;
+export const LOCK_MS = 15 * 60 * 1000;
+
+/**
+ * What a guess is counted against. The two counts are apart because the right password must not give back the
+ * guesses at the second factor: that factor is there for when the password is known.
+ */
+export type Secret = 'password' | 'secondFactor';
+
+const counter = (secret: Secret, value: SQL | number) =>
+  secret === 'password' ? { failedSignIns: value } : { failedMfaCodes: value };
+
+/** Rows of users whose lock, if any, is over. */
+const unlocked = () => or(isNull(users.lockedUntil), lte(users.lockedUntil, new Date()));
+
+export const isLocked = (user: User): boolean => user.lockedUntil !== null && user.lockedUntil.getTime() > Date.now();
+
+/**
+ * Checks one guess at a user's secret. The attempt is counted before the answer is checked, so that guesses sent in
+ * parallel count too. The last wrong one allowed locks the account for LOCK_MS (sign-in, second factor and password
+ * change alike), and a locked account is refused even the right answer.
+ */
+export async function checkGuess(
+  db: DbOrTx,
+  user: User,
+  secret: Secret,
+  isRight: () => boolean | Promise<boolean>,
+  refuse: { wrong: () => IdentityError; locked: () => IdentityError },
+): Promise<void> {
+  const column = secret === 'password' ? users.failedSignIns : users.failedMfaCodes;
+  const [counted] = await db
+    .update(users)
+    .set(counter(secret, sql`${column} + 1`))
+    .where(and(eq(users.id, user.id), unlocked()))
+    .returning({ failed: column });
+  if (!counted || counted.failed > MAX_FAILED_ATTEMPTS) throw refuse.locked();
+  if (await isRight()) {
+    // The count starts over, and a lock that is over is cleared (one set meanwhile by another guess stays).
+    await db
+      .update(users)
+      .set({ ...counter(secret, 0), lockedUntil: null })
+      .where(and(eq(users.id, user.id), unlocked()));
+    return;
+  }
+  if (counted.failed < MAX_FAILED_ATTEMPTS) throw refuse.wrong();
+  await db
+    .update(users)
+    .set({ ...counter(secret, 0), lockedUntil: new Date(Date.now() + LOCK_MS) })
+    .where(eq(users.id, user.id));
+  throw refuse.locked();
+}
+
+/** How a sign-in step answers a guess: Cognito's "Password attempts exceeded" once the account is locked. */
+export const signInRefusals = (wrong: () => IdentityError) => ({ wrong, locked: errors.attemptsExceeded });
