@@ -8,6 +8,7 @@ import { registryMessages } from '../../i18n/registries';
 import { downloadCsv } from '../../ui/download';
 import { notifyApiError } from '../../ui/api-error';
 import { notifySuccess } from '../../ui/notify';
+import { csvText, plainCell } from './csv-file';
 import type { Option, RegistryField } from './fields';
 
 const t = registryMessages.import;
@@ -101,10 +102,10 @@ export function RegistryImport(props: {
     resetFile.current?.();
     if (!file) return;
     setProblems(null);
-    const parsed = Papa.parse<Record<string, string>>(await file.text(), {
+    const parsed = Papa.parse<Record<string, string>>(csvText(await file.arrayBuffer()), {
       header: true,
       skipEmptyLines: 'greedy',
-      transformHeader: (h) => h.replace(/^\uFEFF/, '').trim(),
+      transformHeader: (h) => h.trim(),
     });
     const headers = parsed.meta.fields ?? [];
     const columns = new Map(fields.map((f) => [fold(f.label), f]));
@@ -123,7 +124,7 @@ export function RegistryImport(props: {
         const row: Record<string, unknown> = { ...props.base };
         for (const header of headers) {
           const field = columns.get(fold(header));
-          if (field) row[field.key] = await cellValue(field, (record[header] ?? '').trim(), lookups);
+          if (field) row[field.key] = await cellValue(field, plainCell((record[header] ?? '').trim()), lookups);
         }
         rows.push(row);
         const checked = props.schema.safeParse(row);
