@@ -58,7 +58,10 @@ export const authMessages = {
   confirm: {
     titleEmail: 'Confirme seu e-mail',
     titleSms: 'Confirme seu celular',
+    titleAccount: 'Confirme seu cadastro',
     sentTo: 'Enviamos um código de 6 dígitos para',
+    sentRecently:
+      'Sua conta ainda não foi confirmada. Um código foi enviado há menos de 2 minutos ao e-mail ou celular do cadastro: digite-o abaixo ou peça um novo.',
     codeLabel: 'Código de Verificação',
     submit: 'Confirmar',
     resend: 'Reenviar código',
@@ -135,6 +138,8 @@ export const authMessages = {
     unverified:
       'Não foi possível entrar com o Google: o e-mail precisa estar confirmado, no Google e na sua conta do Financeiro.',
     failed: 'Não foi possível entrar com o Google agora, tente novamente mais tarde.',
+    secondFactor:
+      'Sua conta usa verificação em dois fatores, que o login com Google não pede: entre com seu usuário e senha.',
   },
   totpSetup: {
     title: 'Configure o aplicativo autenticador',
@@ -173,8 +178,10 @@ export const authMessages = {
     smsDisabled: 'Autenticação por SMS desativada',
     allDisabled: 'Autenticação em dois fatores desativada',
     phoneTitle: 'Verifique seu celular primeiro',
-    phoneText: 'Para receber códigos por SMS, cadastre e verifique seu celular no seu perfil.',
-    goToProfile: 'Ir para o perfil',
+    phoneText:
+      'Para receber códigos por SMS, seu celular precisa estar verificado. Confira o número e enviaremos um código por SMS para ele.',
+    sendCode: 'Enviar código',
+    codeSentRecently: 'Um código foi enviado há menos de 2 minutos. Digite-o ou aguarde para pedir outro.',
     setupFailed: 'O código não confere. Confira o horário do celular e tente o código seguinte.',
     loadError: 'Não foi possível carregar suas configurações de segurança.',
   },
@@ -221,6 +228,8 @@ export const authMessages = {
       wrongCode: 'O código fornecido está incorreto, tente fazer a alteração novamente.',
       attempts: 'Muitas tentativas de verificação, aguarde alguns minutos e tente novamente.',
       emailExists: 'Já existe uma conta com este endereço de email',
+      onlySmsFactor:
+        'O código por SMS é o seu único segundo fator: ative o aplicativo autenticador em Segurança antes de trocar o celular.',
       unknown: 'Parece que um erro desconhecido ocorreu, tente novamente mais tarde',
     },
   },

@@ -1,20 +1,20 @@
 import { useCallback, useState } from 'react';
-import { Alert, Badge, Button, Card, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconDeviceMobileMessage, IconShieldLock } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { fetchMFAPreference, updateMFAPreference } from 'aws-amplify/auth';
+import { fetchMFAPreference, fetchUserAttributes, updateMFAPreference } from 'aws-amplify/auth';
 import { authMessages } from '../../i18n/auth';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { notifyError, notifySuccess } from '../../ui/notify';
-import { useAuthzStore } from '../../stores/session';
 import { TotpSetupModal } from './TotpSetupModal';
+import { VerifyPhoneModal } from './VerifyPhoneModal';
 
 const t = authMessages.mfa;
 const KEY = ['mfa-preference'];
 
 function FactorRow(props: {
+  testId: string;
   icon: Icon;
   title: string;
   text: string;
@@ -25,7 +25,7 @@ function FactorRow(props: {
 }) {
   const FactorIcon = props.icon;
   return (
-    <Group justify="space-between" wrap="nowrap" align="flex-start">
+    <Group justify="space-between" wrap="nowrap" align="flex-start" data-testid={props.testId}>
       <Group wrap="nowrap" align="flex-start">
         <FactorIcon size={28} stroke={1.5} />
         <Stack gap={2}>
@@ -55,10 +55,10 @@ function FactorRow(props: {
 /** SPEC section 4 "MFA": each factor on or off, with the rules about the last factor and the verified phone. */
 export function MfaConfigPage() {
   const queryClient = useQueryClient();
-  const user = useAuthzStore((s) => s.userData);
   const preference = useQuery({ queryKey: KEY, queryFn: () => fetchMFAPreference() });
   const [setupOpen, setSetupOpen] = useState(false);
-  const [phoneOpen, setPhoneOpen] = useState(false);
+  // The phone to verify before SMS can go on; undefined while the dialog is closed.
+  const [phoneToVerify, setPhoneToVerify] = useState<{ phone: string | undefined } | undefined>();
   const [confirmAllOpen, setConfirmAllOpen] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: KEY });
   const closeSetup = useCallback(() => setSetupOpen(false), []);
@@ -79,15 +79,26 @@ export function MfaConfigPage() {
     }
   }
 
-  // SMS needs a verified phone (the service refuses otherwise): offer to verify it first.
-  async function enableSms() {
-    if (!user?.phone_number) return setPhoneOpen(true);
+  // An authenticator set up before (turned off since) goes back on as it is; only a user without one scans a code.
+  async function enableTotp() {
     try {
-      await updateMFAPreference({ sms: 'PREFERRED' });
-      notifySuccess(t.smsEnabled);
+      await updateMFAPreference({ totp: 'PREFERRED' });
+      notifySuccess(t.totpEnabled);
       await refresh();
+    } catch (error) {
+      if (error instanceof Error && /not verified software token/i.test(error.message)) setSetupOpen(true);
+      else notifyError(authMessages.signIn.errors.unknown);
+    }
+  }
+
+  // SMS needs a verified phone (the service refuses otherwise): offer to verify it here first.
+  async function enableSms() {
+    try {
+      const attributes = await fetchUserAttributes();
+      if (attributes.phone_number_verified !== 'true') return setPhoneToVerify({ phone: attributes.phone_number });
+      await change({ sms: 'PREFERRED' }, t.smsEnabled);
     } catch {
-      setPhoneOpen(true);
+      notifyError(authMessages.signIn.errors.unknown);
     }
   }
 
@@ -102,15 +113,17 @@ export function MfaConfigPage() {
             {t.intro}
           </Text>
           <FactorRow
+            testId="factor-totp"
             icon={IconShieldLock}
             title={t.totp}
             text={t.totpText}
             enabled={totpOn}
             preferred={preference.data.preferred === 'TOTP'}
-            onEnable={() => setSetupOpen(true)}
+            onEnable={enableTotp}
             onDisable={() => disableOne(smsOn, { totp: 'DISABLED' }, t.totpDisabled)}
           />
           <FactorRow
+            testId="factor-sms"
             icon={IconDeviceMobileMessage}
             title={t.sms}
             text={t.smsText}
@@ -140,14 +153,18 @@ export function MfaConfigPage() {
           }}
         />
       )}
-      <Modal opened={phoneOpen} onClose={() => setPhoneOpen(false)} title={t.phoneTitle} centered>
-        <Text size="sm" mb="md">
-          {t.phoneText}
-        </Text>
-        <Button component={Link} to="/account/profile">
-          {t.goToProfile}
-        </Button>
-      </Modal>
+      {phoneToVerify && (
+        <VerifyPhoneModal
+          phone={phoneToVerify.phone}
+          onClose={() => setPhoneToVerify(undefined)}
+          onVerified={() => {
+            setPhoneToVerify(undefined);
+            // The profile shows the phone as verified now.
+            void queryClient.invalidateQueries({ queryKey: ['user-attributes'] });
+            void change({ sms: 'PREFERRED' }, t.smsEnabled);
+          }}
+        />
+      )}
       <ConfirmDialog
         opened={confirmAllOpen}
         title={t.disableAll}

@@ -8,7 +8,7 @@ import { CodeInput, isCompleteCode } from './CodeInput';
 import { signUpError } from './errors';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { handleSignInStep } from './sign-in-steps';
-import { RESEND_INTERVAL_MS, useSignUpStore } from './sign-up-store';
+import { codeMedium, confirmPath, RESEND_INTERVAL_MS, useSignUpStore, type CodeMedium } from './sign-up-store';
 
 const t = authMessages.confirm;
 
@@ -21,14 +21,16 @@ function useSecondsUntil(lastSentAt: number | null): number {
   return lastSentAt === null ? 0 : Math.max(0, Math.ceil((lastSentAt + RESEND_INTERVAL_MS - now) / 1000));
 }
 
-function ConfirmSignUp({ medium }: { medium: 'EMAIL' | 'SMS' }) {
+function ConfirmSignUp({ medium }: { medium: CodeMedium }) {
   const router = useRouter();
-  const { username, destination, lastSentAt } = useSignUpStore();
+  const { username, destination, medium: sentTo, lastSentAt } = useSignUpStore();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const wait = useSecondsUntil(lastSentAt);
   const go = (path: string) => router.history.push(path);
+  // Without delivery details (a code sent from another browser) the page cannot say where the code went.
+  const title = sentTo === null ? t.titleAccount : medium === 'SMS' ? t.titleSms : t.titleEmail;
 
   if (!username) {
     return (
@@ -73,9 +75,11 @@ function ConfirmSignUp({ medium }: { medium: 'EMAIL' | 'SMS' }) {
   async function resend() {
     if (wait > 0) return notifyError(authMessages.signUp.errors.resendTooSoon);
     try {
-      await resendSignUpCode({ username: currentUsername });
-      useSignUpStore.getState().codeSent();
+      const sent = await resendSignUpCode({ username: currentUsername });
+      useSignUpStore.getState().codeSent(currentUsername, sent);
       notifySuccess(t.resent);
+      const sentMedium = codeMedium(sent);
+      if (sentMedium && sentMedium !== medium) go(confirmPath(sentMedium));
     } catch (e) {
       notifyError(signUpError(e, 'resend').message);
     }
@@ -83,11 +87,15 @@ function ConfirmSignUp({ medium }: { medium: 'EMAIL' | 'SMS' }) {
 
   return (
     <form onSubmit={confirm} noValidate>
-      <AuthHeader title={medium === 'SMS' ? t.titleSms : t.titleEmail} />
+      <AuthHeader title={title} />
       <Stack gap="md">
-        <Text size="sm">
-          {t.sentTo} <b>{destination ?? currentUsername}</b>.
-        </Text>
+        {sentTo === null ? (
+          <Text size="sm">{t.sentRecently}</Text>
+        ) : (
+          <Text size="sm">
+            {t.sentTo} <b>{destination ?? currentUsername}</b>.
+          </Text>
+        )}
         <CodeInput value={code} onChange={setCode} error={error} autoFocus />
         <Button type="submit" loading={busy} fullWidth size="md">
           {t.submit}

@@ -22,7 +22,7 @@ import { formatPhone, toE164 } from './phone';
 import { handleSignInStep } from './sign-in-steps';
 import { meetsPasswordPolicy } from './password-policy';
 import { PasswordRules } from './PasswordRules';
-import { useSignUpStore } from './sign-up-store';
+import { codeMedium, confirmPath, useSignUpStore } from './sign-up-store';
 
 const t = authMessages.signUp;
 const USERNAME = /^[a-z0-9._-]{3,64}$/;
@@ -94,16 +94,12 @@ export function SignUpPage() {
         return handleSignInStep(result.nextStep, { username, go });
       }
       const details = nextStep.codeDeliveryDetails;
-      if (!details?.deliveryMedium) {
-        // No delivery details: ask for a code first, then confirm by e-mail.
-        await resendSignUpCode({ username });
-        useSignUpStore.getState().start({ username, destination: values.email.trim() });
-        return go('/auth/sign-up/confirm/email');
-      }
-      useSignUpStore.getState().start({ username, destination: details.destination ?? null });
-      if (details.deliveryMedium === 'SMS') return go('/auth/sign-up/confirm/sms');
-      if (details.deliveryMedium === 'EMAIL') return go('/auth/sign-up/confirm/email');
-      console.warn('Meio de entrega do código não suportado:', details.deliveryMedium);
+      // No delivery details: ask for a code first, then confirm where it went.
+      const sent = details?.deliveryMedium ? details : await resendSignUpCode({ username });
+      useSignUpStore.getState().codeSent(username, sent);
+      const medium = codeMedium(sent);
+      if (medium) return go(confirmPath(medium));
+      console.warn('Meio de entrega do código não suportado:', sent.deliveryMedium);
     } catch (error) {
       showError(error);
     } finally {

@@ -38,6 +38,7 @@ export function oauthErrorMessage(error: unknown): string {
   const m = authMessages.google;
   if (/cancel/i.test(message)) return m.cancelled;
   if (/not verified/i.test(message)) return m.unverified;
+  if (/second factor/i.test(message)) return m.secondFactor;
   if (/disabled/i.test(message)) return authMessages.signIn.errors.disabled;
   return m.failed;
 }
@@ -86,8 +87,9 @@ export function changePasswordErrorMessage(error: unknown): string {
 
 /** SPEC section 8 "Profile": attribute changes and their verification codes. */
 export function profileErrorMessage(error: unknown): string {
-  const { name } = asIdentityError(error);
+  const { name, message } = asIdentityError(error);
   const m = authMessages.profile.errors;
+  if (name === 'InvalidParameterException' && /only second factor/i.test(message)) return m.onlySmsFactor;
   if (name === 'CodeMismatchException' || name === 'ExpiredCodeException') return m.wrongCode;
   if (name === 'LimitExceededException' || name === 'TooManyFailedAttemptsException') return m.attempts;
   if (name === 'UsernameExistsException' || name === 'AliasExistsException') return m.emailExists;

@@ -1,10 +1,10 @@
-import { rememberDevice, type SignInOutput } from 'aws-amplify/auth';
+import { rememberDevice, resendSignUpCode, type SignInOutput } from 'aws-amplify/auth';
 import { refreshSession } from '../../api/session';
 import { appMessages } from '../../i18n/app';
-import { signInErrorMessage } from './errors';
+import { signInErrorMessage, signUpError } from './errors';
 import { notifyError } from '../../ui/notify';
 import { useSignInStore } from './sign-in-store';
-import { useSignUpStore } from './sign-up-store';
+import { codeMedium, confirmPath, RESEND_INTERVAL_MS, useSignUpStore } from './sign-up-store';
 
 type NextStep = SignInOutput['nextStep'];
 
@@ -27,6 +27,31 @@ export async function continueIfSignedIn(error: unknown, go: (path: string) => v
   await refreshSession();
   go(redirectTarget());
   return true;
+}
+
+/**
+ * An unconfirmed account signed in: a code goes out now and the confirmation page for its medium opens, its resend
+ * countdown starting from that send. When this browser had one sent under 120 s ago, that code still works and the
+ * service would refuse another, so its page opens as it was. When another browser did (the service refuses the resend),
+ * the page opens without delivery details and the user types that code or asks again later.
+ */
+async function continueSignUp(username: string, go: (path: string) => void): Promise<void> {
+  const store = useSignUpStore.getState();
+  if (store.username === username && store.medium && Date.now() - (store.lastSentAt ?? 0) < RESEND_INTERVAL_MS) {
+    return go(confirmPath(store.medium));
+  }
+  try {
+    const sent = await resendSignUpCode({ username });
+    store.codeSent(username, sent);
+    return go(confirmPath(codeMedium(sent)));
+  } catch (error) {
+    const { message } = signUpError(error, 'resend');
+    notifyError(message);
+    if (error instanceof Error && error.name === 'LimitExceededException') {
+      store.awaitCode(username);
+      go(confirmPath(null));
+    }
+  }
 }
 
 /**
@@ -65,8 +90,7 @@ export async function handleSignInStep(
     case 'CONTINUE_SIGN_IN_WITH_MFA_SELECTION':
       return go(`/auth/sign-in/mfa${withParams({ allowed: (nextStep.allowedMFATypes ?? []).join(',') })}`);
     case 'CONFIRM_SIGN_UP':
-      useSignUpStore.getState().start({ username, destination: null });
-      return go('/auth/sign-up/confirm/email');
+      return continueSignUp(username, go);
     case 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE':
       console.warn('Etapa de login não suportada: CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE');
       return;
