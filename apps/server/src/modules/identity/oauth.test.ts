@@ -5,6 +5,7 @@ import { decodeJwt } from 'jose';
 import { USER_POOL_CLIENT_ID } from '@financeiro/core';
 import { createTestApp, type TestApp } from '../../test/app';
 import { LocalOidcProvider } from '../../test/oidc-provider';
+import { SECOND_FACTOR_REFUSAL } from './oauth';
 import { federatedIdentities, users } from './schema';
 import { createConfirmedUser } from './users';
 
@@ -23,6 +24,7 @@ describe('Google sign-in through /oauth2', () => {
     { sub: 'g-100', email: 'gabriela@gmail.test', email_verified: true, name: 'Gabriela Gomes' },
     { sub: 'g-200', email: 'luiz@empresa.test', email_verified: true, name: 'Luiz Local' },
     { sub: 'g-300', email: 'nao.verificado@gmail.test', email_verified: false, name: 'Sem Verificação' },
+    { sub: 'g-400', email: 'tereza@empresa.test', email_verified: true, name: 'Tereza' },
   ]);
 
   beforeAll(async () => {
@@ -124,6 +126,36 @@ describe('Google sign-in through /oauth2', () => {
       .from(federatedIdentities)
       .where(eq(federatedIdentities.subject, 'g-200'));
     expect(links.map((l) => l.userId)).toEqual([luiz?.id]);
+  });
+
+  it('does not link a Google account to a local account that has a second factor, and says why', async () => {
+    const tereza = await createConfirmedUser(t.database.db, {
+      username: 'tereza',
+      password: 'Certa#Senha1',
+      name: 'Tereza',
+      email: 'tereza@empresa.test',
+    });
+    await t.database.db
+      .update(users)
+      .set({ totpSecret: 'JBSWY3DPEHPK3PXP', totpEnabled: true, preferredMfa: 'SOFTWARE_TOKEN_MFA' })
+      .where(eq(users.id, tereza.id));
+    const back = await authorize('tereza@empresa.test');
+    expect(back.searchParams.get('code')).toBeNull();
+    expect(back.searchParams.get('error')).toBe('access_denied');
+    expect(back.searchParams.get('error_description')).toBe(SECOND_FACTOR_REFUSAL);
+    const links = await t.database.db
+      .select()
+      .from(federatedIdentities)
+      .where(eq(federatedIdentities.userId, tereza.id));
+    expect(links).toEqual([]);
+  });
+
+  it('stops signing in through Google once the linked account requires a second factor', async () => {
+    await t.database.db.update(users).set({ mfaRequired: true }).where(eq(users.username, 'luiz'));
+    const back = await authorize('luiz@empresa.test');
+    expect(back.searchParams.get('code')).toBeNull();
+    expect(back.searchParams.get('error_description')).toBe(SECOND_FACTOR_REFUSAL);
+    await t.database.db.update(users).set({ mfaRequired: false }).where(eq(users.username, 'luiz'));
   });
 
   it('does not sign in a Google account whose e-mail Google has not verified', async () => {

@@ -6,6 +6,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { USER_POOL_CLIENT_ID } from '@financeiro/core';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
+import { mfaChallengeFor } from './mfa';
 import { federatedIdentities, oauthCodes, oauthRequests, users } from './schema';
 import { issueSession, sha256 } from './tokens';
 import { insertUser, type User } from './users';
@@ -15,6 +16,13 @@ const REQUEST_TTL_MS = 10 * 60 * 1000;
 const CODE_TTL_MS = 60 * 1000;
 /** What Amplify's completeOAuthFlow reads as the user backing out of the provider's page. */
 export const CANCELLED = 'User cancelled OAuth flow.';
+/**
+ * Why an account with a second factor (enabled, or required by an organization) is not entered through Google: the
+ * web's redirect sign-in has no step to answer the factor in, so that account signs in with its password.
+ */
+export const SECOND_FACTOR_REFUSAL = 'This account uses a second factor: sign in with username and password.';
+
+const hasSecondFactor = (user: User) => mfaChallengeFor(user) !== null || user.mfaRequired;
 
 /** Where the web may be sent back after signing in or out: its sign-in page, on this server's public address. */
 export const oauthRedirectUri = (env: Env) => `${env.PUBLIC_URL}/auth/sign-in`;
@@ -52,7 +60,8 @@ function backToApp(reply: FastifyReply, redirectUri: string, params: Record<stri
 /**
  * The user a Google account signs in as: the one linked before; else the local account with the same verified
  * e-mail, linked now; else a new account. A Google e-mail Google has not verified, or a local account whose e-mail
- * was never confirmed, is not linked (either could be someone else's claim on the address).
+ * was never confirmed, is not linked (either could be someone else's claim on the address); nor is an account with
+ * a second factor, which Google sign-in would skip.
  */
 async function userForGoogleAccount(db: Db, claims: client.IDToken): Promise<User | string> {
   const [linked] = await db
@@ -60,7 +69,7 @@ async function userForGoogleAccount(db: Db, claims: client.IDToken): Promise<Use
     .from(federatedIdentities)
     .innerJoin(users, eq(users.id, federatedIdentities.userId))
     .where(and(eq(federatedIdentities.provider, PROVIDER), eq(federatedIdentities.subject, claims.sub)));
-  if (linked) return linked.user;
+  if (linked) return hasSecondFactor(linked.user) ? SECOND_FACTOR_REFUSAL : linked.user;
   const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
   if (!email || claims.email_verified !== true) return 'The Google account e-mail is not verified.';
   return db.transaction(async (tx) => {
@@ -69,6 +78,7 @@ async function userForGoogleAccount(db: Db, claims: client.IDToken): Promise<Use
       .from(users)
       .where(sql`lower(${users.email}) = ${email}`);
     if (existing && !existing.emailVerified) return 'An account with this e-mail exists but it is not verified.';
+    if (existing && hasSecondFactor(existing)) return SECOND_FACTOR_REFUSAL;
     const user =
       existing ??
       (await insertUser(tx, {

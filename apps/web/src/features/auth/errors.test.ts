@@ -55,6 +55,10 @@ describe('Google sign-in messages', () => {
     ],
     [err('OAuthSignInException', 'User is disabled.'), 'Sua conta está suspensa, entre em contato com o suporte'],
     [
+      err('OAuthSignInException', 'This account uses a second factor: sign in with username and password.'),
+      'Sua conta usa verificação em dois fatores, que o login com Google não pede: entre com seu usuário e senha.',
+    ],
+    [
       err('OAuthSignInException', 'Google sign-in failed'),
       'Não foi possível entrar com o Google agora, tente novamente mais tarde.',
     ],
