@@ -49,6 +49,14 @@ const schema = z
     /** Requests per minute one address may send to the identity endpoint. */
     IDENTITY_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
     /**
+     * Cognito's PreventUserExistenceErrors: sign-in, password reset, resend and confirmation answer an unknown user
+     * as they answer a known one (a wrong password, a code sent, a wrong code), so nobody can probe who has an account.
+     */
+    PREVENT_USER_EXISTENCE_ERRORS: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+    /**
      * Which proxies may say who the client is (X-Forwarded-For): `false` uses the socket address, `true` trusts any
      * sender, or a comma list of addresses, CIDR ranges or `loopback`/`linklocal`/`uniquelocal`. (Fastify no longer
      * honours a hop count: it cannot tell a proxy from a client.) Rate limits, the event log and last access all use

@@ -28,7 +28,7 @@ export function accountActionOf(operation: string, body: Body): string | null {
   if (operation === 'RespondToAuthChallenge') {
     return body.ChallengeName === 'NEW_PASSWORD_REQUIRED' ? 'account.first_password' : null;
   }
-  return ACTIONS[operation] ?? null;
+  return Object.hasOwn(ACTIONS, operation) ? (ACTIONS[operation] ?? null) : null;
 }
 
 /**

@@ -85,8 +85,10 @@ describe('identity service driven by the official Amplify client', () => {
       name: 'NotAuthorizedException',
       message: 'Incorrect username or password.',
     });
+    // PreventUserExistenceErrors (on by default): an unknown user is answered as a wrong password.
     await expect(signIn({ username: 'ninguem', password: 'Senha#Forte1' })).rejects.toMatchObject({
-      name: 'UserNotFoundException',
+      name: 'NotAuthorizedException',
+      message: 'Incorrect username or password.',
     });
     await signUp({
       username: 'carla',

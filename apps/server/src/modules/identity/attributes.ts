@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { enqueueEmail, enqueueSms } from '../outbox/enqueue';
 import { assertResendAllowed, consumeCode, issueCode } from './codes';
@@ -14,6 +14,16 @@ const E164 = /^\+[1-9]\d{7,14}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type Verifiable = 'email' | 'phone_number';
+
+/** Cognito's formats for the contact attributes, wherever they are set: an e-mail address, a phone in E.164. */
+export function assertContactFormats(contact: { email?: string | null; phone?: string | null }): void {
+  if (typeof contact.email === 'string' && !EMAIL.test(contact.email)) {
+    throw errors.invalidParameter('Invalid email address format.');
+  }
+  if (typeof contact.phone === 'string' && !E164.test(contact.phone)) {
+    throw errors.invalidParameter('Invalid phone number format.');
+  }
+}
 
 /** Sends a code that proves the user holds the e-mail or phone now on the account. */
 async function sendVerification(db: DbOrTx, user: User, attribute: Verifiable) {
@@ -54,18 +64,22 @@ const updateUserAttributes: Operation = async (ctx, body) => {
   }
   const email = changes.email?.trim().toLowerCase();
   const phone = changes.phone_number?.trim();
-  if (email !== undefined && !EMAIL.test(email)) throw errors.invalidParameter('Invalid email address format.');
-  if (phone !== undefined && !E164.test(phone)) throw errors.invalidParameter('Invalid phone number format.');
+  assertContactFormats({ email, phone });
   const emailChanged = email !== undefined && email !== user.email;
   const phoneChanged = phone !== undefined && phone !== user.phoneNumber;
   if (phoneChanged && user.smsMfaEnabled && !user.totpEnabled) {
     throw errors.invalidParameter('SMS is the only second factor: turn on another before changing phone_number');
   }
   if (emailChanged) {
+    // An account whose username is an e-mail address keeps that address: the username names the mailbox.
+    if (user.username.includes('@')) throw errors.usernameIsEmail();
+    // Another account's e-mail, or its username, signs that account in: neither can become this one's e-mail.
     const [taken] = await ctx.db
       .select({ id: users.id })
       .from(users)
-      .where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, user.id)));
+      .where(
+        and(or(sql`lower(${users.email}) = ${email}`, sql`lower(${users.username}) = ${email}`), ne(users.id, user.id)),
+      );
     if (taken) throw errors.emailExists();
   }
   return ctx.db.transaction(async (tx) => {

@@ -26,6 +26,8 @@ export const errors = {
   invalidPassword: (detail: string) =>
     new IdentityError('InvalidPasswordException', `Password did not conform with policy: ${detail}`),
   invalidParameter: (message: string) => new IdentityError('InvalidParameterException', message),
+  usernameIsEmail: () =>
+    new IdentityError('InvalidParameterException', 'A username that is an email address must be the account email.'),
   resourceNotFound: (message: string) => new IdentityError('ResourceNotFoundException', message),
   unknownClient: () => new IdentityError('ResourceNotFoundException', 'User pool client does not exist.'),
   unsupported: (what: string) => new IdentityError('InvalidParameterException', `${what} is not supported`),

@@ -4,13 +4,14 @@ import { attributeList, attributeOperations } from './attributes';
 import { assertResendAllowed, consumeCode, sendCode } from './codes';
 import { deviceOperations } from './devices';
 import { errors } from './errors';
+import { unknownUser, unknownUserDelivery } from './existence';
 import { mfaOperations, mfaSettings } from './mfa';
 import { passwordOperations } from './passwords';
 import { assertClient, str, userFromAccessToken } from './request';
 import { users } from './schema';
 import { signInOperations } from './sign-in';
 import { refreshSession, revokeAllSessions, revokeRefreshToken } from './tokens';
-import { insertUser, requireUser, userAttributes } from './users';
+import { findUserByLogin, insertUser, userAttributes } from './users';
 
 const signUp: Operation = async (ctx, body) => {
   assertClient(body);
@@ -34,7 +35,8 @@ const signUp: Operation = async (ctx, body) => {
 
 const confirmSignUp: Operation = async (ctx, body) => {
   assertClient(body);
-  const user = await requireUser(ctx.db, str(body, 'Username'));
+  const user = await findUserByLogin(ctx.db, str(body, 'Username'));
+  if (!user) throw unknownUser(ctx, errors.codeMismatch());
   if (user.status === 'CONFIRMED') throw errors.notAuthorized('User cannot be confirmed. Current status is CONFIRMED');
   await consumeCode(ctx.db, user.id, 'sign_up', str(body, 'ConfirmationCode'));
   await ctx.db
@@ -46,7 +48,9 @@ const confirmSignUp: Operation = async (ctx, body) => {
 
 const resendConfirmationCode: Operation = async (ctx, body) => {
   assertClient(body);
-  const user = await requireUser(ctx.db, str(body, 'Username'));
+  const login = str(body, 'Username');
+  const user = await findUserByLogin(ctx.db, login);
+  if (!user) return { CodeDeliveryDetails: await unknownUserDelivery(ctx, login) };
   if (user.status === 'CONFIRMED') throw errors.invalidParameter('User is already confirmed.');
   await assertResendAllowed(ctx.db, user.id, 'sign_up');
   const delivery = await ctx.db.transaction((tx) => sendCode(tx, user, 'sign_up'));
@@ -77,17 +81,20 @@ const revokeToken: Operation = async (ctx, body) => {
   return {};
 };
 
-export const operations: Record<string, Operation> = {
-  ...signInOperations,
-  ...passwordOperations,
-  ...mfaOperations,
-  ...attributeOperations,
-  ...deviceOperations,
-  SignUp: signUp,
-  ConfirmSignUp: confirmSignUp,
-  ResendConfirmationCode: resendConfirmationCode,
-  GetTokensFromRefreshToken: getTokensFromRefreshToken,
-  GetUser: getUser,
-  GlobalSignOut: globalSignOut,
-  RevokeToken: revokeToken,
-};
+/** By name; a Map, so that `constructor` or `__proto__` name nothing. */
+export const operations = new Map<string, Operation>(
+  Object.entries({
+    ...signInOperations,
+    ...passwordOperations,
+    ...mfaOperations,
+    ...attributeOperations,
+    ...deviceOperations,
+    SignUp: signUp,
+    ConfirmSignUp: confirmSignUp,
+    ResendConfirmationCode: resendConfirmationCode,
+    GetTokensFromRefreshToken: getTokensFromRefreshToken,
+    GetUser: getUser,
+    GlobalSignOut: globalSignOut,
+    RevokeToken: revokeToken,
+  }),
+);

@@ -4,15 +4,18 @@ import type { DbOrTx } from '../../db/client';
 import { assertResendAllowed, consumeCode, sendCode } from './codes';
 import { errors } from './errors';
 import { checkGuess } from './lockout';
+import { unknownUser, unknownUserDelivery } from './existence';
 import { assertClient, str, userFromAccessToken, type Operation } from './request';
 import { users } from './schema';
 import { createVerifier, passwordMatches } from './srp';
 import { revokeAllSessions } from './tokens';
-import { assertPasswordPolicy, requireUser, type User } from './users';
+import { assertPasswordPolicy, findUserByLogin, type User } from './users';
 
 const forgotPassword: Operation = async (ctx, body) => {
   assertClient(body);
-  const user = await requireUser(ctx.db, str(body, 'Username'));
+  const login = str(body, 'Username');
+  const user = await findUserByLogin(ctx.db, login);
+  if (!user) return { CodeDeliveryDetails: await unknownUserDelivery(ctx, login) };
   if (!user.enabled) throw errors.disabled();
   await assertResendAllowed(ctx.db, user.id, 'reset_password');
   const delivery = await ctx.db.transaction((tx) => sendCode(tx, user, 'reset_password'));
@@ -30,9 +33,11 @@ export async function setPassword(db: DbOrTx, user: User, password: string): Pro
 
 const confirmForgotPassword: Operation = async (ctx, body) => {
   assertClient(body);
-  const user = await requireUser(ctx.db, str(body, 'Username'));
   const password = typeof body.Password === 'string' ? body.Password : '';
+  // The policy first, so that a weak password is answered alike whether the user exists or not.
   assertPasswordPolicy(password);
+  const user = await findUserByLogin(ctx.db, str(body, 'Username'));
+  if (!user) throw unknownUser(ctx, errors.codeMismatch());
   await consumeCode(ctx.db, user.id, 'reset_password', str(body, 'ConfirmationCode'));
   await ctx.db.transaction(async (tx) => {
     await setPassword(tx, user, password);

@@ -5,6 +5,7 @@ import type { Env } from '../../env';
 import { accountActionOf, accountActor, accountChangeDetails, type AccountChangeListener } from './account-events';
 import { IdentityError } from './errors';
 import { operations } from './operations';
+import { checkRequest } from './wire';
 import type { IdentityContext } from './request';
 import { createAccessTokenVerifier, issuerOf, jwks } from './tokens';
 
@@ -28,37 +29,44 @@ export const identityPlugin: FastifyPluginAsync<{ db: Db; env: Env; onAccountCha
     }
   });
 
+  // Every answer names its request, as Cognito's do: the id a person can quote is the one in the server's log.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-amzn-requestid', request.id);
+  });
+
+  // Every failure, from the body parser to the operation, in Cognito's wire shape; only the log sees the detail.
+  app.setErrorHandler((error: unknown, request, reply) => {
+    const target = String(request.headers['x-amz-target'] ?? '');
+    const answer = cognitoError(error);
+    if (answer.status === 500) request.log.error({ err: error, target }, 'identity failure');
+    else request.log.info({ type: answer.type, target }, 'identity error');
+    return reply
+      .code(answer.status)
+      .header('content-type', 'application/x-amz-json-1.1')
+      .send({ __type: answer.type, message: answer.message });
+  });
+
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const target = String(request.headers['x-amz-target'] ?? '');
-    const operation = target.startsWith(TARGET_PREFIX) ? operations[target.slice(TARGET_PREFIX.length)] : undefined;
-    reply.header('content-type', 'application/x-amz-json-1.1');
-    if (!operation) {
-      return reply.code(400).send({ __type: 'UnknownOperationException', message: `Unknown operation ${target}` });
+    const name = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';
+    const operation = operations.get(name);
+    if (!operation) throw new IdentityError('UnknownOperationException', `Unknown operation ${target}`);
+    const body = checkRequest(request.body);
+    const action = accountActionOf(name, body);
+    const actor = action ? await accountActor(ctx, body) : null;
+    const result = await operation(ctx, body);
+    if (action && actor) {
+      // The account changed already; a failure to log it is reported, not turned into a failed change.
+      await onAccountChange({ userId: actor, action, after: accountChangeDetails(name, body), ip: request.ip }).catch(
+        (error: unknown) => request.log.error({ err: error, target }, 'account event not recorded'),
+      );
     }
-    try {
-      const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
-      const name = target.slice(TARGET_PREFIX.length);
-      const action = accountActionOf(name, body);
-      const actor = action ? await accountActor(ctx, body) : null;
-      const result = await operation(ctx, body);
-      if (action && actor) {
-        // The account changed already; a failure to log it is reported, not turned into a failed change.
-        await onAccountChange({ userId: actor, action, after: accountChangeDetails(name, body), ip: request.ip }).catch(
-          (error: unknown) => request.log.error({ err: error, target }, 'account event not recorded'),
-        );
-      }
-      return reply.send(result);
-    } catch (error) {
-      if (error instanceof IdentityError) {
-        request.log.info({ type: error.type, target }, 'identity error');
-        return reply.code(400).send({ __type: error.type, message: error.message });
-      }
-      request.log.error({ err: error, target }, 'identity failure');
-      return reply.code(500).send({ __type: 'InternalErrorException', message: 'Internal error' });
-    }
+    return reply.header('content-type', 'application/x-amz-json-1.1').send(result);
   };
   // Per-address limit on the user pool endpoint, answered the way Cognito answers it.
-  const rateLimit = {
+  const route = {
+    // Cognito's requests are small; a large body is refused before it is read.
+    bodyLimit: 256 * 1024,
     config: {
       rateLimit: {
         max: env.IDENTITY_RATE_LIMIT,
@@ -68,8 +76,8 @@ export const identityPlugin: FastifyPluginAsync<{ db: Db; env: Env; onAccountCha
     },
   };
   await app.register(fastifyRateLimit, { global: false });
-  app.post('/identity', rateLimit, handler);
-  app.post('/identity/', rateLimit, handler);
+  app.post('/identity', route, handler);
+  app.post('/identity/', route, handler);
 
   app.get('/identity/.well-known/jwks.json', async () => jwks(db));
   app.get('/identity/.well-known/openid-configuration', async () => ({
@@ -80,3 +88,23 @@ export const identityPlugin: FastifyPluginAsync<{ db: Db; env: Env; onAccountCha
     response_types_supported: ['code'],
   }));
 };
+
+/**
+ * The answer to a failure: an operation's own error; the rate limit's; a body that is not JSON, or too large;
+ * anything else is an internal error that says nothing more.
+ */
+function cognitoError(error: unknown): { status: number; type: string; message: string } {
+  if (error instanceof IdentityError) return { status: 400, type: error.type, message: error.message };
+  if (typeof error !== 'object' || error === null) return INTERNAL;
+  const { __type: type, message, code } = error as { __type?: unknown; message?: unknown; code?: unknown };
+  if (type === 'TooManyRequestsException') return { status: 400, type, message: String(message) };
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return { status: 400, type: 'InvalidParameterException', message: 'Request body is too large' };
+  }
+  if (typeof code === 'string' && code.startsWith('FST_ERR_CTP_')) {
+    return { status: 400, type: 'SerializationException', message: 'Invalid request body' };
+  }
+  return INTERNAL;
+}
+
+const INTERNAL = { status: 500, type: 'InternalErrorException', message: 'Internal error' };

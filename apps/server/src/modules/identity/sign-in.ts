@@ -6,6 +6,7 @@ import { enqueueSms } from '../outbox/enqueue';
 import { consumeCode, issueCode } from './codes';
 import { confirmedDevice } from './devices';
 import { errors, IdentityError } from './errors';
+import { isSimulatedSession, simulatedPasswordChallenge } from './existence';
 import { checkGuess, isLocked, signInRefusals } from './lockout';
 import { checkTotpCode, mfaChallengeFor, type MfaChallenge } from './mfa';
 import { maskPhone } from './messages';
@@ -20,7 +21,7 @@ import {
   type SessionState,
   type SignInSession,
 } from './sign-in-sessions';
-import { startChallenge, verifyPasswordClaim } from './srp';
+import { isPublicValue, startChallenge, verifyPasswordClaim } from './srp';
 import { issueSession, refreshSession } from './tokens';
 import { findUserByLogin, type User } from './users';
 import { setPassword } from './passwords';
@@ -54,8 +55,12 @@ const initiateAuth: Operation = async (ctx, body) => {
   const login = params.USERNAME;
   const A = params.SRP_A;
   if (!login || !A) throw errors.invalidParameter('USERNAME and SRP_A are required');
+  if (!isPublicValue(A)) throw errors.invalidParameter('SRP_A is invalid');
   const user = await findUserByLogin(ctx.db, login);
-  if (!user) throw errors.userNotFound();
+  if (!user) {
+    if (ctx.env.PREVENT_USER_EXISTENCE_ERRORS) return simulatedPasswordChallenge(ctx, login);
+    throw errors.userNotFound();
+  }
   assertCanSignIn(user);
   const step = srpStep(user.srpVerifier);
   const session = await openChallenge(ctx.db, user, 'PASSWORD_VERIFIER', { A, ...step });
@@ -232,6 +237,7 @@ const challenges: Record<string, ChallengeHandler> = {
     if (!device?.srpVerifier || responses.DEVICE_KEY !== deviceKey || !responses.SRP_A) {
       throw errors.notAuthorized('Device does not exist.');
     }
+    if (!isPublicValue(responses.SRP_A)) throw errors.invalidParameter('SRP_A is invalid');
     await endSession(ctx.db, session);
     const step = srpStep(device.srpVerifier);
     const next = await openChallenge(ctx.db, user, 'DEVICE_PASSWORD_VERIFIER', {
@@ -308,7 +314,10 @@ const respondToAuthChallenge: Operation = async (ctx, body) => {
   const name = str(body, 'ChallengeName');
   const handler = Object.hasOwn(challenges, name) ? challenges[name] : undefined;
   if (!handler) throw errors.unsupported(`ChallengeName ${name}`);
-  const session = await signInSession(ctx.db, str(body, 'Session'), name);
+  const token = str(body, 'Session');
+  // The password proof for a user that does not exist fails as a wrong password does.
+  if (name === 'PASSWORD_VERIFIER' && (await isSimulatedSession(ctx, token))) throw errors.wrongPassword();
+  const session = await signInSession(ctx.db, token, name);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, session.userId));
   if (!user) throw errors.userNotFound();
   assertCanSignIn(user);

@@ -67,6 +67,11 @@ export function passwordMatches(
   return candidate.length === expected.length && timingSafeEqual(candidate, expected);
 }
 
+/** Whether a client's public value (A) can take part in an exchange: hex of a number that is not a multiple of N. */
+export function isPublicValue(hex: string): boolean {
+  return /^[0-9a-f]{1,1024}$/i.test(hex) && toBig(hex) % N !== 0n;
+}
+
 /** The server's ephemeral pair for one sign-in attempt. */
 export function startChallenge(verifierHex: string): { b: string; B: string } {
   const v = toBig(verifierHex);

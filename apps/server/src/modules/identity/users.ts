@@ -3,15 +3,27 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { USER_POOL_NAME, type UserData } from '@financeiro/core';
 import type { DbOrTx } from '../../db/client';
+import { assertContactFormats } from './attributes';
 import { errors } from './errors';
 import { users } from './schema';
 import { createVerifier } from './srp';
 
 export type User = typeof users.$inferSelect;
 
-/** Password policy: at least 8 characters with lower and upper case letters, a digit and a symbol. */
+/** Cognito's limit on a password's length. */
+const MAX_PASSWORD_LENGTH = 256;
+
+/**
+ * Password policy: at least 8 characters with lower and upper case letters, a digit and a symbol; at most 256
+ * characters, as Cognito's API takes.
+ */
 export function assertPasswordPolicy(password: string): void {
   if (!password) throw errors.invalidPassword('Password must not be empty');
+  if (password.length > MAX_PASSWORD_LENGTH) {
+    throw errors.invalidParameter(
+      `1 validation error detected: Value at 'password' failed to satisfy constraint: Member must have length less than or equal to ${MAX_PASSWORD_LENGTH}`,
+    );
+  }
   if (password.length < 8) throw errors.invalidPassword('Password not long enough');
   if (!/[a-z]/.test(password)) throw errors.invalidPassword('Password must have lowercase characters');
   if (!/[A-Z]/.test(password)) throw errors.invalidPassword('Password must have uppercase characters');
@@ -67,8 +79,11 @@ export async function insertUser(db: DbOrTx, input: NewUser): Promise<User> {
   const username = input.username.trim();
   if (!/^[\p{L}\p{N}._@+-]{1,128}$/u.test(username)) throw errors.invalidParameter('Invalid username');
   assertPasswordPolicy(input.password);
-  if (await findUserByLogin(db, username)) throw errors.usernameExists();
   const email = input.email?.trim().toLowerCase() || null;
+  assertContactFormats({ email, phone: input.phoneNumber || null });
+  // A username that looks like an e-mail address must be the account's own, or it could pass for someone's mailbox.
+  if (username.includes('@') && username.toLowerCase() !== email) throw errors.usernameIsEmail();
+  if (await findUserByLogin(db, username)) throw errors.usernameExists();
   if (email && (await findUserByLogin(db, email))) throw errors.emailExists();
   // The SRP identity is the username: it never changes, unlike the e-mail a user may also sign in with.
   const { salt, verifier } = createVerifier(USER_POOL_NAME, username, input.password);
@@ -172,13 +187,6 @@ export function userAttributes(user: User): { Name: string; Value: string }[] {
     ['locale', user.locale],
   ];
   return pairs.filter((p): p is [string, string] => p[1] !== null).map(([Name, Value]) => ({ Name, Value }));
-}
-
-/** The user a request names by username or e-mail; UserNotFoundException otherwise. */
-export async function requireUser(db: DbOrTx, login: string): Promise<User> {
-  const user = await findUserByLogin(db, login);
-  if (!user) throw errors.userNotFound();
-  return user;
 }
 
 /** Whether sign-in insists on a second factor for this account (an administrator decides). */
