@@ -36,6 +36,13 @@ export async function buildApp({ env, database }: { env: Env; database: Database
     bodyLimit: 16 * 1024 * 1024,
   }) as unknown as FastifyInstance;
   const localHost = ['localhost', '127.0.0.1', '[::1]'].includes(new URL(env.PUBLIC_URL).hostname);
+  // Outside the API (which formats its own errors), an unexpected failure's message may carry a query's text: the
+  // client gets the request id, the log the detail. Set before the routes so that every plugin inherits it.
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    if (error.statusCode !== undefined && error.statusCode < 500) return reply.send(error);
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send({ message: `Erro inesperado. Informe o código ${request.id} ao suporte.` });
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -22,14 +22,27 @@ export interface ProcedureMeta {
   authz: { scope: ProcedureScope; permissions?: PermissionRequirement };
 }
 
+// A rule without its own words is broken by a malformed request rather than by a person typing; it answers in pt-BR
+// too, naming the field.
+z.config({
+  localeError: (issue) =>
+    issue.path && issue.path.length > 0 ? `Valor inválido em "${issue.path.join('.')}".` : 'Dados inválidos.',
+});
+
 const t = initTRPC
   .context<RequestContext>()
   .meta<ProcedureMeta>()
   .create({
-    // Invalid input answers with the first rule it broke, in the pt-BR words of the shared schema.
-    errorFormatter: ({ shape, error }) => ({
+    // Invalid input answers with the first rule it broke, in the pt-BR words of the shared schema. An unexpected
+    // error's message may carry a query's text: the client gets the request id, the log (app.ts) the detail.
+    errorFormatter: ({ shape, error, ctx }) => ({
       ...shape,
-      message: error.cause instanceof ZodError ? (error.cause.issues[0]?.message ?? shape.message) : shape.message,
+      message:
+        error.code === 'INTERNAL_SERVER_ERROR'
+          ? `Erro inesperado. Informe o código ${ctx?.requestId ?? 'da requisição'} ao suporte.`
+          : error.cause instanceof ZodError
+            ? (error.cause.issues[0]?.message ?? shape.message)
+            : shape.message,
       data: { code: shape.data.code, httpStatus: shape.data.httpStatus },
     }),
   });
@@ -39,6 +52,48 @@ export const router = t.router;
 /** Thrown to roll the transaction back when the procedure failed (tRPC hands errors back as results). */
 class Rollback extends Error {}
 
+/** Text PostgreSQL cannot store (NUL) or that is not Unicode (a lone surrogate), anywhere in an input, keys too. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+function hasBrokenText(input: unknown): boolean {
+  // A loop rather than recursion: a deeply nested body must not overflow the stack.
+  const pending: unknown[] = [input];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (value.includes('\u0000') || LONE_SURROGATE.test(value)) return true;
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, item] of Object.entries(value)) pending.push(key, item);
+    }
+  }
+  return false;
+}
+
+/** pt-BR words for PostgreSQL's data exceptions (class 22): a value the checks let through that the column refuses. */
+const DATA_ERRORS: Record<string, string> = {
+  '22001': 'Um dos textos é mais longo do que o permitido.',
+  '22003': 'Um dos números está fora do intervalo permitido.',
+  '22007': 'Uma das datas está num formato inválido.',
+  '22008': 'Uma das datas está fora do intervalo permitido.',
+  '22021': 'O texto enviado tem caracteres inválidos.',
+  '22P02': 'Um dos valores enviados está num formato inválido.',
+};
+
+/** A database error caused by the value sent, as a BAD_REQUEST in pt-BR; null for any other error. */
+function dataError(error: unknown): TRPCError | null {
+  if (error instanceof TRPCError && error.code !== 'INTERNAL_SERVER_ERROR') return null;
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const code = (e as Error & { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('22')) {
+      return new TRPCError({
+        code: 'BAD_REQUEST',
+        message: DATA_ERRORS[code] ?? 'Um dos valores enviados é inválido.',
+        cause: error,
+      });
+    }
+  }
+  return null;
+}
+
 /** The tenant headers name records by id; anything else is a malformed request, not a tenant the user lacks. */
 const tenantHeaders = z.object({
   organizationId: z.uuid().optional(),
@@ -46,7 +101,8 @@ const tenantHeaders = z.object({
   departmentId: z.uuid().optional(),
 });
 
-const enforceAuthz = t.middleware(async ({ meta, ctx, next }) => {
+/** Who calls and where: the token verified, then the input's text, the tenant and the procedure's permission. */
+async function authorize(meta: ProcedureMeta | undefined, ctx: RequestContext, getRawInput: () => Promise<unknown>) {
   const rule = meta?.authz;
   if (!rule) throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'Procedimento sem regra de acesso.' });
   if (!ctx.accessToken) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Entre novamente para continuar.' });
@@ -65,6 +121,12 @@ const enforceAuthz = t.middleware(async ({ meta, ctx, next }) => {
       message: 'Organização, unidade ou departamento inválido. Escolha de novo onde você quer trabalhar.',
     });
   }
+  if (hasBrokenText(await getRawInput())) {
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: 'O texto enviado tem caracteres inválidos (como o caractere nulo). Apague-os e tente de novo.',
+    });
+  }
   const memberships: Membership[] = await withTenant(ctx.db, { userId: user.userId }, (tx) =>
     loadMemberships(tx, user.userId),
   );
@@ -81,9 +143,14 @@ const enforceAuthz = t.middleware(async ({ meta, ctx, next }) => {
       throw new TRPCError({ code: 'FORBIDDEN', message: 'Seu perfil não tem permissão para esta ação.' });
     }
   }
+  return { user, memberships, tenant };
+}
+
+const enforceAuthz = t.middleware(async ({ meta, ctx, next, getRawInput }) => {
+  const { user, memberships, tenant } = await authorize(meta, ctx, getRawInput);
   const scope = { userId: user.userId, ...tenant };
   const call = (tx: Tx) => next({ ctx: { user, memberships, tenant, tx } });
-  let failed: Awaited<ReturnType<typeof call>> | undefined;
+  let failed: Extract<Awaited<ReturnType<typeof call>>, { ok: false }> | undefined;
   try {
     return await withTenant(ctx.db, scope, async (tx) => {
       const result = await call(tx);
@@ -94,13 +161,31 @@ const enforceAuthz = t.middleware(async ({ meta, ctx, next }) => {
       return result;
     });
   } catch (error) {
-    if (error instanceof Rollback && failed) return failed;
-    throw error;
+    if (error instanceof Rollback && failed) {
+      const refused = dataError(failed.error);
+      return refused ? { ...failed, error: refused } : failed;
+    }
+    throw dataError(error) ?? error;
   }
 });
 
 /** The one procedure builder: authenticated, tenant-checked, run in a row-level-secured transaction. */
 export const procedure = t.procedure.use(enforceAuthz);
+
+/**
+ * Checked as `procedure`, but the handler opens its row-level-secured transaction itself with `ctx.transaction`, so
+ * that long work needing no database (checking every line of a large import) comes first: the embedded database runs
+ * one transaction at a time and would keep everyone else waiting meanwhile.
+ */
+export const procedureWithLateTransaction = t.procedure.use(async ({ meta, ctx, next, getRawInput }) => {
+  const caller = await authorize(meta, ctx, getRawInput);
+  const scope = { userId: caller.user.userId, ...caller.tenant };
+  const transaction = <T>(work: (inside: ProcedureContext) => Promise<T>): Promise<T> =>
+    withTenant(ctx.db, scope, (tx) => work({ ...ctx, ...caller, tx })).catch((error: unknown) => {
+      throw dataError(error) ?? error;
+    });
+  return next({ ctx: { ...caller, transaction } });
+});
 
 /** What a procedure's handler receives once the middleware has checked the caller. */
 export type ProcedureContext = RequestContext & {

@@ -7,6 +7,7 @@ import {
   type PermissionLevel,
 } from '../authz/permissions';
 import type { PermissionGrant, ProfilePermissions } from '../authz/types';
+import { YEARS, YEARS_MESSAGE } from '../registries/fields';
 
 /** Input rules of the administration screens, shared by the forms and the procedures. */
 
@@ -138,16 +139,21 @@ export const passwordSchema = z
 export const setUserPasswordInput = z.object({ membershipId: id, password: passwordSchema });
 export const setMfaRequiredInput = z.object({ membershipId: id, required: z.boolean() });
 
+/** An instant as ISO 8601 (what the web's date filters send), in the years a date may fall in. */
+const instant = z.iso
+  .datetime('Data inválida.')
+  .refine((v) => Number(v.slice(0, 4)) >= YEARS.min && Number(v.slice(0, 4)) <= YEARS.max, YEARS_MESSAGE);
+
 export const lastAccessInput = z.object({
   search: z.string().trim().max(120).default(''),
   /** Only members whose last access is before this instant (inactive people) or never. */
-  inactiveSince: z.iso.datetime().optional(),
+  inactiveSince: instant.optional(),
   never: z.boolean().default(false),
 });
 
 export const eventFilterInput = z.object({
-  from: z.iso.datetime().optional(),
-  to: z.iso.datetime().optional(),
+  from: instant.optional(),
+  to: instant.optional(),
   actorUserId: id.optional(),
   action: z.string().max(80).optional(),
   entity: z.string().max(80).optional(),
@@ -155,7 +161,7 @@ export const eventFilterInput = z.object({
 export const listEventsInput = pageInput.extend(eventFilterInput.shape);
 const DASHBOARD_MAX_DAYS = 366;
 export const eventsDashboardInput = z
-  .object({ from: z.iso.datetime(), to: z.iso.datetime() })
+  .object({ from: instant, to: instant })
   .refine((p) => p.from <= p.to, 'O início do período precisa ser antes do fim.')
   .refine(
     (p) => Date.parse(p.to) - Date.parse(p.from) <= DASHBOARD_MAX_DAYS * 86_400_000,

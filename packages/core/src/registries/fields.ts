@@ -93,6 +93,10 @@ export const percentInput = (options: { max?: BasisPoints } = {}) =>
     return value;
   });
 
+/** The years a date may fall in: wide enough for any contract or balance, narrow enough for every database and chart. */
+export const YEARS = { min: 1900, max: 2199 } as const;
+export const YEARS_MESSAGE = `Use uma data entre ${YEARS.min} e ${YEARS.max}.`;
+
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const BR_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 
@@ -106,6 +110,10 @@ export const dateInput = (empty = 'Informe a data.') =>
     const date = y && m && d ? new Date(Date.UTC(Number(y), Number(m) - 1, Number(d))) : null;
     if (!date || date.getUTCMonth() !== Number(m) - 1 || date.getUTCDate() !== Number(d)) {
       ctx.addIssue({ code: 'custom', message: text ? 'Data inválida: use DD/MM/AAAA.' : empty });
+      return z.NEVER;
+    }
+    if (Number(y) < YEARS.min || Number(y) > YEARS.max) {
+      ctx.addIssue({ code: 'custom', message: YEARS_MESSAGE });
       return z.NEVER;
     }
     return `${y}-${m}-${d}`;

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { containsPattern } from '../../db/search';
 import {
+  badRequest,
   conflict,
   notFound,
   organizationOf,
@@ -160,7 +161,11 @@ export function registryRouter<
     return and(...filters);
   }
   function orderBy(input: { sort?: string | undefined; direction: 'asc' | 'desc' }) {
-    const column = def.sorts[input.sort ?? ''] ?? def.sorts[sortKeys[0] ?? ''] ?? table.id;
+    // Only the registry's own names: `__proto__` or `constructor` must not reach an inherited property.
+    if (input.sort !== undefined && !Object.hasOwn(def.sorts, input.sort)) {
+      throw badRequest('Não é possível ordenar a lista por esta coluna.');
+    }
+    const column = def.sorts[input.sort ?? sortKeys[0] ?? ''] ?? table.id;
     return [input.direction === 'desc' ? desc(column) : asc(column), asc(table.id)];
   }
   async function current(ctx: ProcedureContext, id: string): Promise<Row<T, E>> {
