@@ -12,6 +12,7 @@ import {
 } from '@financeiro/core';
 import { z } from 'zod';
 import { rowsOf } from '../../db/client';
+import { asOwner } from '../../db/tenant';
 import { containsPattern } from '../../db/search';
 import {
   conflict,
@@ -26,8 +27,9 @@ import { audit } from '../audit/record-event';
 import { idempotent } from '../idempotency';
 import {
   createUserWithTemporaryPassword,
-  findUserByLogin,
+  findUserByVerifiedEmail,
   generateTemporaryPassword,
+  IdentityError,
   setMfaRequired,
   setTemporaryPassword,
 } from '../identity';
@@ -80,6 +82,16 @@ async function belongsElsewhere(ctx: ProcedureContext, userId: string): Promise<
 
 const signInUrl = (ctx: ProcedureContext) => `${ctx.env.PUBLIC_URL}/auth/sign-in`;
 
+/**
+ * The invited address is already another account's username or unverified e-mail. That account never proved it
+ * holds the mailbox, so it must not receive the membership; and a second account with the address as e-mail would
+ * make signing in with it ambiguous (and the e-mail is unique anyway). The administrator is told, and the rightful
+ * holder has a way in: confirm the address on their own account, after which the invitation finds it.
+ */
+const ADDRESS_TAKEN =
+  'Já existe uma conta com este endereço, mas ela não o confirmou como e-mail: o convite não foi ligado a ela. ' +
+  'Se a conta for da pessoa convidada, peça que ela confirme o e-mail em Minha conta e convide de novo.';
+
 /** The organization's members: /v1/tenants/members.* */
 export const membersRouter = router({
   list: procedure
@@ -130,7 +142,10 @@ export const membersRouter = router({
       };
     }),
 
-  /** A new person gets an account with a temporary password by e-mail; an existing account simply joins. */
+  /**
+   * The account whose verified e-mail is the invited address joins; otherwise a new account is created with a
+   * temporary password sent to that address. Nothing else is matched: see ADDRESS_TAKEN.
+   */
   invite: procedure
     .meta(rule('invite_users'))
     .input(withIdempotencyKey(inviteInput))
@@ -143,7 +158,7 @@ export const membersRouter = router({
           .select({ name: organizations.name })
           .from(organizations)
           .where(eq(organizations.id, organizationId));
-        const existing = await findUserByLogin(ctx.tx, input.email);
+        const existing = await findUserByVerifiedEmail(ctx.tx, input.email);
         let userId: string;
         if (existing) {
           const [member] = await ctx.tx
@@ -157,14 +172,20 @@ export const membersRouter = router({
             organization: organization?.name ?? '',
             signInUrl: signInUrl(ctx),
           });
-          if (existing.email) await enqueueEmail(ctx.tx, { to: existing.email, ...mail });
+          await enqueueEmail(ctx.tx, { to: input.email, ...mail });
         } else {
           const temporaryPassword = generateTemporaryPassword();
-          const created = await createUserWithTemporaryPassword(ctx.tx, {
-            username: input.email,
-            email: input.email,
-            name: input.name,
-            temporaryPassword,
+          const created = await asOwner(ctx.tx, (tx) =>
+            createUserWithTemporaryPassword(tx, {
+              username: input.email,
+              email: input.email,
+              name: input.name,
+              temporaryPassword,
+            }),
+          ).catch((error: unknown) => {
+            if (error instanceof IdentityError && error.type === 'UsernameExistsException')
+              throw conflict(ADDRESS_TAKEN);
+            throw error;
           });
           userId = created.id;
           const mail = newAccountMail({
@@ -268,7 +289,7 @@ export const membersRouter = router({
       if (!input.required && (await belongsElsewhere(ctx, member.userId))) {
         throw forbidden('Esta pessoa também participa de outras organizações: a exigência de dois fatores continua.');
       }
-      await setMfaRequired(ctx.tx, member.userId, input.required);
+      await asOwner(ctx.tx, (tx) => setMfaRequired(tx, member.userId, input.required));
       await audit(ctx, {
         action: input.required ? 'membership.require_mfa' : 'membership.waive_mfa',
         entity: 'membership',
@@ -296,7 +317,7 @@ export const membersRouter = router({
           'Esta pessoa também participa de outras organizações: peça que ela redefina a senha em "Esqueci minha senha".',
         );
       }
-      await setTemporaryPassword(ctx.tx, member.userId, input.password);
+      await asOwner(ctx.tx, (tx) => setTemporaryPassword(tx, member.userId, input.password));
       await audit(ctx, {
         action: 'membership.set_password',
         entity: 'membership',
