@@ -25,6 +25,10 @@ describe('required password changes', () => {
     await expect(confirmSignIn({ challengeResponse: 'fraca' })).rejects.toMatchObject({
       name: 'InvalidPasswordException',
     });
+    // Cognito takes at most 256 characters.
+    await expect(confirmSignIn({ challengeResponse: `Aa1#${'x'.repeat(253)}` })).rejects.toMatchObject({
+      name: 'InvalidParameterException',
+    });
     expect((await confirmSignIn({ challengeResponse: 'Definitiva#2' })).nextStep.signInStep).toBe('DONE');
     await signOut();
     await expect(signIn({ username: 'quenia', password: 'Temporaria#1' })).rejects.toMatchObject({

@@ -35,7 +35,12 @@ describe('identity wire protocol', () => {
       body,
     });
     const text = await response.text();
-    return { status: response.status, text, body: JSON.parse(text) as Record<string, unknown> };
+    return {
+      status: response.status,
+      requestId: response.headers.get('x-amzn-requestid'),
+      text,
+      body: JSON.parse(text) as Record<string, unknown>,
+    };
   }
 
   async function call(operation: string, body: object) {
@@ -110,6 +115,8 @@ describe('identity wire protocol', () => {
       const broken = await send('InitiateAuth', '{"AuthFlow": "USER_SRP_AUTH", "ClientId": ', contentType);
       expect(broken.status).toBe(400);
       expect(broken.body).toMatchObject({ __type: 'SerializationException' });
+      // The id the server logs the request under, as Cognito names its requests.
+      expect(broken.requestId).toBeTruthy();
     }
     for (const notAnObject of ['[]', '"SignUp"', '42']) {
       expect((await send('SignUp', notAnObject)).body).toMatchObject({ __type: 'SerializationException' });
