@@ -63,10 +63,10 @@ export const identityPlugin: FastifyPluginAsync<{ db: Db; env: Env; onAccountCha
     }
     return reply.header('content-type', 'application/x-amz-json-1.1').send(result);
   };
-  // Per-address limit on the user pool endpoint, answered the way Cognito answers it.
   const route = {
     // Cognito's requests are small; a large body is refused before it is read.
     bodyLimit: 256 * 1024,
+    // Per-address limit on the user pool endpoint, answered the way Cognito answers it.
     config: {
       rateLimit: {
         max: env.IDENTITY_RATE_LIMIT,
