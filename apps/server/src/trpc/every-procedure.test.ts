@@ -120,6 +120,9 @@ const PROCEDURES: Procedure[] = Object.entries(routers).flatMap(([area, router])
   }),
 );
 
+/** zod's own English words: every refusal must read in pt-BR. */
+const ENGLISH =
+  /invalid input|too (big|small)|invalid (option|string|key|element)|unrecognized key|expected \w+, received/i;
 /** Words of a query, a database error or a driver's message: none may reach a client. */
 const SQL_TEXT = /select |insert |update |delete from|failed query|syntax|violates|relation "|pglite/i;
 
@@ -163,16 +166,21 @@ describe('every procedure, thrown hostile input over HTTP, as an administrator i
     expect(PROCEDURES.length).toBeGreaterThan(100);
   });
 
-  it.each(PROCEDURES.map((p) => [`${p.area}.${p.path}`, p] as const))('%s answers no 5xx and no SQL', async (_, p) => {
-    await fc.assert(
-      fc.asyncProperty(p.input, async (input) => {
-        const { status, body } = await call(p, input);
-        expect({ status: status < 500 ? 'below 500' : status, sql: SQL_TEXT.exec(body)?.[0] ?? null }, body).toEqual({
-          status: 'below 500',
-          sql: null,
-        });
-      }),
-      { numRuns: 12 },
-    );
-  });
+  it.each(PROCEDURES.map((p) => [`${p.area}.${p.path}`, p] as const))(
+    '%s answers no 5xx, no SQL and no English',
+    async (_, p) => {
+      await fc.assert(
+        fc.asyncProperty(p.input, async (input) => {
+          const { status, body } = await call(p, input);
+          const answer = {
+            status: status < 500 ? 'below 500' : status,
+            sql: SQL_TEXT.exec(body)?.[0] ?? null,
+            english: ENGLISH.exec(body)?.[0] ?? null,
+          };
+          expect(answer, body).toEqual({ status: 'below 500', sql: null, english: null });
+        }),
+        { numRuns: 12 },
+      );
+    },
+  );
 });
