@@ -147,6 +147,30 @@ describe('parties: suppliers, customers and partners', () => {
     expect(event?.after).toEqual({ count: 10_000 });
   });
 
+  it('answers another person while a 20,000-line import is under way, and still imports all or nothing', async () => {
+    const importer = await d.as('financeiro', d.matriz);
+    const other = await d.as('admin');
+    const rows = Array.from({ length: 20_000 }, (_, i) => ({
+      roles: ['supplier'],
+      personType: 'PJ',
+      document: cnpjNumber(200_000 + i),
+      name: `Importado ${i + 1}`,
+    }));
+    const answered: string[] = [];
+    const importing = importer.registries.suppliers.import({ rows }).then((result) => {
+      answered.push('import');
+      return result;
+    });
+    const me = other.tenants.getMe().then((user) => {
+      answered.push('getMe');
+      return user;
+    });
+    const [result, user] = await Promise.all([importing, me]);
+    expect(answered).toEqual(['getMe', 'import']);
+    expect(user.username).toBe('admin');
+    expect(result).toMatchObject({ imported: 20_000, problemCount: 0 });
+  });
+
   it('lets a role change only to whoever may edit that role: suppliers alone neither add a partner nor drop a customer', async () => {
     const admin = await d.as('admin', d.matriz);
     const both = await admin.registries.suppliers.create({

@@ -20,6 +20,7 @@ import {
   notFound,
   organizationOf,
   procedure,
+  procedureWithLateTransaction,
   router,
   isUniqueViolation,
   type ProcedureContext,
@@ -318,22 +319,28 @@ export function registryRouter<
      * Saves many records at once, all or nothing: every line is checked with the form's rules, against the other
      * lines and against what is saved; any problem answers the report of every bad line and saves nothing.
      */
-    import: procedure
+    import: procedureWithLateTransaction
       .meta(edit)
       .input(z.object({ rows: z.array(z.record(z.string(), z.unknown())).min(1).max(IMPORT_LIMIT) }))
       .mutation(async ({ ctx, input }) => {
+        // The lines are checked before the transaction opens, a chunk at a time with a pause between chunks, so
+        // that others' requests are answered meanwhile, on the embedded database too (one transaction at a time).
         const problems: ImportProblem[] = [];
         const valid: { line: number; values: z.output<I> }[] = [];
-        input.rows.forEach((raw, index) => {
-          const parsed = def.input.safeParse(raw);
-          if (parsed.success) valid.push({ line: index + 2, values: parsed.data });
-          else {
-            for (const issue of parsed.error.issues) {
-              problems.push({ line: index + 2, field: String(issue.path[0] ?? ''), message: issue.message });
+        for (let start = 0; start < input.rows.length; start += IMPORT_CHUNK) {
+          if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+          input.rows.slice(start, start + IMPORT_CHUNK).forEach((raw, offset) => {
+            const line = start + offset + 2;
+            const parsed = def.input.safeParse(raw);
+            if (parsed.success) valid.push({ line, values: parsed.data });
+            else {
+              for (const issue of parsed.error.issues) {
+                problems.push({ line, field: String(issue.path[0] ?? ''), message: issue.message });
+              }
             }
-          }
-        });
-        for (const key of def.importKeys ?? []) {
+          });
+        }
+        const firstLines = (def.importKeys ?? []).map((key) => {
           const firstLine = new Map<unknown, number>();
           for (const { line, values } of valid) {
             const value = (values as Values)[key.field];
@@ -342,45 +349,52 @@ export function registryRouter<
             if (earlier) problems.push({ line, field: key.field, message: `Repetido: já está na linha ${earlier}.` });
             else firstLine.set(value, line);
           }
-          const values = [...firstLine.keys()];
-          for (let i = 0; i < values.length; i += IMPORT_CHUNK) {
-            const saved = await ctx.tx
-              .select({ value: key.column })
-              .from(source)
-              .where(
-                and(
-                  eq(table.organizationId, organizationOf(ctx)),
-                  inArray(key.column, values.slice(i, i + IMPORT_CHUNK)),
-                ),
-              );
-            for (const { value } of saved) {
-              problems.push({ line: firstLine.get(value) ?? 0, field: key.field, message: key.message });
+          return { key, firstLine };
+        });
+        // What is saved is read, and the lines written, in one transaction: all of them or none.
+        return ctx.transaction(async (inside) => {
+          for (const { key, firstLine } of firstLines) {
+            const values = [...firstLine.keys()];
+            for (let i = 0; i < values.length; i += IMPORT_CHUNK) {
+              const saved = await inside.tx
+                .select({ value: key.column })
+                .from(source)
+                .where(
+                  and(
+                    eq(table.organizationId, organizationOf(inside)),
+                    inArray(key.column, values.slice(i, i + IMPORT_CHUNK)),
+                  ),
+                );
+              for (const { value } of saved) {
+                problems.push({ line: firstLine.get(value) ?? 0, field: key.field, message: key.message });
+              }
             }
           }
-        }
-        const rows: Values[] = [];
-        for (const { line, values } of valid) {
-          try {
-            rows.push({ ...(await prepare(ctx, values, null)), id: uuidv7(), organizationId: organizationOf(ctx) });
-          } catch (error) {
-            if (!(error instanceof TRPCError)) throw error;
-            problems.push({ line, field: '', message: error.message });
+          const rows: Values[] = [];
+          for (const { line, values } of valid) {
+            try {
+              const prepared = await prepare(inside, values, null);
+              rows.push({ ...prepared, id: uuidv7(), organizationId: organizationOf(inside) });
+            } catch (error) {
+              if (!(error instanceof TRPCError)) throw error;
+              problems.push({ line, field: '', message: error.message });
+            }
           }
-        }
-        if (problems.length > 0) {
-          problems.sort((a, b) => a.line - b.line);
-          return { imported: 0, problems: problems.slice(0, REPORT_LIMIT), problemCount: problems.length };
-        }
-        for (let i = 0; i < rows.length; i += IMPORT_CHUNK) {
-          await save(() => ctx.tx.insert(table).values(rows.slice(i, i + IMPORT_CHUNK) as PgInsertValue<T>[]));
-        }
-        await audit(ctx, {
-          action: `${def.entity}.import`,
-          entity: def.entity,
-          entityId: null,
-          after: { count: rows.length },
+          if (problems.length > 0) {
+            problems.sort((a, b) => a.line - b.line);
+            return { imported: 0, problems: problems.slice(0, REPORT_LIMIT), problemCount: problems.length };
+          }
+          for (let i = 0; i < rows.length; i += IMPORT_CHUNK) {
+            await save(() => inside.tx.insert(table).values(rows.slice(i, i + IMPORT_CHUNK) as PgInsertValue<T>[]));
+          }
+          await audit(inside, {
+            action: `${def.entity}.import`,
+            entity: def.entity,
+            entityId: null,
+            after: { count: rows.length },
+          });
+          return { imported: rows.length, problems: [] as ImportProblem[], problemCount: 0 };
         });
-        return { imported: rows.length, problems: [] as ImportProblem[], problemCount: 0 };
       }),
 
     /** Every row the filters select, in the list's order, for CSV and XLSX. */
