@@ -141,6 +141,35 @@ describe('accounts and parameters', () => {
     ).toContain('O valor não pode ser negativo.');
   });
 
+  it('imports the values a form saves: money, dates, lists of units and apportionment lines', async () => {
+    const admin = await d.as('admin', d.org);
+    const [a = '', b = ''] = ids.costCentres;
+    const account = await admin.registries.accounts.get({ id: ids.account });
+    const template = await admin.registries.apportionmentTemplates.get({ id: ids.template });
+    const lines = [
+      { costCentreId: a, classificationId: ids.classification, share: '60' },
+      { costCentreId: b, classificationId: ids.classification, share: '40' },
+    ];
+    expect(
+      await admin.registries.accounts.import({
+        rows: [{ ...account, name: 'Importada', openingBalance: '-1.234,56', openingDate: '01/11/2026' }],
+      }),
+    ).toMatchObject({ imported: 1 });
+    expect(
+      await admin.registries.apportionmentTemplates.import({ rows: [{ name: 'Importado', lines }] }),
+    ).toMatchObject({ imported: 1 });
+
+    const [imported] = (await admin.registries.accounts.list({ search: 'Importada' })).rows;
+    const same = ({ id: _id, name: _name, createdAt: _c, updatedAt: _u, ...rest }: Record<string, unknown>) => rest;
+    expect(same(imported ?? {})).toEqual(same(account));
+    const [importedTemplate] = (await admin.registries.apportionmentTemplates.list({ search: 'Importado' })).rows;
+    expect(importedTemplate?.lines).toEqual([
+      { costCentreId: a, classificationId: ids.classification, share: 6000 },
+      { costCentreId: b, classificationId: ids.classification, share: 4000 },
+    ]);
+    expect(Object.keys(importedTemplate ?? {}).sort()).toEqual(Object.keys(template).sort());
+  });
+
   describe('who may call it', () => {
     registryAccessTests({
       registry: 'accounts',

@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { CasingCache } from 'drizzle-orm/casing';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
@@ -116,6 +117,27 @@ const registryOptionsInput = z.object({
   search: z.string().trim().max(120).default(''),
   ids: z.array(z.uuid()).max(100).default([]),
 });
+
+/** Column names as the database connection writes them (`casing: 'snake_case'` in db/client.ts). */
+const casing = new CasingCache('snake_case');
+
+/**
+ * Inserts many rows with one JSON parameter instead of one parameter per value: building and binding 500 rows of
+ * parameters takes as long as the database's own insert, and on PGlite everyone else waits for an import's write.
+ */
+async function insertRows(tx: Tx, table: RegistryTable, rows: Values[]): Promise<void> {
+  const columns = Object.entries(getTableColumns(table)).filter(([key]) => rows.some((row) => row[key] !== undefined));
+  const list = (render: (key: string, column: PgColumn) => SQL) =>
+    sql.join(
+      columns.map(([key, column]) => render(key, column)),
+      sql`, `,
+    );
+  // The column types written raw come from the table's definition, never from the request.
+  await tx.execute(sql`insert into ${table} (${list((_, column) => sql`${sql.identifier(casing.getColumnCasing(column))}`)})
+    select ${list((key) => sql`${sql.identifier(key)}`)}
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+    as line(${list((key, column) => sql`${sql.identifier(key)} ${sql.raw(column.getSQLType())}`)})`);
+}
 
 /**
  * The one registry pattern: list (server pages, search, sort, status), get, create, update (with the version read),
@@ -385,7 +407,7 @@ export function registryRouter<
             return { imported: 0, problems: problems.slice(0, REPORT_LIMIT), problemCount: problems.length };
           }
           for (let i = 0; i < rows.length; i += IMPORT_CHUNK) {
-            await save(() => inside.tx.insert(table).values(rows.slice(i, i + IMPORT_CHUNK) as PgInsertValue<T>[]));
+            await save(() => insertRows(inside.tx, table, rows.slice(i, i + IMPORT_CHUNK)));
           }
           await audit(inside, {
             action: `${def.entity}.import`,
