@@ -7,6 +7,8 @@ import { LocalOidcProvider } from '../apps/server/src/test/oidc-provider';
 describe.skipIf(!chromiumAvailable)('Google sign-in in Chromium, over HTTPS with the local certificate', () => {
   const google = new LocalOidcProvider([
     { sub: 'g-e2e-1', email: 'gabriela@gmail.test', email_verified: true, name: 'Gabriela Gomes' },
+    // The demo's treasurer, whose account requires a second factor.
+    { sub: 'g-e2e-2', email: 'tesouraria@demo.financeiro.local', email_verified: true, name: 'Tesouraria' },
   ]);
   beforeAll(() => google.start());
   afterAll(() => google.stop());
@@ -41,6 +43,21 @@ describe.skipIf(!chromiumAvailable)('Google sign-in in Chromium, over HTTPS with
     await page.waitForURL(/\/auth\/sign-in/);
     await page.getByText('O login com Google foi cancelado.').waitFor();
     await screenshot(page, 'google-cancelled-1280');
+    await page.context().close();
+  });
+
+  it('sends an account with a second factor back to the password sign-in, saying why', async () => {
+    const page = await newPage();
+    await page.goto(`${h.app.url}/auth/sign-in`);
+    await page.getByRole('button', { name: 'Entrar com Google' }).click();
+    await page.getByRole('link', { name: 'Continuar como tesouraria@demo.financeiro.local' }).click();
+    await page.waitForURL(/\/auth\/sign-in/);
+    await page
+      .getByText(
+        'Sua conta usa verificação em dois fatores, que o login com Google não pede: entre com seu usuário e senha.',
+      )
+      .waitFor();
+    await screenshot(page, 'google-second-factor-1280');
     await page.context().close();
   });
 });
