@@ -120,9 +120,10 @@ describe.skipIf(!chromiumAvailable)('registries in Chromium', () => {
 
     // A CSV with a bad line is reported line by line and nothing is imported; the fixed file imports every line.
     await page.goto(`${h.app.url}/relacionamento/fornecedores`);
-    const csv = (document: string) =>
+    const csv = (document: string, encoding: BufferEncoding) =>
       Buffer.from(
         `Tipo de pessoa;CPF/CNPJ;Nome / razão social;UF\nPJ;${document};Gráfica Boa Vista Ltda;MG\nPF;111.444.777-35;João Pereira;sp\n`,
+        encoding,
       );
     // The same dialog takes the corrected file: the report gives way to the result.
     await page.getByRole('button', { name: 'Importar CSV' }).click();
@@ -133,15 +134,17 @@ describe.skipIf(!chromiumAvailable)('registries in Chromium', () => {
       ]);
       await chooser.setFiles({ name: 'fornecedores.csv', mimeType: 'text/csv', buffer: content });
     };
-    await importFile(csv('12.345.678/0001-00'));
+    await importFile(csv('12.345.678/0001-00', 'utf8'));
     const report = page.getByRole('table', { name: 'Problemas da importação' });
     await report.getByRole('row').filter({ hasText: 'CNPJ inválido' }).getByText('CPF/CNPJ').waitFor();
     await report.getByRole('cell', { name: '2', exact: true }).waitFor();
     await page.getByText('Nada foi importado.', { exact: false }).waitFor();
     await screenshot(page, 'suppliers-import-report');
-    await importFile(csv('11.444.777/0001-61'));
+    // The corrected file as Excel in pt-BR saves it, in Windows-1252 (latin1 for these letters): accents kept.
+    await importFile(csv('11.444.777/0001-61', 'latin1'));
     await page.getByText('2 registros importados.').waitFor();
     await page.getByRole('row').filter({ hasText: 'João Pereira' }).getByText('111.444.777-35').waitFor();
+    await page.getByRole('row').filter({ hasText: 'Gráfica Boa Vista Ltda' }).waitFor();
 
     await page.goto(`${h.app.url}/logs/events`);
     await page
