@@ -46,6 +46,17 @@ describe.skipIf(!chromiumAvailable)('account confirmation and second factors in 
     expect(mailsTo(email)).toBe(1);
     await signUp.context().close();
 
+    // Another browser, still under 120 s: the service refuses a new code, so the page says one went out recently
+    // and does not pretend to know where or when.
+    const other = await h.newPage();
+    await signIn(other, 'joana.lima', 'Segura#2026');
+    await other.waitForURL(/\/auth\/sign-up\/confirm\/email/);
+    await other.getByRole('heading', { name: 'Confirme seu cadastro' }).waitFor();
+    await other.getByText('Um código foi enviado há menos de 2 minutos ao e-mail ou celular do cadastro').waitFor();
+    expect(await other.getByRole('button', { name: 'Reenviar código', exact: true }).isEnabled()).toBe(true);
+    expect(mailsTo(email)).toBe(1);
+    await other.context().close();
+
     // Once a new code may go out, another browser signing in gets one, on the page for where it went.
     await new Promise((r) => setTimeout(r, Math.max(0, signedUpAt + RESEND_INTERVAL_MS + 1_000 - Date.now())));
     const page = await h.newPage();
