@@ -1,7 +1,23 @@
-import { Alert, Button, Center, Group, Pagination, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Pagination,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconChevronDown, IconChevronUp, IconInbox, IconSelector } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { appMessages } from '../i18n/app';
+import { CARDS_MEDIA_QUERY, cardParts, type CardPart } from './DataTable.cards';
+import classes from './DataTable.module.css';
 
 const t = appMessages.table;
 
@@ -13,6 +29,8 @@ export interface Column<Row> {
   width?: number | string;
   /** The column sorts the list (on the server) when its header is clicked. */
   sortable?: boolean;
+  /** What the column is on a phone's card; a column without a part is left off the card. */
+  card?: CardPart;
 }
 
 export interface SortState {
@@ -34,9 +52,84 @@ function SortableHeader({ column, sort }: { column: { key: string; header: strin
   );
 }
 
+/** A click meant for a control inside the row (its actions menu, a link), or a drag to select text, opens nothing. */
+function meantForRow(event: MouseEvent<HTMLElement>): boolean {
+  const target = event.target;
+  // Menus and dialogs opened from a row render elsewhere in the page, but React still bubbles their clicks here.
+  if (!(target instanceof Element) || !event.currentTarget.contains(target)) return false;
+  const control = target.closest('a, button, input, select, textarea, label, [role="menuitem"]');
+  if (control && event.currentTarget.contains(control)) return false;
+  return !window.getSelection()?.toString();
+}
+
+/** What makes a row or card open its record: a click or tap, or Enter while it has the focus (Tab reaches it). */
+function opener<Row>(row: Row, onOpen: ((row: Row) => void) | undefined) {
+  if (!onOpen) return {};
+  return {
+    tabIndex: 0,
+    className: classes.openable,
+    onClick: (event: MouseEvent<HTMLElement>) => {
+      if (meantForRow(event)) onOpen(row);
+    },
+    onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
+      if (event.key === 'Enter' && event.target === event.currentTarget) {
+        event.preventDefault();
+        onOpen(row);
+      }
+    },
+  };
+}
+
+function RowCard<Row>(props: {
+  row: Row;
+  parts: ReturnType<typeof cardParts<Column<Row>>>;
+  onOpen?: (row: Row) => void;
+}) {
+  const { row, parts } = props;
+  return (
+    <Paper component="article" withBorder radius="md" p="sm" {...opener(row, props.onOpen)}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <div className={classes.cardCell} style={{ flex: 1 }}>
+          {parts.title.map((c) => (
+            <div key={c.key}>{c.render(row)}</div>
+          ))}
+        </div>
+        {parts.status.map((c) => (
+          <div key={c.key}>{c.render(row)}</div>
+        ))}
+      </Group>
+      {parts.figures.length > 0 && (
+        <SimpleGrid cols={2} spacing="xs" verticalSpacing={6} mt="xs">
+          {parts.figures.map((c) => (
+            <div key={c.key} className={classes.cardCell}>
+              <Text size="xs" c="dimmed">
+                {c.header}
+              </Text>
+              <div>{c.render(row)}</div>
+            </div>
+          ))}
+        </SimpleGrid>
+      )}
+      {parts.details.map((c) => (
+        <div key={c.key} className={classes.cardCell} style={{ marginTop: 'var(--mantine-spacing-xs)' }}>
+          {c.render(row)}
+        </div>
+      ))}
+      {parts.actions.length > 0 && (
+        <Group justify="flex-end" gap="xs" className={classes.cardActions}>
+          {parts.actions.map((c) => (
+            <div key={c.key}>{c.render(row)}</div>
+          ))}
+        </Group>
+      )}
+    </Paper>
+  );
+}
+
 /**
- * The house table: a header, rows, a skeleton while loading, an error with a retry, an empty state, and a footer
- * with the total and the pages. It scrolls sideways on a phone rather than squeezing the columns.
+ * The house list: a table on a wide screen and cards on a phone (built from the same columns, so nothing scrolls
+ * sideways), a skeleton while loading, an error with a retry, an empty state, and a footer with the total and the
+ * pages. With `onOpen`, a row or card opens its record on a click, a tap, or Enter.
  */
 export function DataTable<Row>(props: {
   columns: Column<Row>[];
@@ -48,8 +141,11 @@ export function DataTable<Row>(props: {
   minWidth?: number;
   pagination?: { page: number; pageSize: number; total: number; onPage: (page: number) => void };
   sort?: SortState;
+  /** Opens a row's record (its drawer or dialog). */
+  onOpen?: (row: Row) => void;
 }) {
   const { columns, rows, pagination } = props;
+  const cards = useMediaQuery(CARDS_MEDIA_QUERY, false, { getInitialValueInEffect: false });
   const loading = props.query.isPending;
   if (props.query.isError) {
     return (
@@ -61,53 +157,62 @@ export function DataTable<Row>(props: {
     );
   }
   const pages = pagination ? Math.max(1, Math.ceil(pagination.total / pagination.pageSize)) : 1;
+  const parts = cardParts(columns);
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={props.minWidth ?? 640}>
-        <Table striped highlightOnHover verticalSpacing="sm" bg="white" style={{ borderRadius: 8 }}>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((c) => (
-                <Table.Th
-                  key={c.key}
-                  style={{ textAlign: c.align ?? 'left', width: c.width }}
-                  aria-sort={
-                    props.sort?.key === c.key
-                      ? props.sort.direction === 'asc'
-                        ? 'ascending'
-                        : 'descending'
-                      : undefined
-                  }
-                >
-                  {c.sortable && props.sort ? <SortableHeader column={c} sort={props.sort} /> : c.header}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {loading &&
-              [0, 1, 2, 3].map((i) => (
-                <Table.Tr key={i}>
-                  {columns.map((c) => (
-                    <Table.Td key={c.key}>
-                      <Skeleton h={14} />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            {!loading &&
-              rows?.map((row) => (
-                <Table.Tr key={props.rowKey(row)}>
-                  {columns.map((c) => (
-                    <Table.Td key={c.key} style={{ textAlign: c.align ?? 'left' }}>
-                      {c.render(row)}
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {cards ? (
+        <Stack gap="xs">
+          {loading && [0, 1, 2].map((i) => <Skeleton key={i} h={88} radius="md" />)}
+          {!loading &&
+            rows?.map((row) => <RowCard key={props.rowKey(row)} row={row} parts={parts} onOpen={props.onOpen} />)}
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={props.minWidth ?? 640}>
+          <Table striped highlightOnHover verticalSpacing="sm" bg="white" style={{ borderRadius: 8 }}>
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((c) => (
+                  <Table.Th
+                    key={c.key}
+                    style={{ textAlign: c.align ?? 'left', width: c.width }}
+                    aria-sort={
+                      props.sort?.key === c.key
+                        ? props.sort.direction === 'asc'
+                          ? 'ascending'
+                          : 'descending'
+                        : undefined
+                    }
+                  >
+                    {c.sortable && props.sort ? <SortableHeader column={c} sort={props.sort} /> : c.header}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {loading &&
+                [0, 1, 2, 3].map((i) => (
+                  <Table.Tr key={i}>
+                    {columns.map((c) => (
+                      <Table.Td key={c.key}>
+                        <Skeleton h={14} />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              {!loading &&
+                rows?.map((row) => (
+                  <Table.Tr key={props.rowKey(row)} {...opener(row, props.onOpen)}>
+                    {columns.map((c) => (
+                      <Table.Td key={c.key} style={{ textAlign: c.align ?? 'left' }}>
+                        {c.render(row)}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
       {!loading && rows?.length === 0 && (
         <Center py="xl">
           <Stack align="center" gap={4}>

@@ -131,9 +131,11 @@ export function HierarchyPage({ kind }: { kind: Kind }) {
         rows={rows}
         rowKey={(n) => n.id}
         empty={list.data?.length ? adminMessages.noMatch : t.empty}
+        onOpen={canEdit ? setEditing : undefined}
         columns={[
           {
             key: 'name',
+            card: 'title',
             header: t.name,
             render: (n) => (
               <Text fw={600} size="sm">
@@ -143,6 +145,7 @@ export function HierarchyPage({ kind }: { kind: Kind }) {
           },
           {
             key: 'slug',
+            card: 'figure',
             header: adminMessages.slug,
             render: (n) => (
               <Text size="sm" ff="monospace">
@@ -154,15 +157,22 @@ export function HierarchyPage({ kind }: { kind: Kind }) {
             ? [
                 {
                   key: 'departments',
+                  card: 'figure' as const,
                   header: t.departments ?? '',
                   align: 'right' as const,
                   render: (n: Node) => n.departments ?? 0,
                 },
               ]
             : []),
-          { key: 'status', header: adminMessages.status, render: (n) => <StatusBadge status={n.status} /> },
+          {
+            key: 'status',
+            card: 'status',
+            header: adminMessages.status,
+            render: (n) => <StatusBadge status={n.status} />,
+          },
           {
             key: 'actions',
+            card: 'actions',
             header: '',
             align: 'right',
             width: 60,

@@ -89,6 +89,7 @@ export function LastAccessPage() {
         columns={[
           {
             key: 'person',
+            card: 'title',
             header: t.person,
             render: (r) => (
               <Stack gap={0}>
@@ -104,6 +105,7 @@ export function LastAccessPage() {
           },
           {
             key: 'when',
+            card: 'figure',
             header: t.when,
             render: (r) => (
               <Text size="sm" c={r.accessedAt ? undefined : 'dimmed'}>
@@ -113,11 +115,13 @@ export function LastAccessPage() {
           },
           {
             key: 'where',
+            card: 'figure',
             header: t.where,
             render: (r) => [r.unitName, r.departmentName].filter(Boolean).join(' / ') || '—',
           },
           {
             key: 'device',
+            card: 'figure',
             header: t.device,
             render: (r) => (
               <Text size="sm" title={r.userAgent ?? undefined}>
@@ -136,6 +140,7 @@ export function LastAccessPage() {
           },
           {
             key: 'activity',
+            card: 'figure',
             header: t.activity(list.data?.activityDays ?? 30),
             align: 'right',
             render: (r) => (

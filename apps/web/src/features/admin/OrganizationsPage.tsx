@@ -116,9 +116,11 @@ export function OrganizationsPage() {
         rows={list.data}
         rowKey={(o) => o.id}
         empty={t.empty}
+        onOpen={setEditing}
         columns={[
           {
             key: 'name',
+            card: 'title',
             header: t.name,
             render: (o) => (
               <Text fw={600} size="sm">
@@ -128,6 +130,7 @@ export function OrganizationsPage() {
           },
           {
             key: 'slug',
+            card: 'figure',
             header: adminMessages.slug,
             render: (o) => (
               <Text size="sm" ff="monospace">
@@ -135,10 +138,16 @@ export function OrganizationsPage() {
               </Text>
             ),
           },
-          { key: 'units', header: t.units, align: 'right', render: (o) => o.units },
-          { key: 'status', header: adminMessages.status, render: (o) => <StatusBadge status={o.status} /> },
+          { key: 'units', card: 'figure', header: t.units, align: 'right', render: (o) => o.units },
+          {
+            key: 'status',
+            card: 'status',
+            header: adminMessages.status,
+            render: (o) => <StatusBadge status={o.status} />,
+          },
           {
             key: 'actions',
+            card: 'actions',
             header: '',
             align: 'right',
             render: (o) => (

@@ -62,9 +62,11 @@ export function ProfilesPage() {
         rows={list.data}
         rowKey={(p) => p.id}
         empty={t.empty}
+        onOpen={canEdit ? setEditing : undefined}
         columns={[
           {
             key: 'name',
+            card: 'title',
             header: t.name,
             render: (p) => (
               <Stack gap={0}>
@@ -81,6 +83,7 @@ export function ProfilesPage() {
           },
           {
             key: 'reach',
+            card: 'figure',
             header: t.permissions,
             render: (p) => (
               <Badge variant="light" color={p.permissions.organization === '*' ? 'orange' : 'blue'}>
@@ -88,9 +91,10 @@ export function ProfilesPage() {
               </Badge>
             ),
           },
-          { key: 'members', header: t.members, align: 'right', render: (p) => p.members },
+          { key: 'members', card: 'figure', header: t.members, align: 'right', render: (p) => p.members },
           {
             key: 'actions',
+            card: 'actions',
             header: '',
             align: 'right',
             width: 60,

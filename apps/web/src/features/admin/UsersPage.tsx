@@ -100,6 +100,7 @@ export function UsersPage() {
         rows={list.data?.rows}
         rowKey={(m) => m.id}
         empty={filters.search || filters.profileId || filters.status !== 'all' ? adminMessages.noMatch : t.empty}
+        onOpen={canEdit ? setChanging : undefined}
         pagination={{
           page: filters.page,
           pageSize: PAGE_SIZE,
@@ -109,6 +110,7 @@ export function UsersPage() {
         columns={[
           {
             key: 'name',
+            card: 'title',
             header: t.person,
             render: (m) => (
               <Stack gap={0}>
@@ -121,9 +123,10 @@ export function UsersPage() {
               </Stack>
             ),
           },
-          { key: 'profile', header: t.profile, render: (m) => m.profileName },
+          { key: 'profile', card: 'figure', header: t.profile, render: (m) => m.profileName },
           {
             key: 'status',
+            card: 'status',
             header: adminMessages.status,
             render: (m) => (
               <Group gap={4}>
@@ -145,6 +148,7 @@ export function UsersPage() {
           },
           {
             key: 'lastAccess',
+            card: 'figure',
             header: t.lastAccess,
             render: (m) => (
               <Text size="sm" c={m.lastAccessAt ? undefined : 'dimmed'}>
@@ -154,6 +158,7 @@ export function UsersPage() {
           },
           {
             key: 'actions',
+            card: 'actions',
             header: '',
             align: 'right',
             width: 60,

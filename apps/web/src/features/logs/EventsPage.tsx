@@ -163,6 +163,7 @@ export function EventsPage() {
         columns={[
           {
             key: 'when',
+            card: 'figure',
             header: t.when,
             width: 150,
             render: (e) => (
@@ -173,6 +174,7 @@ export function EventsPage() {
           },
           {
             key: 'who',
+            card: 'figure',
             header: t.who,
             render: (e) => (
               <Stack gap={0}>
@@ -187,9 +189,15 @@ export function EventsPage() {
               </Stack>
             ),
           },
-          { key: 'action', header: t.action, render: (e) => <Text size="sm">{actionLabel(e.action)}</Text> },
+          {
+            key: 'action',
+            card: 'title',
+            header: t.action,
+            render: (e) => <Text size="sm">{actionLabel(e.action)}</Text>,
+          },
           {
             key: 'entity',
+            card: 'figure',
             header: t.entity,
             render: (e) => (
               <Text size="sm" c="dimmed">
@@ -199,6 +207,7 @@ export function EventsPage() {
           },
           {
             key: 'changes',
+            card: 'detail',
             header: t.changes,
             width: '40%',
             render: (e) => <Changes before={e.before} after={e.after} placeName={placeName} />,

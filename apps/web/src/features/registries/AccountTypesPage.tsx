@@ -27,12 +27,14 @@ export function AccountTypesPage() {
       columns={[
         {
           key: 'name',
+          card: 'title',
           header: t.name,
           sortable: true,
           render: (a) => <RowTitle>{a.name}</RowTitle>,
         },
         {
           key: 'kind',
+          card: 'figure',
           header: t.kind,
           sortable: true,
           render: (a) => (

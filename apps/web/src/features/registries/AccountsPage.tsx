@@ -25,6 +25,7 @@ export function AccountsPage() {
       columns={[
         {
           key: 'name',
+          card: 'title',
           header: t.name,
           sortable: true,
           render: (a) => (
@@ -40,13 +41,20 @@ export function AccountsPage() {
         },
         {
           key: 'openingBalance',
+          card: 'figure',
           header: t.openingBalance,
           sortable: true,
           align: 'right',
           render: (a) => <Figure negative={a.openingBalance < 0}>{formatBRL(a.openingBalance)}</Figure>,
         },
-        { key: 'openingDate', header: t.openingDate, sortable: true, render: (a) => formatCalendarDate(a.openingDate) },
-        { key: 'units', header: t.units, render: (a) => a.unitIds.length },
+        {
+          key: 'openingDate',
+          card: 'figure',
+          header: t.openingDate,
+          sortable: true,
+          render: (a) => formatCalendarDate(a.openingDate),
+        },
+        { key: 'units', card: 'figure', header: t.units, render: (a) => a.unitIds.length },
       ]}
       fields={[
         { key: 'name', label: t.name, description: t.nameHelp },

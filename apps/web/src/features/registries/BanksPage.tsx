@@ -27,6 +27,7 @@ export function BanksPage() {
       columns={[
         {
           key: 'code',
+          card: 'figure',
           header: t.code,
           sortable: true,
           width: 130,
@@ -34,12 +35,14 @@ export function BanksPage() {
         },
         {
           key: 'name',
+          card: 'title',
           header: t.name,
           sortable: true,
           render: (b) => <RowTitle sub={b.shortName && b.name}>{b.shortName ?? b.name}</RowTitle>,
         },
         {
           key: 'ispb',
+          card: 'figure',
           header: t.ispb,
           sortable: true,
           render: (b) => <Code>{b.ispb ?? '—'}</Code>,

@@ -200,19 +200,22 @@ export function ContractsPage() {
       columns={[
         {
           key: 'object',
+          card: 'title',
           header: t.object,
           render: (c) => <RowTitle sub={c.partyName}>{c.object}</RowTitle>,
         },
         {
           key: 'startDate',
+          card: 'figure',
           header: t.period,
           sortable: true,
           render: (c) =>
             `${formatCalendarDate(c.startDate)} – ${c.endDate ? formatCalendarDate(c.endDate) : t.indefinite}`,
         },
-        { key: 'periodicity', header: t.periodicity, render: (c) => t.periodicities[c.periodicity] },
+        { key: 'periodicity', card: 'figure', header: t.periodicity, render: (c) => t.periodicities[c.periodicity] },
         {
           key: 'value',
+          card: 'figure',
           header: t.value,
           sortable: true,
           align: 'right',

@@ -34,10 +34,11 @@ export function TaxTypesPage() {
       schema={taxTypeInput}
       importable
       columns={[
-        { key: 'name', header: tx.name, sortable: true, render: (r) => <RowTitle>{r.name}</RowTitle> },
-        { key: 'kind', header: tx.kind, sortable: true, render: (r) => tx.kinds[r.kind] },
+        { key: 'name', card: 'title', header: tx.name, sortable: true, render: (r) => <RowTitle>{r.name}</RowTitle> },
+        { key: 'kind', card: 'figure', header: tx.kind, sortable: true, render: (r) => tx.kinds[r.kind] },
         {
           key: 'rate',
+          card: 'figure',
           header: tx.rate,
           sortable: true,
           align: 'right',
@@ -45,6 +46,7 @@ export function TaxTypesPage() {
         },
         {
           key: 'withheld',
+          card: 'figure',
           header: tx.withheld,
           render: (r) => (r.withheld ? <Badge variant="light">{tx.withheld}</Badge> : '—'),
         },
@@ -93,9 +95,15 @@ export function PaymentMethodsPage() {
       schema={paymentMethodInput}
       importable
       columns={[
-        { key: 'name', header: pm.name, sortable: true, render: (r) => <RowTitle>{r.name}</RowTitle> },
-        { key: 'kind', header: pm.kind, sortable: true, render: (r) => pm.kinds[r.kind] },
-        { key: 'daysToClear', header: pm.daysToClear, sortable: true, render: (r) => pm.days(r.daysToClear) },
+        { key: 'name', card: 'title', header: pm.name, sortable: true, render: (r) => <RowTitle>{r.name}</RowTitle> },
+        { key: 'kind', card: 'figure', header: pm.kind, sortable: true, render: (r) => pm.kinds[r.kind] },
+        {
+          key: 'daysToClear',
+          card: 'figure',
+          header: pm.daysToClear,
+          sortable: true,
+          render: (r) => pm.days(r.daysToClear),
+        },
       ]}
       fields={[
         { key: 'name', label: pm.name },
@@ -141,9 +149,10 @@ export function ApportionmentTemplatesPage() {
       schema={apportionmentTemplateInput}
       wide
       columns={[
-        { key: 'name', header: ap.name, sortable: true, render: (r) => <RowTitle>{r.name}</RowTitle> },
+        { key: 'name', card: 'title', header: ap.name, sortable: true, render: (r) => <RowTitle>{r.name}</RowTitle> },
         {
           key: 'lines',
+          card: 'figure',
           header: ap.lines,
           render: (r) => `${ap.summary(r.lines.length)}: ${r.lines.map((l) => formatPercent(l.share)).join(' + ')}`,
         },
@@ -200,9 +209,10 @@ export function SplitConfigsPage() {
       schema={splitConfigInput}
       wide
       columns={[
-        { key: 'name', header: sp.name, sortable: true, render: (r) => <RowTitle>{r.name}</RowTitle> },
+        { key: 'name', card: 'title', header: sp.name, sortable: true, render: (r) => <RowTitle>{r.name}</RowTitle> },
         {
           key: 'partners',
+          card: 'figure',
           header: sp.partners,
           render: (r) => {
             const total = r.partners.reduce((sum, p) => sum + p.share, 0);
@@ -256,15 +266,17 @@ export function ProductsPage() {
       columns={[
         {
           key: 'code',
+          card: 'figure',
           header: pr.code,
           sortable: true,
           width: 140,
           render: (r) => <Code>{r.code}</Code>,
         },
-        { key: 'name', header: pr.name, sortable: true, render: (r) => <RowTitle>{r.name}</RowTitle> },
-        { key: 'unit', header: pr.unit, render: (r) => r.unit },
+        { key: 'name', card: 'title', header: pr.name, sortable: true, render: (r) => <RowTitle>{r.name}</RowTitle> },
+        { key: 'unit', card: 'figure', header: pr.unit, render: (r) => r.unit },
         {
           key: 'price',
+          card: 'figure',
           header: pr.price,
           sortable: true,
           align: 'right',

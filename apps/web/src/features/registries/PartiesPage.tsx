@@ -61,12 +61,14 @@ function PartiesPage({ role }: { role: PartyRole }) {
       columns={[
         {
           key: 'name',
+          card: 'title',
           header: t.name,
           sortable: true,
           render: (p) => <RowTitle sub={p.tradeName && p.name}>{p.tradeName ?? p.name}</RowTitle>,
         },
         {
           key: 'document',
+          card: 'figure',
           header: t.document,
           sortable: true,
           width: 200,
@@ -74,6 +76,7 @@ function PartiesPage({ role }: { role: PartyRole }) {
         },
         {
           key: 'city',
+          card: 'figure',
           header: t.location,
           sortable: true,
           render: (p) => (p.city ? `${p.city}${p.uf ? `/${p.uf}` : ''}` : '—'),

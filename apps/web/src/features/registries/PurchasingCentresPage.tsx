@@ -23,11 +23,17 @@ export function PurchasingCentresPage() {
       columns={[
         {
           key: 'name',
+          card: 'title',
           header: t.name,
           sortable: true,
           render: (c) => <RowTitle>{c.name}</RowTitle>,
         },
-        { key: 'summary', header: t.approvers, render: (c) => t.summary(c.departmentIds.length, c.approvers.length) },
+        {
+          key: 'summary',
+          card: 'figure',
+          header: t.approvers,
+          render: (c) => t.summary(c.departmentIds.length, c.approvers.length),
+        },
       ]}
       fields={[
         { key: 'name', label: t.name },

@@ -186,12 +186,13 @@ export function RegistryPage<Row extends RegistryRow, Values extends Record<stri
   };
   const columns: Column<Row>[] = [
     ...props.columns,
-    { key: 'status', header: t.status, render: (row) => <StatusBadge status={row.status} /> },
+    { key: 'status', header: t.status, card: 'status', render: (row) => <StatusBadge status={row.status} /> },
     {
       key: 'actions',
       header: '',
       align: 'right',
       width: 60,
+      card: 'actions',
       render: (row) =>
         canEdit && (
           <Menu position="bottom-end">
@@ -257,6 +258,7 @@ export function RegistryPage<Row extends RegistryRow, Values extends Record<stri
         rowKey={(row) => row.id}
         empty={filters.search || filters.status !== 'all' ? t.noMatch : props.labels.empty}
         columns={columns}
+        onOpen={canEdit ? open : undefined}
         sort={{
           key: filters.sort,
           direction: query.direction,

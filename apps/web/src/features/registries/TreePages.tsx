@@ -18,6 +18,7 @@ function treeColumns<Row extends { code: string; name: string; parentId: string 
   return [
     {
       key: 'code',
+      card: 'figure',
       header: labels.code,
       sortable: true,
       width: 140,
@@ -25,6 +26,7 @@ function treeColumns<Row extends { code: string; name: string; parentId: string 
     },
     {
       key: 'name',
+      card: 'title',
       header: labels.name,
       sortable: true,
       render: (r) => (
@@ -52,6 +54,7 @@ export function ClassificationsPage() {
         ...treeColumns<Classification>(c),
         {
           key: 'nature',
+          card: 'figure',
           header: c.nature,
           sortable: true,
           width: 120,

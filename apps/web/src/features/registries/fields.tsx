@@ -231,7 +231,8 @@ export function FormFields<V>(props: { form: UseFormReturnType<V>; fields: Regis
             </Title>
           )}
           {group.length === 2 || group[0]?.half ? (
-            <SimpleGrid cols={2}>
+            // Side by side from a small tablet up; one column on a phone, where half a drawer is too narrow to type in.
+            <SimpleGrid cols={{ base: 1, xs: 2 }}>
               {group.map((field) => (
                 <FieldInput key={field.key} form={props.form} field={field} path={field.key} autoFocus={g === 0} />
               ))}
