@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -120,12 +120,16 @@ export async function buildApp({ env, database }: { env: Env; database: Database
 
   const webDist = resolve(env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url)));
   if (existsSync(join(webDist, 'index.html'))) {
+    const hashedAssets = join(webDist, 'assets', sep);
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // The build writes a .br and a .gz beside each text file; the one the browser accepts is sent as it is.
+      preCompressed: true,
       setHeaders: (res, path) => {
-        const noCache = path.endsWith('index.html') || path.endsWith('sw.js') || path.endsWith('.webmanifest');
-        res.header('cache-control', noCache ? 'no-cache' : 'public, max-age=31536000, immutable');
+        // Vite names what it emits under assets/ by content hash, so a release never changes one of them. The rest
+        // (the shell, the service worker, the manifest, the icons) keeps its name and must be revalidated.
+        res.header('cache-control', path.startsWith(hashedAssets) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
     app.get('/*', async (request, reply) => {
