@@ -9,6 +9,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/charts/styles.css';
+import '@mantine/spotlight/styles.css';
 import 'dayjs/locale/pt-br';
 import { configureAmplify, loadIdentityConfig } from './features/auth/amplify';
 import { refreshSession } from './api/session';

@@ -35,6 +35,12 @@ export const appMessages = {
     signOut: 'Sair',
     menu: 'Menu',
     loading: 'Carregando',
+    skipToContent: 'Pular para o conteúdo',
+    palette: {
+      search: 'Ir para uma tela…',
+      label: 'Ir para uma tela (Ctrl+K)',
+      nothingFound: 'Nenhuma tela encontrada',
+    },
   },
   selectTenant: {
     title: {

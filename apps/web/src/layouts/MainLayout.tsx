@@ -3,8 +3,10 @@ import { useDisclosure } from '@mantine/hooks';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { Suspense, useEffect } from 'react';
 import { Brand } from './AuthLayout';
+import { CommandPalette } from '../features/shell/CommandPalette';
 import { PageHeader } from '../features/shell/PageHeader';
 import { Sidebar } from '../features/shell/Sidebar';
+import { CONTENT_ID, SkipLink } from '../features/shell/SkipLink';
 import { TenantSwitcher } from '../features/shell/TenantSwitcher';
 import { UserMenu } from '../features/shell/UserMenu';
 import { appMessages } from '../i18n/app';
@@ -36,6 +38,8 @@ export function MainLayout() {
       padding={{ base: 'sm', sm: 'lg' }}
       styles={{ main: { background: 'var(--mantine-color-gray-0)' } }}
     >
+      <SkipLink />
+      <CommandPalette />
       <AppShell.Header px="md">
         <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="sm" wrap="nowrap">
@@ -53,7 +57,7 @@ export function MainLayout() {
           <Sidebar />
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id={CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
         <PageHeader />
         <Suspense fallback={<Loader mx="auto" my="xl" display="block" aria-label={appMessages.shell.loading} />}>
           <Outlet />

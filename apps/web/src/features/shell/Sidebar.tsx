@@ -1,23 +1,14 @@
 import { NavLink, Stack, Text } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { showInMenu } from '@financeiro/core';
-import { fullPath, MENU_GROUPS, SCREENS } from '../../routes/table';
-import { useAuthzStore, useSessionStore } from '../../stores/session';
-import { useTenantStore } from '../../stores/tenant';
+import { fullPath, MENU_GROUPS } from '../../routes/table';
+import { useMenuScreens } from './use-menu-screens';
 
 /**
- * The menu, from the same route table and the same guard as the router. An item shows when the guard lets the user
- * in now, or would after choosing a unit or organization that grants it; items the profile forbids are hidden.
+ * The menu: the screens of `useMenuScreens`, in their groups.
  */
 export function Sidebar() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const { authenticated, userData } = useAuthzStore();
-  const memberships = useSessionStore((s) => s.tenants);
-  const { selectedOrganization, selectedUnit, selectedDepartment } = useTenantStore();
-  const selection = { organizationId: selectedOrganization, unitId: selectedUnit, departmentId: selectedDepartment };
-  const visible = SCREENS.filter(
-    (s) => s.group && showInMenu({ route: s.authz, authenticated, memberships, selection, userData }),
-  );
+  const visible = useMenuScreens();
   return (
     <Stack gap={2}>
       {MENU_GROUPS.map((group) => {
