@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compression } from 'vite-plugin-compression2';
 
 const BRAND = '#19244f';
 
@@ -34,6 +35,8 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
       },
     }),
+    // A .br and a .gz beside each text file, for the server to send as they are (it never compresses on the fly).
+    compression({ include: /\.(html|css|js|mjs|json|svg|webmanifest)$/, algorithms: ['brotliCompress', 'gzip'] }),
   ],
   server: {
     proxy: { '/v1': 'http://localhost:3000', '/identity': 'http://localhost:3000' },
