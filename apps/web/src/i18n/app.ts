@@ -3,6 +3,7 @@ export const appMessages = {
   product: 'Financeiro',
   common: {
     cancel: 'Cancelar',
+    close: 'Fechar',
     save: 'Salvar',
     create: 'Criar',
     edit: 'Editar',

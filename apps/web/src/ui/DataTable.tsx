@@ -87,7 +87,7 @@ function RowCard<Row>(props: {
 }) {
   const { row, parts } = props;
   return (
-    <Paper component="article" withBorder radius="md" p="sm" {...opener(row, props.onOpen)}>
+    <Paper component="article" withBorder radius="md" p="sm" fz="sm" {...opener(row, props.onOpen)}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <div className={classes.cardCell} style={{ flex: 1 }}>
           {parts.title.map((c) => (
@@ -98,30 +98,32 @@ function RowCard<Row>(props: {
           <div key={c.key}>{c.render(row)}</div>
         ))}
       </Group>
-      {parts.figures.length > 0 && (
-        <SimpleGrid cols={2} spacing="xs" verticalSpacing={6} mt="xs">
-          {parts.figures.map((c) => (
+      <Group align="flex-end" wrap="nowrap" gap="xs">
+        <Stack gap="xs" mt="xs" style={{ flex: 1, minWidth: 0 }}>
+          {parts.figures.length > 0 && (
+            <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
+              {parts.figures.map((c) => (
+                <div key={c.key} className={classes.cardCell}>
+                  <Text size="xs" c="dimmed">
+                    {c.header}
+                  </Text>
+                  <div>{c.render(row)}</div>
+                </div>
+              ))}
+            </SimpleGrid>
+          )}
+          {parts.details.map((c) => (
             <div key={c.key} className={classes.cardCell}>
-              <Text size="xs" c="dimmed">
-                {c.header}
-              </Text>
-              <div>{c.render(row)}</div>
+              {c.render(row)}
             </div>
           ))}
-        </SimpleGrid>
-      )}
-      {parts.details.map((c) => (
-        <div key={c.key} className={classes.cardCell} style={{ marginTop: 'var(--mantine-spacing-xs)' }}>
-          {c.render(row)}
-        </div>
-      ))}
-      {parts.actions.length > 0 && (
-        <Group justify="flex-end" gap="xs" className={classes.cardActions}>
-          {parts.actions.map((c) => (
-            <div key={c.key}>{c.render(row)}</div>
-          ))}
-        </Group>
-      )}
+        </Stack>
+        {parts.actions.map((c) => (
+          <div key={c.key} className={classes.cardActions}>
+            {c.render(row)}
+          </div>
+        ))}
+      </Group>
     </Paper>
   );
 }

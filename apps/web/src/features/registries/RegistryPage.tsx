@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Divider, Drawer, Group, Menu, Stack } from '@mantine/core';
+import { ActionIcon, Button, Divider, Drawer, Fieldset, Group, Menu, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconDots, IconPencil, IconPlus, IconPower, IconTrash, IconUpload } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -81,7 +81,7 @@ export interface RegistryPageProps<Row extends RegistryRow, Values extends Recor
 }
 
 function RegistryForm<Row extends RegistryRow, Values extends Record<string, unknown>>(
-  props: RegistryPageProps<Row, Values> & { row: Row | null; onClose: () => void },
+  props: RegistryPageProps<Row, Values> & { row: Row | null; readOnly: boolean; onClose: () => void },
 ) {
   const queryClient = useQueryClient();
   const form = useForm<Values>({
@@ -105,14 +105,19 @@ function RegistryForm<Row extends RegistryRow, Values extends Record<string, unk
   return (
     <form onSubmit={form.onSubmit((values) => save.mutate(values))}>
       <Stack>
-        <FormFields form={form} fields={props.fields} />
+        {/* Whoever may only read the registry sees the whole record, greyed out. */}
+        <Fieldset variant="unstyled" disabled={props.readOnly}>
+          <FormFields form={form} fields={props.fields} />
+        </Fieldset>
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={props.onClose}>
-            {common.cancel}
+            {props.readOnly ? common.close : common.cancel}
           </Button>
-          <Button type="submit" loading={save.isPending}>
-            {props.row ? common.save : common.create}
-          </Button>
+          {!props.readOnly && (
+            <Button type="submit" loading={save.isPending}>
+              {props.row ? common.save : common.create}
+            </Button>
+          )}
         </Group>
         {props.preview?.(form.getValues())}
       </Stack>
@@ -258,7 +263,7 @@ export function RegistryPage<Row extends RegistryRow, Values extends Record<stri
         rowKey={(row) => row.id}
         empty={filters.search || filters.status !== 'all' ? t.noMatch : props.labels.empty}
         columns={columns}
-        onOpen={canEdit ? open : undefined}
+        onOpen={open}
         sort={{
           key: filters.sort,
           direction: query.direction,
@@ -277,10 +282,21 @@ export function RegistryPage<Row extends RegistryRow, Values extends Record<stri
         onClose={() => setEditing(null)}
         position="right"
         size={props.wide ? 'xl' : 'md'}
-        title={creating ? props.labels.new : props.labels.edit}
+        title={
+          creating
+            ? props.labels.new
+            : canEdit
+              ? props.labels.edit
+              : props.labels.one.charAt(0).toUpperCase() + props.labels.one.slice(1)
+        }
       >
         {editing !== null && (
-          <RegistryForm {...props} row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+          <RegistryForm
+            {...props}
+            row={editing === 'new' ? null : editing}
+            readOnly={!canEdit}
+            onClose={() => setEditing(null)}
+          />
         )}
         {editing !== null && editing !== 'new' && props.details && (
           <>
