@@ -1,5 +1,5 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
-import { evaluateGuard, type RouteAuthz, type Scope } from '@financeiro/core';
+import { evaluateGuard, routeScope, type RouteAuthz, type Scope } from '@financeiro/core';
 import { useAuthzStore, useSessionStore } from '../stores/session';
 import { currentSelection, useTenantStore } from '../stores/tenant';
 
@@ -23,18 +23,12 @@ export function guard(name: string, authz: RouteAuthz, title: string) {
   return ({ location }: { location: ParsedLocation }) => {
     const { authenticated, userData } = useAuthzStore.getState();
     const memberships = useSessionStore.getState().tenants;
-    const outcome = evaluateGuard({
-      route: authz,
-      authenticated,
-      memberships,
-      selection: currentSelection(),
-      userData,
-    });
-    switch (outcome) {
+    const input = { route: authz, authenticated, memberships, selection: currentSelection(), userData };
+    // The scope this user works at here: an organization purchasing screen is a department one for a requester.
+    const scope = routeScope(input);
+    switch (evaluateGuard(input)) {
       case 'OK':
-        if (authz.scope && authz.scope !== 'user' && authz.scope !== 'unauthenticated') {
-          useTenantStore.getState().setCurrentScope(authz.scope);
-        }
+        if (scope !== 'user') useTenantStore.getState().setCurrentScope(scope);
         return;
       case 'PUBLIC_ONLY':
         throw redirect({ href: '/' });
@@ -44,11 +38,8 @@ export function guard(name: string, authz: RouteAuthz, title: string) {
         throw redirect({ href: `/unauthorized?title=${encodeURIComponent(title)}` });
       case 'SET_SCOPE': {
         if (memberships.length === 0) throw redirect({ href: '/no-tenants' });
-        const scope =
-          authz.scope === 'organization' || authz.scope === 'unit' || authz.scope === 'department'
-            ? authz.scope
-            : 'organization';
-        throw redirect({ href: selectTenantHref(scope, { name, params: {}, query: location.searchStr }) });
+        const target = { name, params: {}, query: location.searchStr };
+        throw redirect({ href: selectTenantHref(scope === 'user' ? 'organization' : scope, target) });
       }
     }
   };

@@ -109,6 +109,12 @@ export interface ScreenDef {
 }
 
 const purchases = (child: PermissionName) => ({ all: ['ler_pedidos_compra', child] });
+/** A purchase list: organization-wide for approvers, one department's for a requester granted there. */
+const purchaseList = (child: PermissionName): RouteAuthz => ({
+  scope: 'organization',
+  permissions: purchases(child),
+  grantedInDepartments: true,
+});
 
 const screen = (
   name: string,
@@ -180,7 +186,7 @@ export const SCREENS: ScreenDef[] = [
   screen(
     'compras-criadas',
     'compras/criadas',
-    { scope: 'organization', permissions: purchases('ler_wkfl_solicitados') },
+    purchaseList('ler_wkfl_solicitados'),
     { title: 'Compras criadas', icon: IconShoppingCart },
     'Compras',
     ComprasListPage,
@@ -188,7 +194,7 @@ export const SCREENS: ScreenDef[] = [
   screen(
     'compras-aguardando-aprovacao',
     'compras/aguardando_aprovacao',
-    { scope: 'organization', permissions: purchases('ler_wkfl_aguardando') },
+    purchaseList('ler_wkfl_aguardando'),
     { title: 'Aguardando aprovação', icon: IconClockHour4 },
     'Compras',
     ComprasListPage,
@@ -196,7 +202,7 @@ export const SCREENS: ScreenDef[] = [
   screen(
     'compras-aprovadas',
     'compras/aprovadas',
-    { scope: 'organization', permissions: purchases('ler_wkfl_aprovados') },
+    purchaseList('ler_wkfl_aprovados'),
     { title: 'Aprovadas', icon: IconCircleCheck },
     'Compras',
     ComprasListPage,
@@ -204,7 +210,7 @@ export const SCREENS: ScreenDef[] = [
   screen(
     'compras-reprovadas',
     'compras/reprovadas',
-    { scope: 'organization', permissions: purchases('ler_wkfl_reprovados') },
+    purchaseList('ler_wkfl_reprovados'),
     { title: 'Reprovadas', icon: IconCircleX },
     'Compras',
     ComprasListPage,
@@ -212,7 +218,7 @@ export const SCREENS: ScreenDef[] = [
   screen(
     'compras-concluidas',
     'compras/concluidas',
-    { scope: 'organization', permissions: purchases('ler_wkfl_concluidos') },
+    purchaseList('ler_wkfl_concluidos'),
     { title: 'Concluídas', icon: IconChecklist },
     'Compras',
     ComprasListPage,
@@ -220,7 +226,7 @@ export const SCREENS: ScreenDef[] = [
   screen(
     'compras-canceladas',
     'compras/canceladas',
-    { scope: 'organization', permissions: purchases('ler_wkfl_cancelados') },
+    purchaseList('ler_wkfl_cancelados'),
     { title: 'Canceladas', icon: IconBan },
     'Compras',
     ComprasListPage,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateGuard, showInMenu } from './guard';
+import { evaluateGuard, routeScope, showInMenu } from './guard';
 import { needsSelector, selectDepartment, selectOrganization, selectUnit } from './selection';
 import { membership } from './fixtures.test-support';
 import type { UserData } from './types';
@@ -76,6 +76,57 @@ describe('menu visibility', () => {
       false,
     );
     expect(showInMenu({ ...orgOnly, route: { scope: 'organization', permissions: 'ler_clientes' } })).toBe(false);
+  });
+});
+
+describe('organization screens a department may grant', () => {
+  // The demo's Solicitante: purchasing granted in the Compras department (d2) of Matriz (u1) only.
+  const requester = membership({ 'unit:u1.department:d2': ['ler_pedidos_compra', 'ler_wkfl_solicitados'] });
+  const admin = membership({ organization: '*' });
+  const route = {
+    scope: 'organization' as const,
+    permissions: { all: ['ler_pedidos_compra', 'ler_wkfl_solicitados'] },
+    grantedInDepartments: true as const,
+  };
+  const at = (memberships: ReturnType<typeof membership>[], selection: object) => ({
+    authenticated: true,
+    memberships,
+    selection,
+    route,
+  });
+
+  it('asks a profile that holds the permissions only in a department to choose that department', () => {
+    expect(routeScope(at([requester], { organizationId: 'org', unitId: 'u1' }))).toBe('department');
+    expect(evaluateGuard(at([requester], { organizationId: 'org', unitId: 'u1' }))).toBe('SET_SCOPE');
+    expect(evaluateGuard(at([requester], {}))).toBe('SET_SCOPE');
+    expect(evaluateGuard(at([requester], { organizationId: 'org', unitId: 'u1', departmentId: 'd2' }))).toBe('OK');
+    expect(evaluateGuard(at([requester], { organizationId: 'org', unitId: 'u1', departmentId: 'd1' }))).toBe(
+      'UNAUTHORIZED',
+    );
+  });
+
+  it('lists the item in the menu of the department that grants it, and only there', () => {
+    expect(showInMenu(at([requester], {}))).toBe(true);
+    expect(showInMenu(at([requester], { organizationId: 'org', unitId: 'u2' }))).toBe(true);
+    const other = { ...route, permissions: { all: ['ler_pedidos_compra', 'ler_wkfl_aprovados'] } };
+    expect(showInMenu({ ...at([requester], {}), route: other })).toBe(false);
+  });
+
+  it('keeps the organization scope for a profile that holds the permissions at the organization', () => {
+    expect(routeScope(at([admin], { organizationId: 'org', unitId: 'u1', departmentId: 'd2' }))).toBe('organization');
+    expect(evaluateGuard(at([admin], { organizationId: 'org' }))).toBe('OK');
+  });
+
+  it('leaves other organization screens at the organization: a unit grant does not open them', () => {
+    const unitGrant = membership({ 'unit:u1': ['ler_contas'] });
+    const accounts = { scope: 'organization' as const, permissions: 'ler_contas' };
+    const selection = { organizationId: 'org', unitId: 'u1', departmentId: 'd1' };
+    expect(routeScope({ authenticated: true, memberships: [unitGrant], selection, route: accounts })).toBe(
+      'organization',
+    );
+    expect(evaluateGuard({ authenticated: true, memberships: [unitGrant], selection, route: accounts })).toBe(
+      'UNAUTHORIZED',
+    );
   });
 });
 

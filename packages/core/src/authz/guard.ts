@@ -17,11 +17,29 @@ export function evaluateGuard({ route, authenticated, memberships, selection, us
   }
   if (!authenticated) return 'UNAUTHENTICATED';
   if (route.requiresOrganizationCreation && userData?.organization_creation_enabled !== true) return 'UNAUTHORIZED';
-  const scope = route.scope ?? 'user';
+  const scope = routeScope({ route, authenticated, memberships, selection });
   if (scope === 'user') return 'OK';
   const scoped = selectionForScope(scope, selection);
   if (!hasScopeSelected(scope, scoped) || !resolveSelection(memberships, scoped)) return 'SET_SCOPE';
   return can(memberships, scoped, route.permissions) ? 'OK' : 'UNAUTHORIZED';
+}
+
+/**
+ * The scope a route asks of this user: its own, or the department on an organization route whose permissions a
+ * department may grant (`grantedInDepartments`) when the profile holds them at no organization it could open the
+ * route in (the selected one, or any before one is chosen). The department is then chosen in the tree with
+ * departments (SPEC section 4), and the route checked there: a grant above it counts, one beside it does not.
+ */
+export function routeScope({ route, memberships, selection }: GuardInput): Scope {
+  const scope = route.scope === undefined || route.scope === 'unauthenticated' ? 'user' : route.scope;
+  if (scope !== 'organization' || !route.grantedInDepartments) return scope;
+  const chosen = memberships.some((m) => m.organization.id === selection.organizationId);
+  const organizations = memberships
+    .map((m) => m.organization.id)
+    .filter((id) => !chosen || id === selection.organizationId);
+  return organizations.some((organizationId) => can(memberships, { organizationId }, route.permissions))
+    ? 'organization'
+    : 'department';
 }
 
 /**
@@ -54,11 +72,9 @@ function candidateSelections(
 export function showInMenu(input: GuardInput): boolean {
   const outcome = evaluateGuard(input);
   if (outcome === 'OK') return true;
-  const scope = input.route.scope;
+  const scope = routeScope(input);
   // The guard asks for a scope only on organization, unit and department routes.
-  if (outcome !== 'SET_SCOPE' || (scope !== 'organization' && scope !== 'unit' && scope !== 'department')) {
-    return false;
-  }
+  if (outcome !== 'SET_SCOPE' || scope === 'user') return false;
   return candidateSelections(scope, input.memberships, input.selection).some((candidate) =>
     can(input.memberships, candidate, input.route.permissions),
   );

@@ -77,6 +77,11 @@ export interface RouteAuthz {
   permissions?: PermissionRequirement;
   /** Only for users whose data enables creating organizations (SPEC: organization_creation_enabled). */
   requiresOrganizationCreation?: boolean;
+  /**
+   * On an organization route: its permissions may be held in a department instead (purchasing, where a requester
+   * buys for one department). A profile that holds them at no organization works in the route at department scope.
+   */
+  grantedInDepartments?: boolean;
 }
 
 export type GuardOutcome = 'OK' | 'PUBLIC_ONLY' | 'UNAUTHORIZED' | 'UNAUTHENTICATED' | 'SET_SCOPE';

@@ -163,6 +163,22 @@ describe('tenancy', () => {
       expect(overview.permissions.granted).toContainEqual({ name: 'ler_contas_pagar', label: 'Ver contas a pagar' });
     });
 
+    it('counts on the dashboard what a requester holds in a department of the unit', async () => {
+      const { status, body } = await call('getUnitOverview', await t.tokenFor('solicitante'), {
+        'x-organization-id': demo.organizationId,
+        'x-unit-id': demo.unitId,
+      });
+      expect(status).toBe(200);
+      const overview = body[0].result?.data as {
+        permissions: { granted: unknown[]; departments: { name: string; granted: { name: string }[] }[] };
+      };
+      expect(overview.permissions.granted).toEqual([]);
+      expect(overview.permissions.departments.map((d) => d.name)).toEqual(['Compras']);
+      expect(overview.permissions.departments[0]?.granted.map((p) => p.name)).toEqual(
+        expect.arrayContaining(['access_department', 'ler_pedidos_compra', 'ler_wkfl_solicitados']),
+      );
+    });
+
     it('records the access and its event in the caller’s organization', async () => {
       const { status } = await call(
         'recordAccess',

@@ -5,6 +5,7 @@ import {
   permissionLabel,
   permissionsAt,
   type Membership,
+  type PermissionGrant,
   type PermissionName,
 } from '@financeiro/core';
 import type { Tx } from '../../db/client';
@@ -15,7 +16,25 @@ export interface UnitOverview {
   unit: { id: string; name: string };
   departments: { id: string; name: string; status: 'active' | 'inactive' }[];
   members: { userId: string; name: string | null; username: string; profile: string }[];
-  permissions: { all: boolean; granted: { name: string; label: string }[] };
+  /**
+   * What the caller may do: `granted` at the unit itself ('*' there is `all`), and in `departments` what a department
+   * of the unit adds to that (a requester's purchasing is granted in their department only).
+   */
+  permissions: {
+    all: boolean;
+    granted: PermissionEntry[];
+    departments: { id: string; name: string; granted: PermissionEntry[] }[];
+  };
+}
+
+interface PermissionEntry {
+  name: string;
+  label: string;
+}
+
+function entries(grant: PermissionGrant): PermissionEntry[] {
+  const names = grant === '*' ? (Object.keys(PERMISSIONS) as PermissionName[]) : grant;
+  return names.map((name) => ({ name, label: permissionLabel(name) }));
 }
 
 /** The dashboard's facts about one unit: its departments, who can work in it, and what the caller may do there. */
@@ -55,12 +74,23 @@ export async function getUnitOverview(
       ),
     )
     .map(({ userId, name, username, profile }) => ({ userId, name, username, profile }));
-  const grant = permissionsAt(input.callerMemberships, { organizationId: input.organizationId, unitId: input.unitId });
-  const names = grant === '*' ? (Object.keys(PERMISSIONS) as PermissionName[]) : grant;
+  const at = { organizationId: input.organizationId, unitId: input.unitId };
+  const grant = permissionsAt(input.callerMemberships, at);
+  const held = new Set(entries(grant).map((p) => p.name));
+  const byDepartment = departmentRows
+    .filter((d) => d.status === 'active')
+    .map((d) => ({
+      id: d.id,
+      name: d.name,
+      granted: entries(permissionsAt(input.callerMemberships, { ...at, departmentId: d.id })).filter(
+        (p) => !held.has(p.name),
+      ),
+    }))
+    .filter((d) => d.granted.length > 0);
   return {
     unit,
     departments: departmentRows,
     members,
-    permissions: { all: grant === '*', granted: names.map((name) => ({ name, label: permissionLabel(name) })) },
+    permissions: { all: grant === '*', granted: entries(grant), departments: byDepartment },
   };
 }

@@ -40,6 +40,19 @@ function Stat({ icon: StatIcon, label, value }: { icon: Icon; label: string; val
   );
 }
 
+function PermissionBadges({ granted }: { granted: { name: string; label: string }[] }) {
+  if (granted.length === 0) return null;
+  return (
+    <Group gap={6}>
+      {granted.map((p) => (
+        <Badge key={p.name} variant="light" tt="none" title={p.name}>
+          {p.label}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
 /** Real data of the selected unit until the finance screens fill the dashboard. */
 export function DashboardPage() {
   const overview = useQuery(tenantsApi.getUnitOverview.queryOptions());
@@ -66,17 +79,17 @@ export function DashboardPage() {
     );
   }
   const data = overview.data;
+  // What the user holds at the unit or in any of its departments: a requester's are in their department.
+  const held = new Set(
+    [data.permissions.granted, ...data.permissions.departments.map((d) => d.granted)].flat().map((p) => p.name),
+  );
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
         <Stat icon={IconBuildingStore} label={t.unit} value={data.unit.name} />
         <Stat icon={IconSitemap} label={t.departments} value={data.departments.length} />
         <Stat icon={IconUsers} label={t.members} value={data.members.length} />
-        <Stat
-          icon={IconKey}
-          label="Permissões"
-          value={data.permissions.all ? 'Todas' : data.permissions.granted.length}
-        />
+        <Stat icon={IconKey} label={t.permissionCount} value={data.permissions.all ? t.all : held.size} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card p="lg">
@@ -145,13 +158,18 @@ export function DashboardPage() {
             {t.allPermissions}
           </Text>
         ) : (
-          <Group gap={6}>
-            {data.permissions.granted.map((p) => (
-              <Badge key={p.name} variant="light" tt="none" title={p.name}>
-                {p.label}
-              </Badge>
+          <Stack gap="sm">
+            {held.size === 0 && <Text c="dimmed">{t.noPermissions}</Text>}
+            <PermissionBadges granted={data.permissions.granted} />
+            {data.permissions.departments.map((d) => (
+              <Stack key={d.id} gap={6}>
+                <Text size="sm" fw={600}>
+                  {t.inDepartment(d.name)}
+                </Text>
+                <PermissionBadges granted={d.granted} />
+              </Stack>
             ))}
-          </Group>
+          </Stack>
         )}
       </Card>
     </Stack>

@@ -12,8 +12,7 @@ import { TenantSelector } from '../tenants/TenantSelector';
 export function TenantSwitcher() {
   const router = useRouter();
   const memberships = useSessionStore((s) => s.tenants);
-  const { selectedOrganization, selectedUnit, selectedDepartment, currentScope, manualShowSelector, showSelector } =
-    useTenantStore();
+  const { selectedOrganization, selectedUnit, selectedDepartment, manualShowSelector, showSelector } = useTenantStore();
   const resolved = resolveSelection(memberships, {
     organizationId: selectedOrganization,
     unitId: selectedUnit,
@@ -23,8 +22,9 @@ export function TenantSwitcher() {
   const parts = [resolved?.organization.name, resolved?.unit?.name, department?.name].filter(Boolean);
   const label = parts.length > 0 ? parts.join(' › ') : appMessages.shell.chooseTenant;
   // Choosing a unit also chooses its organization, so the header offers units even on organization-wide screens;
-  // departments only while the user works at department level.
-  const scope = currentScope === 'department' && selectedDepartment ? 'department' : 'unit';
+  // departments while the user works at department level, which a department screen asked them to choose (a
+  // requester keeps theirs on the unit's dashboard too).
+  const scope = selectedDepartment ? 'department' : 'unit';
 
   async function choose(selection: TenantSelection) {
     await applySelection(selection);
