@@ -28,6 +28,14 @@ export const appMessages = {
     error: 'Não foi possível carregar a lista.',
     retry: 'Tentar novamente',
     total: (n: number) => (n === 1 ? '1 registro' : `${n.toLocaleString('pt-BR')} registros`),
+    pages: 'Páginas',
+    page: (n: number) => `Página ${n}`,
+    pageControl: {
+      first: 'Primeira página',
+      previous: 'Página anterior',
+      next: 'Próxima página',
+      last: 'Última página',
+    },
   },
   shell: {
     changeTenant: 'Trocar',

@@ -230,7 +230,17 @@ export function DataTable<Row>(props: {
           <Text size="sm" c="dimmed">
             {t.total(pagination.total)}
           </Text>
-          {pages > 1 && <Pagination size="sm" total={pages} value={pagination.page} onChange={pagination.onPage} />}
+          {pages > 1 && (
+            <Pagination
+              size="sm"
+              total={pages}
+              value={pagination.page}
+              onChange={pagination.onPage}
+              aria-label={t.pages}
+              getItemProps={(page) => ({ 'aria-label': t.page(page) })}
+              getControlProps={(control) => ({ 'aria-label': t.pageControl[control] })}
+            />
+          )}
         </Group>
       )}
     </Stack>
