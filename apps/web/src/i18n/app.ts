@@ -83,8 +83,10 @@ export const appMessages = {
     home: 'Ir para o início',
   },
   comingSoon: {
+    badge: 'Em breve',
     title: 'Esta tela chega nas próximas versões',
-    text: 'A navegação, as permissões e o acesso por organização e unidade já valem para ela. O conteúdo vem a seguir.',
+    planned: (period: string) => `Previsto para o ${period}.`,
+    roadmapLink: 'Ver o planejamento completo',
   },
   dashboard: {
     unit: 'Unidade',

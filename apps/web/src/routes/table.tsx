@@ -45,8 +45,8 @@ import {
 } from '@tabler/icons-react';
 import type { PermissionName, RouteAuthz } from '@financeiro/core';
 import { ComingSoonPage } from '../features/placeholder/ComingSoonPage';
+import { roadmapItem, type RoadmapItemId } from '../features/roadmap/roadmap';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
-import { ComprasListPage } from '../features/compras/ComprasListPage';
 import { ProfilePage } from '../features/account/ProfilePage';
 import { ChangePasswordPage } from '../features/account/ChangePasswordPage';
 import { MfaConfigPage } from '../features/account/MfaConfigPage';
@@ -106,6 +106,8 @@ export interface ScreenDef {
   /** Sidebar group; screens without one are not in the menu. */
   group?: string;
   component: Page;
+  /** The roadmap item that brings the screen, while it is not built: the menu marks it, its page says when. */
+  upcoming?: RoadmapItemId;
 }
 
 const purchases = (child: PermissionName) => ({ all: ['ler_pedidos_compra', child] });
@@ -116,15 +118,30 @@ const purchaseList = (child: PermissionName): RouteAuthz => ({
   grantedInDepartments: true,
 });
 
+/** The page of a screen not built yet: what its roadmap item brings and when, with a link to the roadmap. */
+function upcomingPage(id: RoadmapItemId): Page {
+  const item = roadmapItem(id);
+  return function UpcomingPage() {
+    const roadmap = screenByName('gestao-roadmap');
+    return (
+      <ComingSoonPage item={item} roadmap={{ path: roadmap ? fullPath(roadmap) : '/', authz: roadmap?.authz ?? {} }} />
+    );
+  };
+}
+
+/** `content` is the screen's component, or the roadmap item that will bring it. */
 const screen = (
   name: string,
   path: string,
   authz: RouteAuthz,
   display: RouteDisplay,
-  group?: string,
-  component: Page = ComingSoonPage,
+  group: string | undefined,
+  content: Page | RoadmapItemId,
   layout: Layout = 'main',
-): ScreenDef => ({ name, path, authz, display, group, component, layout });
+): ScreenDef =>
+  typeof content === 'string'
+    ? { name, path, authz, display, group, component: upcomingPage(content), upcoming: content, layout }
+    : { name, path, authz, display, group, component: content, layout };
 
 // "none shown" in the SPEC: where a screen shows finance data, it asks for the permission to read that data, as a
 // finance team expects (a requester must not see payables just by belonging to a unit).
@@ -144,6 +161,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'unit', permissions: 'ler_contas_pagar' },
     { title: 'Contas a pagar', icon: IconArrowUpRight },
     'Contas',
+    'payables',
   ),
   screen(
     'contas-receber',
@@ -151,6 +169,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'unit', permissions: 'ler_contas_receber' },
     { title: 'Contas a receber', icon: IconArrowDownLeft },
     'Contas',
+    'receivables',
   ),
   screen(
     'contas-extrato',
@@ -158,6 +177,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'unit', permissions: 'ler_transacoes' },
     { title: 'Extrato', icon: IconListDetails },
     'Contas',
+    'bank-reconciliation',
   ),
   screen(
     'contas-conciliacao-bancaria',
@@ -165,6 +185,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'unit', permissions: 'acessar_conciliacao' },
     { title: 'Conciliação bancária', icon: IconScale },
     'Contas',
+    'bank-reconciliation',
   ),
   screen(
     'contas-centros-compras',
@@ -189,7 +210,7 @@ export const SCREENS: ScreenDef[] = [
     purchaseList('ler_wkfl_solicitados'),
     { title: 'Compras criadas', icon: IconShoppingCart },
     'Compras',
-    ComprasListPage,
+    'purchasing',
   ),
   screen(
     'compras-aguardando-aprovacao',
@@ -197,7 +218,7 @@ export const SCREENS: ScreenDef[] = [
     purchaseList('ler_wkfl_aguardando'),
     { title: 'Aguardando aprovação', icon: IconClockHour4 },
     'Compras',
-    ComprasListPage,
+    'purchasing',
   ),
   screen(
     'compras-aprovadas',
@@ -205,7 +226,7 @@ export const SCREENS: ScreenDef[] = [
     purchaseList('ler_wkfl_aprovados'),
     { title: 'Aprovadas', icon: IconCircleCheck },
     'Compras',
-    ComprasListPage,
+    'purchasing',
   ),
   screen(
     'compras-reprovadas',
@@ -213,7 +234,7 @@ export const SCREENS: ScreenDef[] = [
     purchaseList('ler_wkfl_reprovados'),
     { title: 'Reprovadas', icon: IconCircleX },
     'Compras',
-    ComprasListPage,
+    'purchasing',
   ),
   screen(
     'compras-concluidas',
@@ -221,7 +242,7 @@ export const SCREENS: ScreenDef[] = [
     purchaseList('ler_wkfl_concluidos'),
     { title: 'Concluídas', icon: IconChecklist },
     'Compras',
-    ComprasListPage,
+    'purchasing',
   ),
   screen(
     'compras-canceladas',
@@ -229,7 +250,7 @@ export const SCREENS: ScreenDef[] = [
     purchaseList('ler_wkfl_cancelados'),
     { title: 'Canceladas', icon: IconBan },
     'Compras',
-    ComprasListPage,
+    'purchasing',
   ),
 
   screen(
@@ -258,6 +279,7 @@ export const SCREENS: ScreenDef[] = [
       helpTooltip: 'Os dados são baseados na data de aprovação do pagamento.',
     },
     'Gestão de contas',
+    'mercado-pago',
   ),
 
   screen(
@@ -357,6 +379,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'organization', permissions: purchases('ler_contas_pagar') },
     { title: 'Entradas', icon: IconFileInvoice },
     'Relatórios',
+    'reports',
   ),
   screen(
     'relatorios-contabeis-saidas',
@@ -364,6 +387,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'organization', permissions: purchases('ler_contas_pagar') },
     { title: 'Saidas', icon: IconReceipt },
     'Relatórios',
+    'reports',
   ),
   screen(
     'relatorios-cp-status',
@@ -371,6 +395,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'unit', permissions: 'ler_contas_pagar' },
     { title: 'Contas a pagar por status', icon: IconChartBar },
     'Relatórios',
+    'reports',
   ),
   screen(
     'relatorios-cr-status',
@@ -378,6 +403,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'unit', permissions: 'ler_contas_receber' },
     { title: 'Contas a receber por status', icon: IconCalendarStats },
     'Relatórios',
+    'reports',
   ),
 
   screen(
@@ -485,7 +511,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'unit', permissions: 'ler_configuracoes_split' },
     { title: 'Split', icon: IconArrowsSplit },
     undefined,
-    ComingSoonPage,
+    'receivables',
     'blank',
   ),
 ];

@@ -14,10 +14,10 @@ export interface RoadmapItem {
   description: string;
   status: RoadmapStatus;
   period: RoadmapPeriod;
-  areas: string[];
+  areas: readonly string[];
 }
 
-export const ROADMAP: RoadmapItem[] = [
+export const ROADMAP = [
   {
     id: 'foundation',
     title: 'Base do aplicativo',
@@ -65,7 +65,8 @@ export const ROADMAP: RoadmapItem[] = [
   {
     id: 'receivables',
     title: 'Contas a receber',
-    description: 'Títulos a receber com parcelas, baixas, juros e multa, e acompanhamento de inadimplência.',
+    description:
+      'Títulos a receber com parcelas, baixas, juros e multa, divisão de receitas entre parceiros pelas configurações de split, e acompanhamento de inadimplência.',
     status: 'planned',
     period: '2027-Q2',
     areas: ['Financeiro'],
@@ -105,7 +106,16 @@ export const ROADMAP: RoadmapItem[] = [
     period: '2027-Q4',
     areas: ['Relatórios'],
   },
-];
+] as const satisfies readonly RoadmapItem[];
+
+export type RoadmapItemId = (typeof ROADMAP)[number]['id'];
+
+export function roadmapItem(id: RoadmapItemId): RoadmapItem {
+  const item: RoadmapItem | undefined = ROADMAP.find((i) => i.id === id);
+  // The id's type lists only the ids above, so an item is always found.
+  if (!item) throw new Error(`roadmap item ${id} is missing`);
+  return item;
+}
 
 /** "2026-Q4" as a person reads it: "4º trimestre de 2026". */
 export function periodLabel(period: string): string {

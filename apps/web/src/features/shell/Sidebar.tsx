@@ -1,6 +1,8 @@
-import { NavLink, Stack, Text } from '@mantine/core';
+import { Badge, NavLink, Stack, Text } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
+import { appMessages } from '../../i18n/app';
 import { fullPath, MENU_GROUPS } from '../../routes/table';
+import { periodLabel, roadmapItem } from '../roadmap/roadmap';
 import { useMenuScreens } from './use-menu-screens';
 
 /**
@@ -29,6 +31,18 @@ export function Sidebar() {
                   to={to}
                   label={item.display.title}
                   leftSection={Icon ? <Icon size={18} stroke={1.6} /> : null}
+                  rightSection={
+                    // A screen not built yet says so before it is opened; its page tells what it will do.
+                    item.upcoming ? (
+                      <Badge
+                        size="xs"
+                        variant="light"
+                        title={appMessages.comingSoon.planned(periodLabel(roadmapItem(item.upcoming).period))}
+                      >
+                        {appMessages.comingSoon.badge}
+                      </Badge>
+                    ) : null
+                  }
                   active={pathname === to}
                   variant="filled"
                   style={{ borderRadius: 8 }}

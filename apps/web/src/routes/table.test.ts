@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { ROADMAP } from '../features/roadmap/roadmap';
+import { SCREENS } from './table';
+
+describe('screens not built yet', () => {
+  it('each names the roadmap item that brings it, and that item is not shipped', () => {
+    const upcoming = SCREENS.filter((s) => s.upcoming);
+    expect(upcoming.map((s) => s.name)).toEqual(
+      expect.arrayContaining(['contas-pagar', 'compras-criadas', 'relatorios-cp-status', 'fluxos-split']),
+    );
+    for (const screen of upcoming) {
+      expect(ROADMAP.find((i) => i.id === screen.upcoming)?.status, screen.name).not.toBe('shipped');
+    }
+  });
+
+  it('leaves the built screens unmarked', () => {
+    const built = SCREENS.filter((s) => !s.upcoming).map((s) => s.name);
+    expect(built).toEqual(expect.arrayContaining(['dashboard', 'relacionamento-fornecedores', 'gestao-roadmap']));
+  });
+});
