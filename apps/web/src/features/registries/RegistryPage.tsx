@@ -2,7 +2,7 @@ import { ActionIcon, Button, Divider, Drawer, Fieldset, Group, Menu, Stack } fro
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconDots, IconPencil, IconPlus, IconPower, IconTrash, IconUpload } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import type { PermissionName } from '@financeiro/core';
 import { appMessages } from '../../i18n/app';
@@ -18,6 +18,7 @@ import { StatusBadge } from '../../ui/StatusBadge';
 import { StatusFilter } from '../../ui/StatusFilter';
 import { useUrlState } from '../../ui/use-url-state';
 import { useIdempotencyKey } from '../../ui/use-idempotency-key';
+import { useUnsavedChanges } from '../../ui/use-unsaved-changes';
 import { useCan } from '../tenants/use-can';
 import { FormFields, type RegistryField } from './fields';
 import { RegistryImport, type ImportClient } from './RegistryImport';
@@ -81,7 +82,15 @@ export interface RegistryPageProps<Row extends RegistryRow, Values extends Recor
 }
 
 function RegistryForm<Row extends RegistryRow, Values extends Record<string, unknown>>(
-  props: RegistryPageProps<Row, Values> & { row: Row | null; readOnly: boolean; onClose: () => void },
+  props: RegistryPageProps<Row, Values> & {
+    row: Row | null;
+    readOnly: boolean;
+    /** Cancel: asks first when something was typed. */
+    onCancel: () => void;
+    /** Saved: closes at once. */
+    onClose: () => void;
+    onDirty: (dirty: boolean) => void;
+  },
 ) {
   const queryClient = useQueryClient();
   const form = useForm<Values>({
@@ -89,6 +98,9 @@ function RegistryForm<Row extends RegistryRow, Values extends Record<string, unk
     validate: schemaResolver(props.schema, { sync: true }),
   });
   const idempotencyKey = useIdempotencyKey();
+  const dirty = !props.readOnly && form.isDirty();
+  const { onDirty } = props;
+  useEffect(() => onDirty(dirty), [dirty, onDirty]);
   const done = async () => {
     await queryClient.invalidateQueries({ queryKey: ['registry', props.name] });
     notifySuccess(props.row ? common.saved : props.labels.created);
@@ -110,7 +122,7 @@ function RegistryForm<Row extends RegistryRow, Values extends Record<string, unk
           <FormFields form={form} fields={props.fields} />
         </Fieldset>
         <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={props.onClose}>
+          <Button variant="default" onClick={props.onCancel}>
             {props.readOnly ? common.close : common.cancel}
           </Button>
           {!props.readOnly && (
@@ -152,6 +164,12 @@ export function RegistryPage<Row extends RegistryRow, Values extends Record<stri
   const open = (target: Row | 'new') => {
     setCreating(target === 'new');
     setEditing(target);
+  };
+  const [dirty, setDirty] = useState(false);
+  const unsaved = useUnsavedChanges(dirty);
+  const close = () => {
+    setDirty(false);
+    setEditing(null);
   };
   const [pending, setPending] = useState<{ kind: 'delete' | 'deactivate'; row: Row } | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -279,7 +297,7 @@ export function RegistryPage<Row extends RegistryRow, Values extends Record<stri
       />
       <Drawer
         opened={editing !== null}
-        onClose={() => setEditing(null)}
+        onClose={() => unsaved.confirmClose(close)}
         position="right"
         size={props.wide ? 'xl' : 'md'}
         title={
@@ -295,7 +313,9 @@ export function RegistryPage<Row extends RegistryRow, Values extends Record<stri
             {...props}
             row={editing === 'new' ? null : editing}
             readOnly={!canEdit}
-            onClose={() => setEditing(null)}
+            onCancel={() => unsaved.confirmClose(close)}
+            onClose={close}
+            onDirty={setDirty}
           />
         )}
         {editing !== null && editing !== 'new' && props.details && (
@@ -305,6 +325,7 @@ export function RegistryPage<Row extends RegistryRow, Values extends Record<stri
           </>
         )}
       </Drawer>
+      {unsaved.dialog}
       {props.importable && (
         <RegistryImport
           name={props.name}

@@ -1,0 +1,61 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useBlocker } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
+import { formMessages } from '../i18n/forms';
+
+const t = formMessages.unsaved;
+
+/**
+ * Keeps typed work from being lost: while `dirty`, leaving the page (another screen, or the browser's reload and
+ * close) and closing the form through `confirmClose` (its drawer's close button, Esc, "Cancelar") first ask
+ * "Descartar alterações?". Render `dialog` once beside the form.
+ */
+export function useUnsavedChanges(dirty: boolean): {
+  confirmClose: (close: () => void) => void;
+  dialog: ReactNode;
+} {
+  const [closing, setClosing] = useState<(() => void) | null>(null);
+  const blocker = useBlocker({
+    // A filter or a page of the same list changes only the query string: the form stays open.
+    shouldBlockFn: ({ current, next }) => dirty && current.pathname !== next.pathname,
+    enableBeforeUnload: () => dirty,
+    withResolver: true,
+  });
+  const confirmClose = (close: () => void) => {
+    if (dirty) setClosing(() => close);
+    else close();
+  };
+  const stay = () => {
+    setClosing(null);
+    blocker.reset?.();
+  };
+  const discard = () => {
+    const close = closing;
+    setClosing(null);
+    close?.();
+    blocker.proceed?.();
+  };
+  const dialog = (
+    <Modal
+      opened={closing !== null || blocker.status === 'blocked'}
+      onClose={stay}
+      title={t.title}
+      centered
+      // Above the drawer the question is about.
+      zIndex={400}
+    >
+      <Text size="sm" mb="md">
+        {t.message}
+      </Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={stay} data-autofocus>
+          {t.keepEditing}
+        </Button>
+        <Button color="red" onClick={discard}>
+          {t.discard}
+        </Button>
+      </Group>
+    </Modal>
+  );
+  return { confirmClose, dialog };
+}
