@@ -62,7 +62,9 @@ export const authMessages = {
     sentTo: 'Enviamos um código de 6 dígitos para',
     sentRecently:
       'Sua conta ainda não foi confirmada. Um código foi enviado há menos de 2 minutos ao e-mail ou celular do cadastro: digite-o abaixo ou peça um novo.',
-    codeLabel: 'Código de Verificação',
+    codeLabel: 'Código de verificação',
+    /** SPEC section 5 fixes the label of the verification code dialog as it is. */
+    codeDialogLabel: 'Código de Verificação',
     submit: 'Confirmar',
     resend: 'Reenviar código',
     resendIn: (seconds: number) => `Reenviar código em ${seconds}s`,

@@ -11,7 +11,7 @@ const REGISTRIES: Record<string, { one: string; many: string }> = {
   tax_type: { one: 'tipo de imposto', many: 'tipos de imposto' },
   payment_method: { one: 'método de pagamento', many: 'métodos de pagamento' },
   apportionment_template: { one: 'rateio padrão', many: 'rateios padrão' },
-  split_config: { one: 'configuração de split', many: 'configurações de split' },
+  split_config: { one: 'divisão de receitas', many: 'divisões de receitas' },
   product: { one: 'produto', many: 'produtos' },
   contract: { one: 'contrato', many: 'contratos' },
   purchasing_centre: { one: 'centro de compras', many: 'centros de compras' },

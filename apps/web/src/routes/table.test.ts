@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PERMISSION_NAMES, permissionLabel } from '@financeiro/core';
 import { ROADMAP } from '../features/roadmap/roadmap';
 import { SCREENS } from './table';
 
@@ -16,5 +17,13 @@ describe('screens not built yet', () => {
   it('leaves the built screens unmarked', () => {
     const built = SCREENS.filter((s) => !s.upcoming).map((s) => s.name);
     expect(built).toEqual(expect.arrayContaining(['dashboard', 'relacionamento-fornecedores', 'gestao-roadmap']));
+  });
+});
+
+describe('menu text', () => {
+  it('reads in pt-BR: no English product words in screen titles or permission labels', () => {
+    const english = /\b(roadmap|split|dashboard)\b/i;
+    for (const screen of SCREENS) expect(screen.display.title, screen.name).not.toMatch(english);
+    for (const name of PERMISSION_NAMES) expect(permissionLabel(name), name).not.toMatch(english);
   });
 });

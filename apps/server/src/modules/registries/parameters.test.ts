@@ -125,7 +125,7 @@ describe('accounts and parameters', () => {
     });
     expect(split.partners).toEqual([{ partyId: partner.id, share: 3000 }]);
     ids.split = split.id;
-    expect(await messageOf(admin.registries.partners.delete({ id: partner.id }))).toContain('1 configuração de split');
+    expect(await messageOf(admin.registries.partners.delete({ id: partner.id }))).toContain('1 divisão de receitas');
 
     const product = await admin.registries.products.create({
       code: 'srv-01',

@@ -98,8 +98,8 @@ export const splitConfigsRouter = registryRouter({
   search: [splitConfigs.name],
   sorts: { name: sortableText(splitConfigs.name), updatedAt: splitConfigs.updatedAt },
   messages: {
-    notFound: 'Configuração de split não encontrada nesta organização.',
-    unique: { split_configs_org_name_key: 'Já existe uma configuração de split com este nome.' },
+    notFound: 'Divisão de receitas não encontrada nesta organização.',
+    unique: { split_configs_org_name_key: 'Já existe uma divisão de receitas com este nome.' },
   },
   prepare: async (ctx, values) => {
     const ids = values.partners.map((p) => p.partyId);

@@ -72,7 +72,7 @@ function partiesOfRole(role: PartyRole, read: PermissionName, edit: PermissionNa
             splitConfigs,
             organizationId,
             listMentions(splitConfigs.partners, 'partyId', id),
-            plural('configuração de split', 'configurações de split'),
+            plural('divisão de receitas', 'divisões de receitas'),
           ),
         )),
       ];

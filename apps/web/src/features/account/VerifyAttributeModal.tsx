@@ -42,7 +42,7 @@ export function VerifyAttributeModal(props: {
           <Text size="sm">
             {t.dialogText} <b>{props.destination}</b>.
           </Text>
-          <CodeInput value={code} onChange={setCode} autoFocus />
+          <CodeInput label={authMessages.confirm.codeDialogLabel} value={code} onChange={setCode} autoFocus />
           <Button type="submit" loading={busy} disabled={!isCompleteCode(code)}>
             {t.confirm}
           </Button>

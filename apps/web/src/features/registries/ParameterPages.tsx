@@ -201,7 +201,7 @@ type Split = Awaited<ReturnType<typeof registriesClient.splitConfigs.get.query>>
 export function SplitConfigsPage() {
   return (
     <RegistryPage<Split, Record<string, unknown>>
-      name="configuracoes-de-split"
+      name="divisoes-de-receitas"
       client={registriesClient.splitConfigs}
       permissions={{ edit: 'editar_configuracoes_split', level: 'unit' }}
       labels={sp}

@@ -40,7 +40,7 @@ export const ROADMAP = [
     id: 'administration',
     title: 'Administração da organização',
     description:
-      'Unidades, departamentos, perfis com editor de permissões, convites de usuários com senha temporária, últimos acessos, log de eventos com as diferenças de cada alteração e seu painel, e este roadmap.',
+      'Unidades, departamentos, perfis com editor de permissões, convites de usuários com senha temporária, últimos acessos, log de eventos com as diferenças de cada alteração e seu painel, e este planejamento.',
     status: 'shipped',
     period: '2026-Q4',
     areas: ['Administração', 'Auditoria'],
@@ -49,7 +49,7 @@ export const ROADMAP = [
     id: 'registries',
     title: 'Cadastros financeiros',
     description:
-      'Fornecedores, clientes e parceiros com CPF/CNPJ (inclusive alfanumérico) e chave PIX validados, bancos e instituições de pagamento, contas e tipos de conta, plano de classificações financeiras e centros de custo em árvore, impostos, métodos de pagamento, rateios de exatamente 100%, split, produtos, contratos com anexos e parcelas previstas, e centros de compras com alçadas. Importação de CSV conferida linha a linha.',
+      'Fornecedores, clientes e parceiros com CPF/CNPJ (inclusive alfanumérico) e chave PIX validados, bancos e instituições de pagamento, contas e tipos de conta, plano de classificações financeiras e centros de custo em árvore, impostos, métodos de pagamento, rateios de exatamente 100%, divisão de receitas entre parceiros, produtos, contratos com anexos e parcelas previstas, e centros de compras com alçadas. Importação de CSV conferida linha a linha.',
     status: 'shipped',
     period: '2026-Q4',
     areas: ['Cadastros'],
@@ -66,7 +66,7 @@ export const ROADMAP = [
     id: 'receivables',
     title: 'Contas a receber',
     description:
-      'Títulos a receber com parcelas, baixas, juros e multa, divisão de receitas entre parceiros pelas configurações de split, e acompanhamento de inadimplência.',
+      'Títulos a receber com parcelas, baixas, juros e multa, divisão de receitas entre parceiros, e acompanhamento de inadimplência.',
     status: 'planned',
     period: '2027-Q2',
     areas: ['Financeiro'],
