@@ -18,3 +18,4 @@ export * from './registries/accounts';
 export * from './registries/parameters';
 export * from './registries/contracts';
 export * from './registries/purchasing';
+export * from './masks';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseDateText } from '../masks';
 import { parseBRL, WHOLE, type BasisPoints, type Centavos } from '../money';
 
 /**
@@ -97,26 +98,21 @@ export const percentInput = (options: { max?: BasisPoints } = {}) =>
 export const YEARS = { min: 1900, max: 2199 } as const;
 export const YEARS_MESSAGE = `Use uma data entre ${YEARS.min} e ${YEARS.max}.`;
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const BR_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
-
-/** A calendar date as YYYY-MM-DD, from YYYY-MM-DD or DD/MM/AAAA. */
+/** A calendar date as YYYY-MM-DD, from YYYY-MM-DD or as a person types it: DD/MM/AAAA, "5/12/26", "05122026". */
 export const dateInput = (empty = 'Informe a data.') =>
   z.string(empty).transform((v, ctx) => {
     const text = v.trim();
-    const iso = ISO_DATE.exec(text);
-    const br = BR_DATE.exec(text);
-    const [y, m, d] = iso ? [iso[1], iso[2], iso[3]] : br ? [br[3], br[2], br[1]] : [];
-    const date = y && m && d ? new Date(Date.UTC(Number(y), Number(m) - 1, Number(d))) : null;
-    if (!date || date.getUTCMonth() !== Number(m) - 1 || date.getUTCDate() !== Number(d)) {
+    const date = parseDateText(text);
+    if (!date) {
       ctx.addIssue({ code: 'custom', message: text ? 'Data inválida: use DD/MM/AAAA.' : empty });
       return z.NEVER;
     }
-    if (Number(y) < YEARS.min || Number(y) > YEARS.max) {
+    const year = Number(date.slice(0, 4));
+    if (year < YEARS.min || year > YEARS.max) {
       ctx.addIssue({ code: 'custom', message: YEARS_MESSAGE });
       return z.NEVER;
     }
-    return `${y}-${m}-${d}`;
+    return date;
   });
 
 /** A yes/no, from a boolean or from "Sim"/"Não". */
