@@ -25,22 +25,54 @@ describe.skipIf(!chromiumAvailable)('lists on a phone and from the keyboard, in 
     const page = await h.newPage(390, 844, { hasTouch: true, isMobile: true });
     await signInToMatriz(page);
 
-    const lists: [path: string, shows: string][] = [
-      ['/relacionamento/fornecedores', 'Horizonte Imóveis'],
-      ['/gestao_contas/bancos', 'Mercado Pago'],
-      ['/parametrizacao/produtos', 'Papel sulfite A4 (resma)'],
-      ['/tenants/users', 'Sofia Solicitante'],
-      ['/tenants/last_acess', 'Ana Administradora'],
-      ['/logs/events', 'Ana Administradora'],
+    // Every screen built on the shared list.
+    const lists = [
+      '/gestao_contas/contas',
+      '/gestao_contas/bancos',
+      '/contas/contratos',
+      '/contas/centros_compras',
+      '/agrupamentos/classificacoes_financeiras',
+      '/agrupamentos/centros_custo',
+      '/parametrizacao/tipos_conta',
+      '/parametrizacao/tipos_imposto',
+      '/parametrizacao/configuracoes_split',
+      '/parametrizacao/produtos',
+      '/parametrizacao/metodos_pagamento',
+      '/parametrizacao/configuracoes_rateio_padrao',
+      '/relacionamento/parceiros',
+      '/relacionamento/fornecedores',
+      '/relacionamento/clientes',
+      '/logs/events',
+      '/tenants/organizations',
+      '/tenants/units',
+      '/tenants/departments',
+      '/tenants/profiles',
+      '/tenants/users',
+      '/tenants/last_acess',
     ];
-    for (const [path, shows] of lists) {
+    for (const path of lists) {
       await page.goto(`${h.app.url}${path}`);
-      await page.getByRole('article').filter({ hasText: shows }).first().waitFor();
+      await page
+        .getByRole('article')
+        .first()
+        .or(page.getByText(/^Nenhuma? .* cadastrad[oa]s?\.$/))
+        .waitFor();
       expect(await page.getByRole('table').count(), path).toBe(0);
       expect(await sidewaysOverflow(page), path).toBeLessThanOrEqual(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
       await screenshot(page, `phone-list-${path.slice(1).replaceAll('/', '-')}`);
     }
+
+    // A phone has no column headers: the sort is chosen above the cards, and kept in the address.
+    await page.goto(`${h.app.url}/gestao_contas/bancos`);
+    await page.locator('input[aria-label="Ordenar por"]').click();
+    await page.getByRole('option', { name: 'Código' }).click();
+    await page.waitForURL(/sort=code/);
+    await expect.poll(() => page.getByRole('article').first().innerText()).toContain('001');
+    await page.getByRole('button', { name: 'Ordem crescente' }).click();
+    await page.waitForURL(/direction=desc/);
+    await page.getByRole('button', { name: 'Ordem decrescente' }).waitFor();
+    await screenshot(page, 'phone-banks-sorted');
 
     // A supplier's card: its name, its CNPJ and city under their labels, its status, and its actions.
     await page.goto(`${h.app.url}/relacionamento/fornecedores`);

@@ -29,6 +29,8 @@ export const appMessages = {
     retry: 'Tentar novamente',
     total: (n: number) => (n === 1 ? '1 registro' : `${n.toLocaleString('pt-BR')} registros`),
     pages: 'Páginas',
+    sortBy: 'Ordenar por',
+    order: { asc: 'Ordem crescente', desc: 'Ordem decrescente' },
     page: (n: number) => `Página ${n}`,
     pageControl: {
       first: 'Primeira página',

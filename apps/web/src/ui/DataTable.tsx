@@ -1,10 +1,12 @@
 import {
+  ActionIcon,
   Alert,
   Button,
   Center,
   Group,
   Pagination,
   Paper,
+  Select,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -13,7 +15,15 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconChevronDown, IconChevronUp, IconInbox, IconSelector } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconChevronDown,
+  IconChevronUp,
+  IconInbox,
+  IconSelector,
+  IconSortAscending,
+  IconSortDescending,
+} from '@tabler/icons-react';
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { appMessages } from '../i18n/app';
 import { CARDS_MEDIA_QUERY, cardParts, type CardPart } from './DataTable.cards';
@@ -49,6 +59,33 @@ function SortableHeader({ column, sort }: { column: { key: string; header: strin
         <Icon size={14} />
       </Group>
     </UnstyledButton>
+  );
+}
+
+/** A phone has no column headers to tap: the sort is chosen above the cards. */
+function CardSort(props: { columns: { key: string; header: string; sortable?: boolean }[]; sort: SortState }) {
+  const { sort } = props;
+  const sortable = props.columns.filter((c) => c.sortable);
+  if (sortable.length === 0) return null;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Select
+        aria-label={t.sortBy}
+        data={sortable.map((c) => ({ value: c.key, label: c.header }))}
+        value={sort.key}
+        onChange={(key) => key && key !== sort.key && sort.onSort(key)}
+        allowDeselect={false}
+        style={{ flex: 1 }}
+      />
+      <ActionIcon
+        variant="default"
+        size="input-sm"
+        aria-label={t.order[sort.direction]}
+        onClick={() => sort.onSort(sort.key)}
+      >
+        {sort.direction === 'asc' ? <IconSortAscending size={18} /> : <IconSortDescending size={18} />}
+      </ActionIcon>
+    </Group>
   );
 }
 
@@ -164,6 +201,7 @@ export function DataTable<Row>(props: {
     <Stack gap="sm">
       {cards ? (
         <Stack gap="xs">
+          {props.sort && <CardSort columns={columns} sort={props.sort} />}
           {loading && [0, 1, 2].map((i) => <Skeleton key={i} h={88} radius="md" />)}
           {!loading &&
             rows?.map((row) => <RowCard key={props.rowKey(row)} row={row} parts={parts} onOpen={props.onOpen} />)}
