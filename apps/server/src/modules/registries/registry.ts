@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { CasingCache } from 'drizzle-orm/casing';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
@@ -14,7 +14,7 @@ import {
 } from '@financeiro/core';
 import { z } from 'zod';
 import type { Tx } from '../../db/client';
-import { containsPattern } from '../../db/search';
+import { folded, searchMatches } from '../../db/search';
 import {
   badRequest,
   conflict,
@@ -28,7 +28,6 @@ import {
 } from '../../trpc/init';
 import { audit } from '../audit/record-event';
 import { idempotent } from '../idempotency';
-import { ACCENTED, PLAIN } from './columns';
 
 /** The columns every registry table has (see `registryColumns` in ./columns). */
 export type RegistryTable = PgTable & {
@@ -60,8 +59,10 @@ export interface RegistryDefinition<
   extras?: E;
   /** How an option of a reference select reads, e.g. "341 · Itaú". */
   label: SQL;
-  /** Columns the search box looks in. */
+  /** Columns the search box looks in, accents and case aside. */
   search: (PgColumn | SQL)[];
+  /** CPF/CNPJ columns, found by a document typed or pasted with any punctuation. */
+  documents?: PgColumn[];
   /** Columns or expressions a list may be sorted by, by the name the web sends; the first is the default. */
   sorts: Record<string, PgColumn | SQL>;
   /** pt-BR messages: the record not found, and for each unique constraint what is already taken. */
@@ -91,13 +92,9 @@ export function toWire<R extends object>(row: R): Wire<R> {
   return out as Wire<R>;
 }
 
-/**
- * Text as a pt-BR reader sorts it: case and accents aside ("Cartão" before "Carteira"), the same on PostgreSQL and
- * PGlite whatever the database collation.
- */
+/** Text as a pt-BR reader sorts it: case and accents aside ("Cartão" before "Carteira"); see `folded`. */
 export function sortableText(column: PgColumn | SQL): SQL {
-  // The letters are written into the statement, not bound, so that an index on the same expression serves the sort.
-  return sql`translate(lower(${column}), ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${PLAIN}'`)})`;
+  return folded(column);
 }
 
 /** One bad line of an import: its line in the file (the header is line 1), the field and what is wrong. */
@@ -176,10 +173,7 @@ export function registryRouter<
 
   function where(ctx: ProcedureContext, input: { search: string; status: string }): SQL | undefined {
     const filters: (SQL | undefined)[] = [inOrganization(ctx)];
-    if (input.search) {
-      const term = containsPattern(input.search);
-      filters.push(or(...def.search.map((column) => ilike(column, term))));
-    }
+    if (input.search) filters.push(searchMatches(input.search, def.search, def.documents));
     if (input.status !== 'all') filters.push(eq(table.status, input.status));
     return and(...filters);
   }
@@ -327,7 +321,7 @@ export function registryRouter<
       .input(registryOptionsInput)
       .query(async ({ ctx, input }) => {
         const chosen = input.ids.length > 0 ? inArray(table.id, input.ids) : undefined;
-        const found = input.search ? sql`${def.label} ilike ${containsPattern(input.search)}` : undefined;
+        const found = input.search ? searchMatches(input.search, [def.label]) : undefined;
         const rows = await ctx.tx
           .select({ id: table.id, label: def.label, status: table.status })
           .from(source)

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Avatar, Badge, Button, Card, Group, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Alert, Avatar, Badge, Button, Card, FileButton, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchUserAttributes, sendUserAttributeVerificationCode, updateUserAttributes } from 'aws-amplify/auth';
@@ -9,6 +10,7 @@ import { profileErrorMessage } from '../auth/errors';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { formatPhone, toE164 } from '../auth/phone';
 import { DevicesCard } from './DevicesCard';
+import { pictureDataUrl } from './picture';
 import { SignOutEverywhere } from './SignOutEverywhere';
 import { VerifyAttributeModal, type VerifiableAttribute } from './VerifyAttributeModal';
 
@@ -84,6 +86,13 @@ function ProfileForm({ attributes }: { attributes: Record<string, string | undef
     }
   }
 
+  async function choosePicture(file: File | null) {
+    if (!file) return;
+    const url = await pictureDataUrl(file);
+    if (url) form.setFieldValue('picture', url);
+    else notifyError(t.pictureInvalid);
+  }
+
   async function verify(attribute: VerifiableAttribute) {
     try {
       const details = await sendUserAttributeVerificationCode({ userAttributeKey: attribute });
@@ -97,10 +106,35 @@ function ProfileForm({ attributes }: { attributes: Record<string, string | undef
     <Card p="lg" maw={720}>
       <form onSubmit={form.onSubmit(save)} noValidate>
         <Stack gap="md">
-          <Group>
-            <Avatar src={form.values.picture || null} size={64} radius="xl" color="brand">
+          <Group gap="md" wrap="nowrap" align="center">
+            <Avatar src={form.values.picture || null} size={64} radius="xl" color="brand" alt={t.picture}>
               {form.values.name.slice(0, 1).toUpperCase()}
             </Avatar>
+            <Stack gap={6}>
+              <Group gap="xs">
+                <FileButton onChange={choosePicture} accept="image/png,image/jpeg,image/webp">
+                  {(props) => (
+                    <Button {...props} variant="light" size="xs" leftSection={<IconPhotoUp size={16} />}>
+                      {t.pictureChoose}
+                    </Button>
+                  )}
+                </FileButton>
+                {form.values.picture && (
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    size="xs"
+                    leftSection={<IconTrash size={16} />}
+                    onClick={() => form.setFieldValue('picture', '')}
+                  >
+                    {t.pictureRemove}
+                  </Button>
+                )}
+              </Group>
+              <Text size="xs" c="dimmed">
+                {t.pictureHint}
+              </Text>
+            </Stack>
           </Group>
           <TextInput label={t.name} autoComplete="name" {...form.getInputProps('name')} />
           <TextInput
@@ -131,7 +165,6 @@ function ProfileForm({ attributes }: { attributes: Record<string, string | undef
             {...form.getInputProps('phone')}
             onChange={(e) => form.setFieldValue('phone', formatPhone(e.currentTarget.value))}
           />
-          <TextInput label={t.picture} type="url" {...form.getInputProps('picture')} />
           <Button type="submit" loading={busy} style={{ alignSelf: 'flex-start' }}>
             {t.save}
           </Button>

@@ -1,5 +1,18 @@
 import { useEffect, useState } from 'react';
-import { Button, Code, Image, Skeleton, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Image,
+  Skeleton,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { IconCheck, IconCopy, IconExternalLink } from '@tabler/icons-react';
 import QRCode from 'qrcode';
 import { authMessages } from '../../i18n/auth';
 import { CodeInput, isCompleteCode } from './CodeInput';
@@ -10,7 +23,9 @@ const t = authMessages.mfa;
 export const AUTHENTICATOR_NAME = 'Device 1 Test';
 
 /**
- * Setting up an authenticator app: the setup URI as a QR code and the secret as text, then a code from the app.
+ * Setting up an authenticator app: the setup URI as a QR code, and as an otpauth:// link that opens the app on the
+ * phone the form is read on (a phone cannot scan its own screen); the secret as text with a copy button, then a code
+ * from the app.
  * Used by the account's MFA page and by a sign-in that requires a second factor.
  */
 export function TotpSetupForm(props: {
@@ -45,10 +60,35 @@ export function TotpSetupForm(props: {
       <Stack gap="sm">
         <Text size="sm">1. {t.setupStep1}</Text>
         {qr ? <Image src={qr} alt="QR code" w={200} h={200} mx="auto" /> : <Skeleton h={200} w={200} mx="auto" />}
+        {setup && (
+          <Anchor href={setup.uri} size="sm" ta="center">
+            <Group gap={4} justify="center" component="span">
+              <IconExternalLink size={16} aria-hidden />
+              {t.openInApp}
+            </Group>
+          </Anchor>
+        )}
         <Text size="sm">2. {t.setupStep2}</Text>
-        <Code block data-testid="totp-secret" style={{ wordBreak: 'break-all' }}>
-          {setup?.secret ?? '…'}
-        </Code>
+        <Group gap="xs" wrap="nowrap" align="center">
+          <Code block data-testid="totp-secret" style={{ wordBreak: 'break-all', flex: 1 }}>
+            {setup?.secret ?? '…'}
+          </Code>
+          <CopyButton value={setup?.secret ?? ''}>
+            {({ copied, copy }) => (
+              <Tooltip label={copied ? t.keyCopied : t.copyKey} withArrow>
+                <ActionIcon
+                  variant="light"
+                  size="lg"
+                  onClick={copy}
+                  disabled={!setup}
+                  aria-label={copied ? t.keyCopied : t.copyKey}
+                >
+                  {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </CopyButton>
+        </Group>
         <Text size="sm">3. {t.setupStep3}</Text>
         <CodeInput value={code} onChange={setCode} />
         <Button type="submit" loading={busy} disabled={!setup || !isCompleteCode(code)}>
