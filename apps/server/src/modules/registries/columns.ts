@@ -14,7 +14,3 @@ export const registryColumns = () => ({
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
-
-/** The accented letters a pt-BR sort folds to plain ones (see `sortableText`). */
-export const ACCENTED = 'áàâãäéèêëíìîïóòôõöúùûüçñ';
-export const PLAIN = 'aaaaaeeeeiiiiooooouuuucn';

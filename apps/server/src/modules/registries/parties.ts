@@ -32,6 +32,7 @@ function partiesOfRole(role: PartyRole, read: PermissionName, edit: PermissionNa
     only: arrayContains(parties.roles, [role]),
     label: sql`coalesce(${parties.tradeName}, ${parties.name})`,
     search: [parties.name, parties.tradeName, parties.document, parties.email, parties.city],
+    documents: [parties.document],
     sorts: {
       name: sortableText(parties.name),
       document: parties.document,

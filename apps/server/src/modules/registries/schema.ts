@@ -13,7 +13,6 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
 import {
   ACCOUNT_KINDS,
   CLASSIFICATION_NATURES,
@@ -26,7 +25,8 @@ import {
   type PartyRole,
 } from '@financeiro/core';
 import { users } from '../identity/schema';
-import { ACCENTED, PLAIN, registryColumns } from './columns';
+import { folded } from '../../db/search';
+import { registryColumns } from './columns';
 
 const money = () => bigint({ mode: 'number' });
 /** Binary content; PGlite reads it as a Uint8Array, node-postgres as a Buffer: both become a Buffer. */
@@ -101,10 +101,7 @@ export const parties = pgTable(
     unique('parties_org_id_key').on(t.organizationId, t.id),
     unique('parties_org_document_key').on(t.organizationId, t.document),
     // Serves the list's default order (see `sortableText`) without sorting every party of the organization.
-    index('parties_org_sort_name_idx').on(
-      t.organizationId,
-      sql`translate(lower(${t.name}), ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${PLAIN}'`)})`,
-    ),
+    index('parties_org_sort_name_idx').on(t.organizationId, folded(t.name)),
     index('parties_org_city_idx').on(t.organizationId, t.city),
     index('parties_roles_idx').using('gin', t.roles),
     foreignKey({ columns: [t.organizationId, t.bankId], foreignColumns: [banks.organizationId, banks.id] }),

@@ -1,6 +1,6 @@
-import { and, asc, eq, gte, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { lastAccessInput } from '@financeiro/core';
-import { containsPattern } from '../../db/search';
+import { searchMatches } from '../../db/search';
 import { organizationOf, procedure, router } from '../../trpc/init';
 import { eventLog } from '../audit/schema';
 import { users } from '../identity/schema';
@@ -33,10 +33,7 @@ export const lastAccessRouter = router({
         .groupBy(eventLog.actorUserId)
         .as('activity');
       const filters: (SQL | undefined)[] = [eq(memberships.organizationId, organizationId)];
-      if (input.search) {
-        const term = containsPattern(input.search);
-        filters.push(or(ilike(users.name, term), ilike(users.username, term), ilike(users.email, term)));
-      }
+      if (input.search) filters.push(searchMatches(input.search, [users.name, users.username, users.email]));
       if (input.never) filters.push(isNull(lastAccess.accessedAt));
       else if (input.inactiveSince) {
         filters.push(or(isNull(lastAccess.accessedAt), lt(lastAccess.accessedAt, new Date(input.inactiveSince))));

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import {
   changeProfileInput,
@@ -13,7 +13,7 @@ import {
 import { z } from 'zod';
 import { rowsOf } from '../../db/client';
 import { asOwner } from '../../db/tenant';
-import { containsPattern } from '../../db/search';
+import { searchMatches } from '../../db/search';
 import {
   conflict,
   forbidden,
@@ -99,10 +99,7 @@ export const membersRouter = router({
     .input(listMembershipsInput)
     .query(async ({ ctx, input }) => {
       const filters: (SQL | undefined)[] = [eq(memberships.organizationId, organizationOf(ctx))];
-      if (input.search) {
-        const term = containsPattern(input.search);
-        filters.push(or(ilike(users.name, term), ilike(users.username, term), ilike(users.email, term)));
-      }
+      if (input.search) filters.push(searchMatches(input.search, [users.name, users.username, users.email]));
       if (input.profileId) filters.push(eq(memberships.profileId, input.profileId));
       if (input.status) filters.push(eq(memberships.status, input.status));
       const rows = await ctx.tx

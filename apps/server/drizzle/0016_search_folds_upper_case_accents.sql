@@ -1,0 +1,2 @@
+DROP INDEX "parties_org_sort_name_idx";--> statement-breakpoint
+CREATE INDEX "parties_org_sort_name_idx" ON "parties" USING btree ("organization_id",translate(lower("name"), 'áàâãäåéèêëíìîïóòôõöúùûüýÿçñÁÀÂÃÄÅÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÝÇÑ', 'aaaaaaeeeeiiiiooooouuuuyycnaaaaaaeeeeiiiiooooouuuuycn'));
