@@ -15,7 +15,7 @@ import { configureAmplify, loadIdentityConfig } from './features/auth/amplify';
 import { refreshSession } from './api/session';
 import { queryClient } from './api/trpc';
 import { router } from './routes/router';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 async function start(root: HTMLElement) {
   await configureAmplify(await loadIdentityConfig());
@@ -23,7 +23,7 @@ async function start(root: HTMLElement) {
   await refreshSession();
   createRoot(root).render(
     <StrictMode>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <DatesProvider settings={{ locale: 'pt-br', firstDayOfWeek: 0 }}>
           <Notifications position="top-right" autoClose={5000} />
           <QueryClientProvider client={queryClient}>

@@ -42,13 +42,13 @@ function Changes({ before, after, placeName }: { before: unknown; after: unknown
               {c.field}:
             </Text>
             {c.before !== null && (
-              <Text size="xs" c="red.8" td={c.after !== null ? 'line-through' : undefined}>
+              <Text size="xs" c="red" td={c.after !== null ? 'line-through' : undefined}>
                 {c.before}
               </Text>
             )}
             {c.before !== null && c.after !== null && <IconArrowRight size={12} style={{ flexShrink: 0 }} />}
             {c.after !== null && (
-              <Text size="xs" c="green.8">
+              <Text size="xs" c="green">
                 {c.after}
               </Text>
             )}

@@ -1,6 +1,9 @@
+import dayjs from 'dayjs';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { logsMessages as t } from '../../i18n/logs';
+
+const day = (iso: string) => dayjs(iso).format('DD/MM/YYYY');
 
 /** A period of São Paulo calendar days, kept as YYYY-MM-DD strings. */
 export function PeriodInput(props: {
@@ -12,7 +15,8 @@ export function PeriodInput(props: {
   return (
     <DatePickerInput
       type="range"
-      aria-label={t.period}
+      // The button shows the chosen period: its name must contain that text (label in name).
+      aria-label={props.from && props.to ? `${t.period} ${day(props.from)} – ${day(props.to)}` : t.period}
       placeholder={t.period}
       leftSection={<IconCalendar size={16} />}
       valueFormat="DD/MM/YYYY"

@@ -21,7 +21,8 @@ export function UserMenu() {
       <Menu.Target>
         <UnstyledButton aria-label={name}>
           <Group gap={8} wrap="nowrap">
-            <Avatar color="brand" radius="xl" size={34} src={user?.picture ?? null}>
+            {/* The initials repeat the name that labels the button: hidden from assistive technology. */}
+            <Avatar color="brand" radius="xl" size={34} src={user?.picture ?? null} aria-hidden>
               {initials(name)}
             </Avatar>
             <Text size="sm" fw={600} visibleFrom="md" maw={160} truncate>
