@@ -1,7 +1,8 @@
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { Mailbox } from '../../apps/server/src/test/mailbox';
 import { SmsSink } from '../../apps/server/src/test/sms-sink';
+import { describeViolations, flushAccessibility, watchAccessibility, type Violation } from './accessibility';
 import { launchBrowser, screenshot } from './browser';
 import { startApp, type RunningApp } from './server';
 
@@ -15,7 +16,8 @@ export interface Harness {
 
 /**
  * Registers, for the enclosing describe, what a journey needs: a local mailbox and SMS sink, the real server with
- * demo data on a fresh database, Chromium, and a screenshot of the last page when a journey fails.
+ * demo data on a fresh database, Chromium, and a screenshot of the last page when a journey fails. Every screen a
+ * journey's pages show is checked with axe-core; a serious or critical violation fails the journey.
  */
 export function useHarness(options: { tls?: boolean; env?: () => Record<string, string> } = {}): Harness {
   let mailbox: Mailbox | undefined;
@@ -23,6 +25,8 @@ export function useHarness(options: { tls?: boolean; env?: () => Record<string, 
   let app: RunningApp | undefined;
   let browser: Browser | undefined;
   let lastPage: Page | undefined;
+  let pages: Page[] = [];
+  let violations: Violation[] = [];
 
   beforeAll(async () => {
     mailbox = new Mailbox();
@@ -40,11 +44,19 @@ export function useHarness(options: { tls?: boolean; env?: () => Record<string, 
     await sms?.stop();
   });
 
+  beforeEach(() => {
+    pages = [];
+    violations = [];
+  });
+
   afterEach(async (ctx) => {
     if (ctx.task.result?.state === 'fail' && lastPage && !lastPage.isClosed()) {
       const name = `failed-${ctx.task.name.slice(0, 60).replace(/[^a-z0-9]+/gi, '-')}`;
       await screenshot(lastPage, name).catch(() => undefined);
     }
+    await Promise.all(pages.map(flushAccessibility));
+    if (violations.length > 0)
+      throw new Error(`axe-core found serious or critical violations:\n${describeViolations(violations)}`);
   });
 
   const ready = <T>(value: T | undefined): T => {
@@ -68,7 +80,9 @@ export function useHarness(options: { tls?: boolean; env?: () => Record<string, 
         timezoneId: 'America/Sao_Paulo',
         ...contextOptions,
       });
+      await watchAccessibility(context, ready(app).url, (violation) => violations.push(violation));
       lastPage = await context.newPage();
+      pages.push(lastPage);
       return lastPage;
     },
   };
