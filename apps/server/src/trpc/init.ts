@@ -29,6 +29,20 @@ z.config({
     issue.path && issue.path.length > 0 ? `Valor inválido em "${issue.path.join('.')}".` : 'Dados inválidos.',
 });
 
+/**
+ * A value another record already holds (a CNPJ, a code): the form shows the message on `field`, with a link to the
+ * record that holds it when it is known.
+ */
+export class FieldConflictError extends TRPCError {
+  constructor(
+    message: string,
+    readonly field: string,
+    readonly existingId: string | null,
+  ) {
+    super({ code: 'CONFLICT', message });
+  }
+}
+
 const t = initTRPC
   .context<RequestContext>()
   .meta<ProcedureMeta>()
@@ -43,7 +57,11 @@ const t = initTRPC
           : error.cause instanceof ZodError
             ? (error.cause.issues[0]?.message ?? shape.message)
             : shape.message,
-      data: { code: shape.data.code, httpStatus: shape.data.httpStatus },
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        conflict: error instanceof FieldConflictError ? { field: error.field, existingId: error.existingId } : null,
+      },
     }),
   });
 

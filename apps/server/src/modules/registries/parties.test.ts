@@ -89,6 +89,24 @@ describe('parties: suppliers, customers and partners', () => {
     expect(maria).toMatchObject({ document: '52998224725', pixKey: '52998224725' });
   });
 
+  it('answers a taken document over HTTP with the field and the record that holds it, for the form to point at', async () => {
+    const response = await d.t.app.inject({
+      method: 'POST',
+      url: '/v1/registries/suppliers.create',
+      headers: {
+        authorization: `Bearer ${await d.t.tokenFor('financeiro')}`,
+        'x-organization-id': d.org.organizationId,
+        'x-unit-id': d.matriz.unitId,
+        'content-type': 'application/json',
+      },
+      payload: JSON.stringify({ ...ACME, name: 'Outra Acme', document: '11222333000181' }),
+    });
+    expect(response.statusCode).toBe(409);
+    const { error } = response.json<{ error: { message: string; data: { conflict: unknown } } }>();
+    expect(error.message).toContain('Já existe um cadastro com este CPF/CNPJ nesta organização.');
+    expect(error.data.conflict).toEqual({ field: 'document', existingId: acmeId });
+  });
+
   it('keeps one record per document: a supplier who is also a customer shows on both screens', async () => {
     const caller = await d.as('financeiro', d.matriz);
     const again = await messageOf(caller.registries.customers.create({ ...ACME, roles: ['customer'] }));

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
-import { and, asc, count, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { CasingCache } from 'drizzle-orm/casing';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 import {
@@ -18,6 +18,7 @@ import { folded, searchMatches } from '../../db/search';
 import {
   badRequest,
   conflict,
+  FieldConflictError,
   notFound,
   organizationOf,
   procedure,
@@ -159,14 +160,41 @@ export function registryRouter<
   const prepare = (ctx: ProcedureContext, values: z.output<I>, before: Row<T, E> | null) =>
     def.prepare ? def.prepare(ctx, values, before) : Promise.resolve(values as Values);
   const byId = (ctx: ProcedureContext, id: string) => and(eq(table.id, id), inOrganization(ctx));
-  /** Writes, answering a unique constraint's refusal with its pt-BR message. */
-  async function save<R>(write: () => Promise<R>): Promise<R> {
+  // Each unique constraint's field (the column beside the organization's), read from the table's definition.
+  const tableColumns = Object.entries(getTableColumns(source));
+  const uniques = Object.entries(def.messages.unique).map(([constraint, message]) => {
+    const named = getTableConfig(source).uniqueConstraints.find((u) => u.getName() === constraint);
+    const column = named?.columns.find((c) => c.name !== table.organizationId.name);
+    const field = tableColumns.find(([, c]) => c.name === column?.name)?.[0];
+    if (!column || !field) throw new Error(`${def.entity}: no column for ${constraint}`);
+    return { constraint, message, column, field };
+  });
+  /**
+   * Writes `values` unless another record of the organization holds one of its unique values: that refusal names the
+   * field and the record, so the form can point at both. A write that races past the check still gets the message.
+   */
+  async function save<R>(ctx: ProcedureContext, values: Values, id: string | null, write: () => Promise<R>) {
+    for (const unique of uniques) {
+      const value = values[unique.field];
+      if (value === null || value === undefined) continue;
+      const [held] = await ctx.tx
+        .select({ id: table.id })
+        .from(source)
+        .where(
+          and(
+            eq(table.organizationId, organizationOf(ctx)),
+            eq(unique.column, value),
+            id ? ne(table.id, id) : undefined,
+          ),
+        )
+        .limit(1);
+      if (held) throw new FieldConflictError(unique.message, unique.field, String(held.id));
+    }
     try {
       return await write();
     } catch (error) {
-      for (const [constraint, message] of Object.entries(def.messages.unique)) {
-        if (isUniqueViolation(error, constraint)) throw conflict(message);
-      }
+      const unique = uniques.find((u) => isUniqueViolation(error, u.constraint));
+      if (unique) throw new FieldConflictError(unique.message, unique.field, null);
       throw error;
     }
   }
@@ -232,7 +260,9 @@ export function registryRouter<
         idempotent(ctx, `${def.entity}.create`, input, async (submitted) => {
           const prepared = await prepare(ctx, submitted as z.output<I>, null);
           const values = { ...prepared, id: uuidv7(), organizationId: organizationOf(ctx) } as PgInsertValue<T>;
-          const [row] = (await save(() => ctx.tx.insert(table).values(values).returning())) as T['$inferSelect'][];
+          const [row] = (await save(ctx, prepared, null, () =>
+            ctx.tx.insert(table).values(values).returning(),
+          )) as T['$inferSelect'][];
           if (!row) throw new Error(`${def.entity} not inserted`);
           await audit(ctx, {
             action: `${def.entity}.create`,
@@ -253,7 +283,7 @@ export function registryRouter<
         if (before.version !== version) throw conflict(STALE);
         const change = await prepare(ctx, values as z.output<I>, before);
         const set = { ...change, version: version + 1, updatedAt: new Date() } as PgUpdateSetSource<T>;
-        const [row] = (await save(() =>
+        const [row] = (await save(ctx, change, id, () =>
           ctx.tx
             .update(table)
             .set(set)
@@ -401,7 +431,7 @@ export function registryRouter<
             return { imported: 0, problems: problems.slice(0, REPORT_LIMIT), problemCount: problems.length };
           }
           for (let i = 0; i < rows.length; i += IMPORT_CHUNK) {
-            await save(() => insertRows(inside.tx, table, rows.slice(i, i + IMPORT_CHUNK)));
+            await save(inside, {}, null, () => insertRows(inside.tx, table, rows.slice(i, i + IMPORT_CHUNK)));
           }
           await audit(inside, {
             action: `${def.entity}.import`,
