@@ -15,17 +15,41 @@ import { configureAmplify, loadIdentityConfig } from './features/auth/amplify';
 import { refreshSession } from './api/session';
 import { queryClient } from './api/trpc';
 import { router } from './routes/router';
+import { OfflineScreen } from './features/pwa/OfflineGate';
 import { cssVariablesResolver, theme } from './theme';
 
+/** The app header's height and a drawer's title bar, with a gap. */
+const NOTIFICATIONS_TOP = 72;
+
+/**
+ * Opened without a connection (the installed app, offline), the configuration or the session cannot be fetched:
+ * the offline screen, until the connection is back and the app starts again.
+ */
+function startOffline(root: HTMLElement) {
+  createRoot(root).render(
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <OfflineScreen />
+    </MantineProvider>,
+  );
+  window.addEventListener('online', () => window.location.reload(), { once: true });
+}
+
 async function start(root: HTMLElement) {
-  await configureAmplify(await loadIdentityConfig());
-  // The guard decides from the session, so the session is known before the first route loads.
-  await refreshSession();
+  try {
+    await configureAmplify(await loadIdentityConfig());
+    // The guard decides from the session, so the session is known before the first route loads.
+    await refreshSession();
+  } catch (error) {
+    if (navigator.onLine && !(error instanceof TypeError)) throw error;
+    startOffline(root);
+    return;
+  }
   createRoot(root).render(
     <StrictMode>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <DatesProvider settings={{ locale: 'pt-br', firstDayOfWeek: 0 }}>
-          <Notifications position="top-right" autoClose={5000} />
+          {/* Below the app's header and a drawer's title: a toast never hides the tenant switcher or the form's name. */}
+          <Notifications position="top-center" autoClose={5000} styles={{ root: { top: NOTIFICATIONS_TOP } }} />
           <QueryClientProvider client={queryClient}>
             <RouterProvider router={router} />
           </QueryClientProvider>

@@ -1,13 +1,36 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Center, Loader, Overlay, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
 import { appMessages } from '../../i18n/app';
+import { formMessages } from '../../i18n/forms';
 import { useOnlineStore } from '../../stores/session';
 
 export const OFFLINE_CHECK_MS = 1000;
 export const TOGGLE_FLASH_MS = 500;
 
-/** Replaces the app with the offline screen while the browser is offline, checked every second (SPEC 2 and 9). */
+/** The whole page, for when the app cannot work at all: it was opened without a connection (SPEC 2). */
+export function OfflineScreen() {
+  return (
+    <Center h="100dvh" px="md">
+      <Stack align="center" ta="center" gap="sm">
+        <ThemeIcon size={72} radius="xl" variant="light">
+          <IconWifiOff size={38} stroke={1.5} />
+        </ThemeIcon>
+        <Title order={1} fz={24}>
+          {appMessages.pwa.offline}
+        </Title>
+        <Text c="dimmed" maw={360}>
+          {appMessages.pwa.offlineText}
+        </Text>
+      </Stack>
+    </Center>
+  );
+}
+
+/**
+ * Watches the connection every second (SPEC 9). A drop while the app runs keeps the open screen, and what was typed
+ * in it, under a banner: only the calls fail until the connection is back.
+ */
 export function OfflineGate({ children }: { children: ReactNode }) {
   const { online, setOnline } = useOnlineStore();
   const [flashing, setFlashing] = useState(false);
@@ -28,29 +51,30 @@ export function OfflineGate({ children }: { children: ReactNode }) {
     };
   }, [setOnline]);
 
-  if (flashing) {
-    return (
-      <Center h="100dvh">
-        <Loader />
-      </Center>
-    );
-  }
-  if (!online) {
-    return (
-      <Center h="100dvh" px="md">
-        <Stack align="center" ta="center" gap="sm">
-          <ThemeIcon size={72} radius="xl" variant="light">
-            <IconWifiOff size={38} stroke={1.5} />
-          </ThemeIcon>
-          <Title order={1} fz={24}>
-            {appMessages.pwa.offline}
-          </Title>
-          <Text c="dimmed" maw={360}>
-            {appMessages.pwa.offlineText}
-          </Text>
-        </Stack>
-      </Center>
-    );
-  }
-  return <>{children}</>;
+  return (
+    <>
+      {!online && (
+        <Alert
+          role="status"
+          color="orange"
+          variant="filled"
+          radius={0}
+          icon={<IconWifiOff size={18} />}
+          title={formMessages.offlineBanner}
+          pos="sticky"
+          top={0}
+          style={{ zIndex: 1000 }}
+        >
+          {formMessages.offlineBannerText}
+        </Alert>
+      )}
+      {children}
+      {/* The brief flash of SPEC 4 covers the screen without replacing it. */}
+      {flashing && (
+        <Overlay fixed blur={1} color="#fff" backgroundOpacity={0.6} zIndex={1000} center>
+          <Loader />
+        </Overlay>
+      )}
+    </>
+  );
 }

@@ -9,6 +9,7 @@ import { downloadCsv } from '../../ui/download';
 import { notifyApiError } from '../../ui/api-error';
 import { notifySuccess } from '../../ui/notify';
 import { csvText, plainCell } from './csv-file';
+import { refreshAfterChange } from './sources';
 import type { Option, RegistryField } from './fields';
 
 const t = registryMessages.import;
@@ -151,7 +152,7 @@ export function RegistryImport(props: {
         setProblems({ list: result.problems, count: result.problemCount });
         return;
       }
-      await queryClient.invalidateQueries({ queryKey: ['registry', props.name] });
+      await refreshAfterChange(queryClient, props.name);
       notifySuccess(t.done(result.imported));
       close();
     } catch (error) {

@@ -12,6 +12,7 @@ import { downloadRows, type ExportFormat } from '../../ui/download';
 import { ExportMenu } from '../../ui/ExportMenu';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { notifyApiError } from '../../ui/api-error';
+import { showOnField } from '../../ui/field-error';
 import { notifySuccess } from '../../ui/notify';
 import { SearchInput } from '../../ui/SearchInput';
 import { StatusBadge } from '../../ui/StatusBadge';
@@ -22,6 +23,7 @@ import { useUnsavedChanges } from '../../ui/use-unsaved-changes';
 import { useCan } from '../tenants/use-can';
 import { FormFields, type RegistryField } from './fields';
 import { RegistryImport, type ImportClient } from './RegistryImport';
+import { refreshAfterChange } from './sources';
 
 const common = appMessages.common;
 const t = registryMessages;
@@ -44,6 +46,7 @@ interface ListQuery {
 /** The registry's typed API client (`registriesClient.<name>`): the same procedures for every registry. */
 export interface RegistryClient<Row extends RegistryRow, Input> extends ImportClient {
   list: { query(input: ListQuery & { page: number; pageSize: number }): Promise<{ rows: Row[]; total: number }> };
+  get: { query(input: { id: string }): Promise<Row> };
   export: { query(input: ListQuery): Promise<{ rows: Row[]; truncated: boolean }> };
   create: { mutate(input: Input & { idempotencyKey?: string | undefined }): Promise<unknown> };
   update: { mutate(input: Input & { id: string; version: number }): Promise<unknown> };
@@ -90,6 +93,8 @@ function RegistryForm<Row extends RegistryRow, Values extends Record<string, unk
     /** Saved: closes at once. */
     onClose: () => void;
     onDirty: (dirty: boolean) => void;
+    /** Opens the record that already holds a value this one may not repeat. */
+    onOpenExisting: (id: string) => void;
   },
 ) {
   const queryClient = useQueryClient();
@@ -102,7 +107,7 @@ function RegistryForm<Row extends RegistryRow, Values extends Record<string, unk
   const { onDirty } = props;
   useEffect(() => onDirty(dirty), [dirty, onDirty]);
   const done = async () => {
-    await queryClient.invalidateQueries({ queryKey: ['registry', props.name] });
+    await refreshAfterChange(queryClient, props.name);
     notifySuccess(props.row ? common.saved : props.labels.created);
     props.onClose();
   };
@@ -112,7 +117,9 @@ function RegistryForm<Row extends RegistryRow, Values extends Record<string, unk
         ? props.client.update.mutate({ ...values, id: props.row.id, version: props.row.version })
         : props.client.create.mutate({ ...values, idempotencyKey }),
     onSuccess: done,
-    onError: notifyApiError,
+    onError: (error) => {
+      if (!showOnField(form, error, props.onOpenExisting)) notifyApiError(error);
+    },
   });
   return (
     <form onSubmit={form.onSubmit((values) => save.mutate(values))}>
@@ -181,7 +188,7 @@ export function RegistryPage<Row extends RegistryRow, Values extends Record<stri
     placeholderData: keepPreviousData,
   });
   const after = (message: string) => async () => {
-    await queryClient.invalidateQueries({ queryKey: ['registry', props.name] });
+    await refreshAfterChange(queryClient, props.name);
     notifySuccess(message);
     setPending(null);
   };
@@ -316,6 +323,12 @@ export function RegistryPage<Row extends RegistryRow, Values extends Record<stri
             onCancel={() => unsaved.confirmClose(close)}
             onClose={close}
             onDirty={setDirty}
+            onOpenExisting={(id) =>
+              unsaved.confirmClose(() => {
+                close();
+                props.client.get.query({ id }).then(open, notifyApiError);
+              })
+            }
           />
         )}
         {editing !== null && editing !== 'new' && props.details && (

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { registriesClient, tenantsClient } from '../../api/trpc';
 import { useSessionStore } from '../../stores/session';
 import { currentSelection } from '../../stores/tenant';
@@ -20,6 +21,16 @@ export function registrySource(name: string, client: OptionsClient): OptionSourc
       })),
   };
 }
+
+/**
+ * After a registry changed: its own lists, and every select's choices, so that a bank just created is offered by the
+ * account form opened next (the choices are cached by `options` queries).
+ */
+export const refreshAfterChange = (queryClient: QueryClient, name: string) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['registry', name] }),
+    queryClient.invalidateQueries({ queryKey: ['options'] }),
+  ]);
 
 const matches = (search: string) => (option: Option) =>
   option.label.toLocaleLowerCase('pt-BR').includes(search.toLocaleLowerCase('pt-BR'));
