@@ -16,6 +16,34 @@ const registration = z
   .transform((v) => v || null);
 
 /**
+ * What the fields' own rules cannot check alone: the document by person type, the PIX key by its type. Reads the
+ * values as they are, some perhaps still wrong, and skips what another field's rule already refuses.
+ */
+function documentAndPix(party: { personType?: unknown; document?: unknown; pixKeyType?: unknown; pixKey?: unknown }) {
+  const issues: { path: string[]; message: string }[] = [];
+  let document: string | null = null;
+  if (
+    (party.personType === 'PF' || party.personType === 'PJ') &&
+    typeof party.document === 'string' &&
+    party.document
+  ) {
+    const parsed = documentSchema(party.personType).safeParse(party.document);
+    if (parsed.success) document = parsed.data;
+    else issues.push({ path: ['document'], message: parsed.error.issues[0]?.message ?? '' });
+  }
+  let pix: { type: (typeof PIX_KEY_TYPES)[number]; key: string } | null = null;
+  const key = typeof party.pixKey === 'string' ? party.pixKey : '';
+  const type = PIX_KEY_TYPES.find((t) => t === party.pixKeyType);
+  if (key && !party.pixKeyType) issues.push({ path: ['pixKeyType'], message: 'Escolha o tipo da chave PIX.' });
+  else if (type) {
+    const parsed = pixKeySchema.safeParse({ type, key });
+    if (parsed.success) pix = parsed.data;
+    else issues.push({ path: ['pixKey'], message: parsed.error.issues[0]?.message ?? '' });
+  }
+  return { document, pix, issues };
+}
+
+/**
  * A supplier, customer or partner: PF with a CPF or PJ with a CNPJ (numeric or alphanumeric), names, registrations,
  * contacts, address, bank details and PIX key. Documents and keys are stored without masks.
  */
@@ -55,25 +83,16 @@ export const partyInput = z
       .transform((v) => v || null),
     pixKey: optionalText(80),
   })
-  .transform((party, ctx) => {
-    const document = documentSchema(party.personType).safeParse(party.document);
-    if (!document.success) {
-      ctx.addIssue({ code: 'custom', path: ['document'], message: document.error.issues[0]?.message ?? '' });
-      return z.NEVER;
-    }
-    let pix: { type: (typeof PIX_KEY_TYPES)[number]; key: string } | null = null;
-    if (party.pixKey || party.pixKeyType) {
-      if (!party.pixKeyType) {
-        ctx.addIssue({ code: 'custom', path: ['pixKeyType'], message: 'Escolha o tipo da chave PIX.' });
-        return z.NEVER;
-      }
-      const parsed = pixKeySchema.safeParse({ type: party.pixKeyType, key: party.pixKey ?? '' });
-      if (!parsed.success) {
-        ctx.addIssue({ code: 'custom', path: ['pixKey'], message: parsed.error.issues[0]?.message ?? '' });
-        return z.NEVER;
-      }
-      pix = parsed.data;
-    }
-    return { ...party, document: document.data, pixKeyType: pix?.type ?? null, pixKey: pix?.key ?? null };
+  // The document and the PIX key are checked even when another field is wrong: an imported line reports all its
+  // problems at once.
+  .superRefine(
+    (party, ctx) => {
+      for (const issue of documentAndPix(party).issues) ctx.addIssue({ code: 'custom', ...issue });
+    },
+    { when: ({ value }) => typeof value === 'object' && value !== null },
+  )
+  .transform((party) => {
+    const { document, pix } = documentAndPix(party);
+    return { ...party, document: document ?? party.document, pixKeyType: pix?.type ?? null, pixKey: pix?.key ?? null };
   });
 export type PartyInput = z.input<typeof partyInput>;

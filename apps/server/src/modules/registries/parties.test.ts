@@ -129,6 +129,29 @@ describe('parties: suppliers, customers and partners', () => {
     );
   });
 
+  it('reports every problem of an imported line, not only the first', async () => {
+    const caller = await d.as('financeiro', d.matriz);
+    const report = await caller.registries.suppliers.import({
+      rows: [
+        {
+          roles: ['supplier'],
+          personType: 'PJ',
+          document: '12.345.678/0001-00',
+          name: 'Três Problemas Ltda',
+          email: 'sem-arroba',
+          pixKeyType: 'cpf',
+          pixKey: '123',
+        },
+      ],
+    });
+    expect(report.problems.map((p) => [p.line, p.field, p.message])).toEqual([
+      [2, 'email', 'E-mail inválido.'],
+      [2, 'document', 'CNPJ inválido: confira os 14 caracteres e os dígitos verificadores.'],
+      [2, 'pixKey', 'Chave PIX inválida: o CPF não confere.'],
+    ]);
+    expect(report.problemCount).toBe(3);
+  });
+
   it('imports 10,000 parties all or nothing: every bad line is reported and nothing is saved until fixed', async () => {
     const caller = await d.as('financeiro', d.matriz);
     const rows = Array.from({ length: 10_000 }, (_, i) => ({
