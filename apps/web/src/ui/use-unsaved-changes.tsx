@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useBlocker } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { formMessages } from '../i18n/forms';
 
 const t = formMessages.unsaved;
@@ -58,4 +58,13 @@ export function useUnsavedChanges(dirty: boolean): {
     </Modal>
   );
   return { confirmClose, dialog };
+}
+
+/**
+ * For a form inside a drawer or modal its screen holds: tells the screen whether it has unsaved changes, and that it
+ * has none once it closes (after saving, for instance).
+ */
+export function useReportDirty(dirty: boolean, onDirty: (dirty: boolean) => void): void {
+  useEffect(() => onDirty(dirty), [dirty, onDirty]);
+  useEffect(() => () => onDirty(false), [onDirty]);
 }

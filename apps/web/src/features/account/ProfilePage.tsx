@@ -8,6 +8,7 @@ import { refreshSession } from '../../api/session';
 import { authMessages } from '../../i18n/auth';
 import { profileErrorMessage } from '../auth/errors';
 import { notifyError, notifySuccess } from '../../ui/notify';
+import { useUnsavedChanges } from '../../ui/use-unsaved-changes';
 import { formatPhone, toE164 } from '../auth/phone';
 import { DevicesCard } from './DevicesCard';
 import { pictureDataUrl } from './picture';
@@ -51,6 +52,7 @@ function ProfileForm({ attributes }: { attributes: Record<string, string | undef
       phone: (v) => (!v.trim() || toE164(v) ? null : authMessages.signUp.invalid.phone),
     },
   });
+  const unsaved = useUnsavedChanges(form.isDirty());
   const reload = async () => {
     await queryClient.invalidateQueries({ queryKey: KEY });
     await refreshSession();
@@ -69,6 +71,7 @@ function ProfileForm({ attributes }: { attributes: Record<string, string | undef
         },
       });
       notifySuccess(t.saved);
+      form.resetDirty();
       const pending = (['email', 'phone_number'] as const).find(
         (a) => result[a]?.nextStep.updateAttributeStep === 'CONFIRM_ATTRIBUTE_WITH_CODE',
       );
@@ -104,6 +107,7 @@ function ProfileForm({ attributes }: { attributes: Record<string, string | undef
 
   return (
     <Card p="lg" maw={720}>
+      {unsaved.dialog}
       <form onSubmit={form.onSubmit(save)} noValidate>
         <Stack gap="md">
           <Group gap="md" wrap="nowrap" align="center">

@@ -17,6 +17,7 @@ import { SearchInput } from '../../ui/SearchInput';
 import { StatusFilter } from '../../ui/StatusFilter';
 import { useUrlState } from '../../ui/use-url-state';
 import { useIdempotencyKey } from '../../ui/use-idempotency-key';
+import { useReportDirty, useUnsavedChanges } from '../../ui/use-unsaved-changes';
 import { NameSlugFields } from './NameSlugFields';
 import { useCan } from '../tenants/use-can';
 
@@ -44,7 +45,14 @@ function endpoints(kind: Kind) {
   };
 }
 
-function NodeForm(props: { kind: Kind; node: Node | null; onClose: () => void }) {
+function NodeForm(props: {
+  kind: Kind;
+  node: Node | null;
+  onClose: () => void;
+  /** Cancel: the screen asks first when something was typed. */
+  onCancel: () => void;
+  onDirty: (dirty: boolean) => void;
+}) {
   const t = adminMessages[props.kind];
   const queryClient = useQueryClient();
   const api = endpoints(props.kind);
@@ -52,6 +60,7 @@ function NodeForm(props: { kind: Kind; node: Node | null; onClose: () => void })
     initialValues: { name: props.node?.name ?? '', slug: props.node?.slug ?? '' },
     validate: schemaResolver(unitInput, { sync: true }),
   });
+  useReportDirty(form.isDirty(), props.onDirty);
   const done = async () => {
     await queryClient.invalidateQueries({ queryKey: api.queryKey });
     await refreshTenants();
@@ -71,7 +80,7 @@ function NodeForm(props: { kind: Kind; node: Node | null; onClose: () => void })
       <Stack>
         <NameSlugFields form={form} nameLabel={t.name} editing={props.node !== null} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
+          <Button variant="default" onClick={props.onCancel}>
             {common.cancel}
           </Button>
           <Button type="submit" loading={create.isPending || update.isPending}>
@@ -93,6 +102,9 @@ export function HierarchyPage({ kind }: { kind: Kind }) {
   );
   const [filters, setFilters] = useUrlState({ search: '', status: 'all' });
   const [editing, setEditing] = useState<Node | 'new' | null>(null);
+  const [dirty, setDirty] = useState(false);
+  const unsaved = useUnsavedChanges(dirty);
+  const close = () => setEditing(null);
   const [toggling, setToggling] = useState<Node | null>(null);
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: api.queryKey, queryFn: api.list });
@@ -203,11 +215,22 @@ export function HierarchyPage({ kind }: { kind: Kind }) {
           },
         ]}
       />
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? t.new : t.edit}>
+      <Modal
+        opened={editing !== null}
+        onClose={() => unsaved.confirmClose(close)}
+        title={editing === 'new' ? t.new : t.edit}
+      >
         {editing !== null && (
-          <NodeForm kind={kind} node={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+          <NodeForm
+            kind={kind}
+            node={editing === 'new' ? null : editing}
+            onClose={close}
+            onCancel={() => unsaved.confirmClose(close)}
+            onDirty={setDirty}
+          />
         )}
       </Modal>
+      {unsaved.dialog}
       <ConfirmDialog
         opened={toggling !== null}
         title={t.deactivateTitle}

@@ -13,6 +13,7 @@ import { conflictOnField } from '../../ui/api-error';
 import { notifySuccess } from '../../ui/notify';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { useIdempotencyKey } from '../../ui/use-idempotency-key';
+import { useReportDirty, useUnsavedChanges } from '../../ui/use-unsaved-changes';
 import { NameSlugFields } from './NameSlugFields';
 
 const t = adminMessages.organizations;
@@ -25,7 +26,18 @@ interface Organization {
   status: 'active' | 'inactive';
 }
 
-function OrganizationForm({ organization, onClose }: { organization: Organization | null; onClose: () => void }) {
+function OrganizationForm({
+  organization,
+  onClose,
+  onCancel,
+  onDirty,
+}: {
+  organization: Organization | null;
+  onClose: () => void;
+  /** Cancel: the screen asks first when something was typed. */
+  onCancel: () => void;
+  onDirty: (dirty: boolean) => void;
+}) {
   const queryClient = useQueryClient();
   const form = useForm({
     initialValues: {
@@ -38,6 +50,7 @@ function OrganizationForm({ organization, onClose }: { organization: Organizatio
       sync: true,
     }),
   });
+  useReportDirty(form.isDirty(), onDirty);
   const done = async () => {
     await queryClient.invalidateQueries({ queryKey: tenantsApi.organizations.list.queryKey() });
     await refreshTenants();
@@ -84,7 +97,7 @@ function OrganizationForm({ organization, onClose }: { organization: Organizatio
           <TextInput label={t.firstUnit} description={t.firstUnitHelp} {...form.getInputProps('firstUnitName')} />
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={onCancel}>
             {common.cancel}
           </Button>
           <Button type="submit" loading={create.isPending || update.isPending}>
@@ -100,6 +113,9 @@ function OrganizationForm({ organization, onClose }: { organization: Organizatio
 export function OrganizationsPage() {
   const list = useQuery(tenantsApi.organizations.list.queryOptions());
   const [editing, setEditing] = useState<Organization | 'new' | null>(null);
+  const [dirty, setDirty] = useState(false);
+  const unsaved = useUnsavedChanges(dirty);
+  const close = () => setEditing(null);
   return (
     <Stack>
       <Group justify="space-between">
@@ -158,11 +174,21 @@ export function OrganizationsPage() {
           },
         ]}
       />
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? t.new : t.edit}>
+      <Modal
+        opened={editing !== null}
+        onClose={() => unsaved.confirmClose(close)}
+        title={editing === 'new' ? t.new : t.edit}
+      >
         {editing !== null && (
-          <OrganizationForm organization={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+          <OrganizationForm
+            organization={editing === 'new' ? null : editing}
+            onClose={close}
+            onCancel={() => unsaved.confirmClose(close)}
+            onDirty={setDirty}
+          />
         )}
       </Modal>
+      {unsaved.dialog}
     </Stack>
   );
 }

@@ -24,6 +24,7 @@ import { SCREENS } from '../../routes/table';
 import { notifyApiError } from '../../ui/api-error';
 import { notifySuccess } from '../../ui/notify';
 import { useIdempotencyKey } from '../../ui/use-idempotency-key';
+import { useReportDirty } from '../../ui/use-unsaved-changes';
 import { GrantEditor } from './GrantEditor';
 import { previewProfile } from './profile-preview';
 
@@ -97,7 +98,11 @@ export function ProfileEditor(props: {
   profile: EditableProfile | null;
   organization: OrganizationData;
   restrictedLocked: boolean;
+  /** Cancel: the screen asks first when something was changed. */
+  onCancel: () => void;
+  /** Saved. */
   onClose: () => void;
+  onDirty: (dirty: boolean) => void;
 }) {
   const queryClient = useQueryClient();
   const form = useForm({
@@ -109,6 +114,7 @@ export function ProfileEditor(props: {
     validate: schemaResolver(profileInput, { sync: true }),
     transformValues: (v) => ({ ...v, description: v.description.trim() || null }),
   });
+  useReportDirty(form.isDirty(), props.onDirty);
   const permissions = form.values.permissions;
   const setGrant = (key: 'organization' | `unit:${string}`, grant: PermissionGrant | undefined) => {
     const next: ProfilePermissions = { ...permissions };
@@ -232,7 +238,7 @@ export function ProfileEditor(props: {
           </Tabs.Panel>
         </Tabs>
         <Group justify="flex-end" pos="sticky" bottom={0} py="sm" bg="white">
-          <Button variant="default" onClick={props.onClose}>
+          <Button variant="default" onClick={props.onCancel}>
             {appMessages.common.cancel}
           </Button>
           <Button type="submit" loading={create.isPending || update.isPending}>

@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable } from '../../ui/DataTable';
 import { notifyApiError } from '../../ui/api-error';
 import { notifySuccess } from '../../ui/notify';
+import { useUnsavedChanges } from '../../ui/use-unsaved-changes';
 import { useCan } from '../tenants/use-can';
 import { ProfileEditor, type EditableProfile } from './ProfileEditor';
 
@@ -30,6 +31,9 @@ export function ProfilesPage() {
   const restrictedLocked = !useCan('manage_restricted_permissions');
   const [editing, setEditing] = useState<EditableProfile | 'new' | null>(null);
   const [deleting, setDeleting] = useState<EditableProfile | null>(null);
+  const [dirty, setDirty] = useState(false);
+  const unsaved = useUnsavedChanges(dirty);
+  const close = () => setEditing(null);
   const queryClient = useQueryClient();
   const list = useQuery(tenantsApi.profiles.list.queryOptions());
   const remove = useMutation(
@@ -121,7 +125,7 @@ export function ProfilesPage() {
       />
       <Drawer
         opened={editing !== null}
-        onClose={() => setEditing(null)}
+        onClose={() => unsaved.confirmClose(close)}
         position="right"
         size="xl"
         title={editing === 'new' ? t.new : t.edit}
@@ -131,12 +135,15 @@ export function ProfilesPage() {
             profile={editing === 'new' ? null : editing}
             organization={organization}
             restrictedLocked={restrictedLocked}
-            onClose={() => setEditing(null)}
+            onCancel={() => unsaved.confirmClose(close)}
+            onClose={close}
+            onDirty={setDirty}
           />
         ) : (
           <Alert color="gray">{t.noOrganization}</Alert>
         )}
       </Drawer>
+      {unsaved.dialog}
       <ConfirmDialog
         opened={deleting !== null}
         title={t.deleteTitle}

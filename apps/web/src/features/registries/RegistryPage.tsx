@@ -2,7 +2,7 @@ import { ActionIcon, Button, Divider, Drawer, Fieldset, Group, Menu, Stack } fro
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconDots, IconPencil, IconPlus, IconPower, IconTrash, IconUpload } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import type { PermissionName } from '@financeiro/core';
 import { appMessages } from '../../i18n/app';
@@ -19,7 +19,7 @@ import { StatusBadge } from '../../ui/StatusBadge';
 import { StatusFilter } from '../../ui/StatusFilter';
 import { useUrlState } from '../../ui/use-url-state';
 import { useIdempotencyKey } from '../../ui/use-idempotency-key';
-import { useUnsavedChanges } from '../../ui/use-unsaved-changes';
+import { useReportDirty, useUnsavedChanges } from '../../ui/use-unsaved-changes';
 import { useCan } from '../tenants/use-can';
 import { FormFields, type RegistryField } from './fields';
 import { RegistryImport, type ImportClient } from './RegistryImport';
@@ -103,9 +103,7 @@ function RegistryForm<Row extends RegistryRow, Values extends Record<string, unk
     validate: schemaResolver(props.schema, { sync: true }),
   });
   const idempotencyKey = useIdempotencyKey();
-  const dirty = !props.readOnly && form.isDirty();
-  const { onDirty } = props;
-  useEffect(() => onDirty(dirty), [dirty, onDirty]);
+  useReportDirty(!props.readOnly && form.isDirty(), props.onDirty);
   const done = async () => {
     await refreshAfterChange(queryClient, props.name);
     notifySuccess(props.row ? common.saved : props.labels.created);
@@ -126,7 +124,7 @@ function RegistryForm<Row extends RegistryRow, Values extends Record<string, unk
       <Stack>
         {/* Whoever may only read the registry sees the whole record, greyed out. */}
         <Fieldset variant="unstyled" disabled={props.readOnly}>
-          <FormFields form={form} fields={props.fields} />
+          <FormFields form={form} fields={props.fields} schema={props.schema} />
         </Fieldset>
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={props.onCancel}>
@@ -174,10 +172,7 @@ export function RegistryPage<Row extends RegistryRow, Values extends Record<stri
   };
   const [dirty, setDirty] = useState(false);
   const unsaved = useUnsavedChanges(dirty);
-  const close = () => {
-    setDirty(false);
-    setEditing(null);
-  };
+  const close = () => setEditing(null);
   const [pending, setPending] = useState<{ kind: 'delete' | 'deactivate'; row: Row } | null>(null);
   const [exporting, setExporting] = useState(false);
   const [importing, setImporting] = useState(false);
