@@ -25,18 +25,27 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** A column the database keeps folded (`parties.searchText`): compared as it is, rather than folding every row. */
+export interface FoldedColumn {
+  folded: PgColumn;
+}
+
 /**
- * What a list's search box finds: the text anywhere in one of `columns`, accents and case aside both ways; and, when
- * the text is a CPF or CNPJ however punctuated ("12.345.678/0001-95"), the records whose `documents` hold it,
- * compared without punctuation on both sides.
+ * What a list's search box finds: the text anywhere in one of `columns`, accents and case aside both ways. A folded
+ * column also holds the record's CPF/CNPJ without punctuation, so a document typed or pasted however punctuated
+ * ("12.345.678/0001-95", "12.ABC.345") finds it too.
  */
-export function searchMatches(text: string, columns: (PgColumn | SQL)[], documents: PgColumn[] = []): SQL | undefined {
+export function searchMatches(text: string, columns: (PgColumn | SQL | FoldedColumn)[]): SQL | undefined {
   const pattern = folded(sql`${containsPattern(text)}::text`);
   const document = documentSearchTerm(text);
   return or(
-    ...columns.map((column) => sql`${folded(column)} like ${pattern}`),
-    ...(document
-      ? documents.map((column) => sql`upper(translate(${column}, './- ', '')) like ${containsPattern(document)}`)
-      : []),
+    ...columns.flatMap((column) =>
+      'folded' in column
+        ? [
+            sql`${column.folded} like ${pattern}`,
+            ...(document ? [sql`${column.folded} like ${containsPattern(document.toLowerCase())}`] : []),
+          ]
+        : [sql`${folded(column)} like ${pattern}`],
+    ),
   );
 }

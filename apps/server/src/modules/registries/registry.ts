@@ -14,7 +14,7 @@ import {
 } from '@financeiro/core';
 import { z } from 'zod';
 import type { Tx } from '../../db/client';
-import { folded, searchMatches } from '../../db/search';
+import { folded, searchMatches, type FoldedColumn } from '../../db/search';
 import {
   badRequest,
   conflict,
@@ -60,10 +60,8 @@ export interface RegistryDefinition<
   extras?: E;
   /** How an option of a reference select reads, e.g. "341 · Itaú". */
   label: SQL;
-  /** Columns the search box looks in, accents and case aside. */
-  search: (PgColumn | SQL)[];
-  /** CPF/CNPJ columns, found by a document typed or pasted with any punctuation. */
-  documents?: PgColumn[];
+  /** Columns the search box looks in, accents and case aside (see `searchMatches`). */
+  search: (PgColumn | SQL | FoldedColumn)[];
   /** Columns or expressions a list may be sorted by, by the name the web sends; the first is the default. */
   sorts: Record<string, PgColumn | SQL>;
   /** pt-BR messages: the record not found, and for each unique constraint what is already taken. */
@@ -153,7 +151,8 @@ export function registryRouter<
   const source: PgTable = table;
   const sortKeys = Object.keys(def.sorts);
   const columns: Record<string, PgColumn | SQL.Aliased> = {
-    ...getTableColumns(source),
+    // A generated column (the parties' folded search text) serves the database's search, not the reader.
+    ...Object.fromEntries(Object.entries(getTableColumns(source)).filter(([, column]) => !column.generated)),
     ...Object.fromEntries(Object.entries(def.extras ?? {}).map(([key, value]) => [key, value.as(key)])),
   };
   const inOrganization = (ctx: ProcedureContext) => and(eq(table.organizationId, organizationOf(ctx)), def.only);
@@ -201,7 +200,7 @@ export function registryRouter<
 
   function where(ctx: ProcedureContext, input: { search: string; status: string }): SQL | undefined {
     const filters: (SQL | undefined)[] = [inOrganization(ctx)];
-    if (input.search) filters.push(searchMatches(input.search, def.search, def.documents));
+    if (input.search) filters.push(searchMatches(input.search, def.search));
     if (input.status !== 'all') filters.push(eq(table.status, input.status));
     return and(...filters);
   }
