@@ -13,16 +13,28 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { DateInput } from '@mantine/dates';
-import { IconCalendar, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, useState } from 'react';
-import { dateInput, formatPercent, percentInput } from '@financeiro/core';
+import { Fragment, useMemo, useState } from 'react';
+import type { z } from 'zod';
+import {
+  formatPercent,
+  maskCep,
+  maskDocument,
+  maskMoney,
+  maskPercent,
+  maskPhone,
+  moneyText as maskedMoney,
+  pastedMoney,
+  percentInput,
+  type PersonType,
+} from '@financeiro/core';
 import { registryMessages } from '../../i18n/registries';
+import { DateField } from '../../ui/DateField';
+import { MaskedInput } from '../../ui/MaskedInput';
 
 const t = registryMessages.form;
-/** What a person types in a date or percentage field, read by the same rules as the server's. */
-const typedDate = dateInput();
+/** What a person types in a percentage field, read by the same rule as the server's. */
 const typedPercent = percentInput();
 
 export interface Option {
@@ -54,7 +66,9 @@ interface FieldBase {
 export type RegistryField = FieldBase &
   (
     | { kind?: 'text' }
-    | { kind: 'money' | 'percent' | 'date' | 'yesno' }
+    | { kind: 'money' | 'percent' | 'date' | 'yesno' | 'phone' | 'cep' }
+    /** A CPF or CNPJ, masked by the person type the form holds (both while it holds none). */
+    | { kind: 'document'; personType?: (values: Record<string, unknown>) => PersonType | undefined }
     | { kind: 'select' | 'multiselect'; options: Option[] }
     | { kind: 'reference' | 'references'; source: OptionSource }
     | { kind: 'lines'; columns: RegistryField[]; newLine: () => Record<string, unknown>; totalOf?: string }
@@ -74,6 +88,7 @@ function useOptions(source: OptionSource, search: string, chosen: string[]) {
 function ReferenceInput(props: {
   field: FieldBase & { source: OptionSource };
   multiple: boolean;
+  required?: boolean | undefined;
   inputProps: { value: unknown; onChange: (v: unknown) => void; error?: unknown };
 }) {
   const [search, setSearch] = useState('');
@@ -90,6 +105,8 @@ function ReferenceInput(props: {
     onSearchChange: setSearch,
     nothingFoundMessage: options.isFetching ? t.loading : t.nothingFound,
     error: props.inputProps.error as string | undefined,
+    withAsterisk: props.required,
+    'aria-required': props.required || undefined,
   };
   return props.multiple ? (
     <MultiSelect {...common} value={chosen} onChange={(v) => props.inputProps.onChange(v)} clearable />
@@ -104,15 +121,39 @@ function ReferenceInput(props: {
 }
 
 /** The input of one field, bound to the form at `path`. */
-function FieldInput<V>(props: { form: UseFormReturnType<V>; field: RegistryField; path: string; autoFocus?: boolean }) {
+function FieldInput<V>(props: {
+  form: UseFormReturnType<V>;
+  field: RegistryField;
+  path: string;
+  autoFocus?: boolean;
+  /** The fields the form refuses blank, by key ("lines.share" for a column of lines): asterisk and `aria-required`. */
+  required: Set<string>;
+  /** The key `required` names this field by: its path without line numbers. */
+  name: string;
+}) {
   const { form, field, path } = props;
+  const required = props.required.has(props.name);
   const input = form.getInputProps(path);
+  const values = form.getValues() as Record<string, unknown>;
   const label = {
     label: field.label,
     description: field.description,
     placeholder: field.placeholder,
-    disabled: field.disabledWhen?.(form.getValues() as Record<string, unknown>),
+    disabled: field.disabledWhen?.(values),
+    withAsterisk: required,
+    'aria-required': required || undefined,
     'data-autofocus': props.autoFocus || undefined,
+  };
+  // A masked input's text, and its rule checked as soon as the person moves on (a date that does not exist).
+  const masked = {
+    ...label,
+    ...input,
+    value: typeof input.value === 'string' ? input.value : '',
+    onChange: (text: string) => input.onChange(text),
+    onBlur: () => {
+      input.onBlur?.();
+      if (typeof input.value === 'string' && input.value.trim()) form.validateField(path);
+    },
   };
   switch (field.kind) {
     case 'select':
@@ -121,28 +162,48 @@ function FieldInput<V>(props: { form: UseFormReturnType<V>; field: RegistryField
       return <MultiSelect {...label} data={field.options} {...input} />;
     case 'reference':
     case 'references':
-      return <ReferenceInput field={field} multiple={field.kind === 'references'} inputProps={input as never} />;
-    case 'money':
-      return <TextInput {...label} leftSection={<Text size="sm">R$</Text>} inputMode="decimal" {...input} />;
-    case 'percent':
-      return <TextInput {...label} rightSection={<Text size="sm">%</Text>} inputMode="decimal" {...input} />;
-    case 'date':
       return (
-        <DateInput
-          {...label}
-          valueFormat="DD/MM/YYYY"
-          dateParser={(text) => typedDate.safeParse(text).data ?? null}
-          clearable
-          leftSection={<IconCalendar size={16} />}
-          {...input}
-          value={(input.value as string) || null}
-          onChange={(value) => input.onChange(value ?? '')}
+        <ReferenceInput
+          field={field}
+          multiple={field.kind === 'references'}
+          required={required}
+          inputProps={input as never}
         />
       );
+    case 'money':
+      return (
+        <MaskedInput
+          {...masked}
+          mask={maskMoney}
+          paste={pastedMoney}
+          inputMode="numeric"
+          leftSection={<Text size="sm">R$</Text>}
+        />
+      );
+    case 'percent':
+      return <MaskedInput {...masked} mask={maskPercent} inputMode="decimal" rightSection={<Text size="sm">%</Text>} />;
+    case 'date':
+      return <DateField {...masked} />;
+    case 'document': {
+      const personType = field.personType?.(values);
+      return (
+        <MaskedInput
+          {...masked}
+          mask={(text) => maskDocument(text, personType)}
+          // The alphanumeric CNPJ has letters: only a CPF is typed on the numeric keyboard.
+          inputMode={personType === 'PF' ? 'numeric' : 'text'}
+          autoCapitalize="characters"
+        />
+      );
+    }
+    case 'phone':
+      return <MaskedInput {...masked} mask={maskPhone} inputMode="tel" type="tel" autoComplete="tel" />;
+    case 'cep':
+      return <MaskedInput {...masked} mask={maskCep} inputMode="numeric" autoComplete="postal-code" />;
     case 'yesno':
       return <Switch {...label} mt="xs" {...form.getInputProps(path, { type: 'checkbox' })} />;
     case 'lines':
-      return <LinesInput form={form} field={field} path={path} />;
+      return <LinesInput form={form} field={field} path={path} required={props.required} />;
     default:
       return <TextInput {...label} {...input} />;
   }
@@ -153,6 +214,7 @@ function LinesInput<V>(props: {
   form: UseFormReturnType<V>;
   field: Extract<RegistryField, { kind: 'lines' }>;
   path: string;
+  required: Set<string>;
 }) {
   const { form, field, path } = props;
   const lines = (form.getValues() as Record<string, Record<string, unknown>[]>)[path] ?? [];
@@ -175,6 +237,8 @@ function LinesInput<V>(props: {
                 form={form}
                 field={{ ...column, description: undefined }}
                 path={`${path}.${i}.${column.key}`}
+                required={props.required}
+                name={`${path}.${column.key}`}
               />
             ))}
           </SimpleGrid>
@@ -213,8 +277,37 @@ function LinesInput<V>(props: {
   );
 }
 
+/**
+ * The paths of the fields `schema` refuses to take blank, found by blanking each in turn: the form's own rule decides
+ * which fields carry the asterisk, so no form lists them twice.
+ */
+function requiredPaths(schema: z.ZodType, values: Record<string, unknown>, fields: RegistryField[]): Set<string> {
+  const refused = (path: string, changed: Record<string, unknown>) =>
+    schema.safeParse({ ...values, ...changed }).error?.issues.some((issue) => issue.path.join('.') === path) ?? false;
+  const required = new Set<string>();
+  for (const field of fields) {
+    if (field.kind === 'yesno') continue;
+    if (field.kind === 'lines') {
+      for (const column of field.columns) {
+        const line = { ...field.newLine(), [column.key]: '' };
+        if (refused(`${field.key}.0.${column.key}`, { [field.key]: [line] }))
+          required.add(`${field.key}.${column.key}`);
+      }
+      continue;
+    }
+    const blank = field.kind === 'multiselect' || field.kind === 'references' ? [] : '';
+    if (refused(field.key, { [field.key]: blank })) required.add(field.key);
+  }
+  return required;
+}
+
 /** Every field of a registry form, in order, half-width ones side by side, sections with their headings. */
-export function FormFields<V>(props: { form: UseFormReturnType<V>; fields: RegistryField[] }) {
+export function FormFields<V>(props: { form: UseFormReturnType<V>; fields: RegistryField[]; schema: z.ZodType }) {
+  const { form, fields, schema } = props;
+  const required = useMemo(
+    () => requiredPaths(schema, form.getInitialValues() as Record<string, unknown>, fields),
+    [schema, form, fields],
+  );
   const groups: RegistryField[][] = [];
   for (const field of props.fields) {
     const last = groups.at(-1);
@@ -234,11 +327,28 @@ export function FormFields<V>(props: { form: UseFormReturnType<V>; fields: Regis
             // Side by side from a small tablet up; one column on a phone, where half a drawer is too narrow to type in.
             <SimpleGrid cols={{ base: 1, xs: 2 }}>
               {group.map((field) => (
-                <FieldInput key={field.key} form={props.form} field={field} path={field.key} autoFocus={g === 0} />
+                <FieldInput
+                  key={field.key}
+                  form={form}
+                  field={field}
+                  path={field.key}
+                  autoFocus={g === 0}
+                  required={required}
+                  name={field.key}
+                />
               ))}
             </SimpleGrid>
           ) : (
-            group[0] && <FieldInput form={props.form} field={group[0]} path={group[0].key} autoFocus={g === 0} />
+            group[0] && (
+              <FieldInput
+                form={form}
+                field={group[0]}
+                path={group[0].key}
+                autoFocus={g === 0}
+                required={required}
+                name={group[0].key}
+              />
+            )
           )}
         </Fragment>
       ))}
@@ -248,9 +358,7 @@ export function FormFields<V>(props: { form: UseFormReturnType<V>; fields: Regis
 
 /** Centavos as the form shows them: "1.234,56". */
 export const moneyText = (centavos: number | null | undefined) =>
-  centavos === null || centavos === undefined
-    ? ''
-    : (centavos / 100).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  centavos === null || centavos === undefined ? '' : maskedMoney(centavos);
 
 /** Basis points as the form shows them: "33,34". */
 export const percentText = (bp: number | null | undefined) =>
