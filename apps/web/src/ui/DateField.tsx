@@ -38,6 +38,7 @@ export function DateField({ value, onChange, onBlur, ...props }: Omit<MaskedInpu
         if (date && date !== value) onChange(formatCalendarDate(date));
         onBlur?.(event);
       }}
+      rightSectionPointerEvents="all"
       rightSection={
         <Popover opened={opened} onChange={setOpened} position="bottom-end" shadow="md" withinPortal>
           <Popover.Target>
