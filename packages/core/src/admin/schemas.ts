@@ -157,6 +157,8 @@ export const eventFilterInput = z.object({
   actorUserId: id.optional(),
   action: z.string().max(80).optional(),
   entity: z.string().max(80).optional(),
+  /** Routine events (entering the organization, remembering a device) are left out unless asked for. */
+  routine: z.boolean().optional(),
 });
 export const listEventsInput = pageInput.extend(eventFilterInput.shape);
 const DASHBOARD_MAX_DAYS = 366;

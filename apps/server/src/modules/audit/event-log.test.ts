@@ -3,9 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import { withTenant } from '../../db/tenant';
 import { createTestApp, type TestApp } from '../../test/app';
 import { callersFor } from '../../test/callers';
+import { startDemoApp, type DemoApp } from '../../test/demo';
 import { seedDemo } from '../demo/seed';
 import { users } from '../identity/schema';
 import { organizations, units } from '../tenancy/schema';
+import { recordEvent } from './record-event';
 import { eventLog } from './schema';
 
 describe('event log', () => {
@@ -69,7 +71,7 @@ describe('event log', () => {
     expect(page.total).toBe(4);
     expect(page.rows.map((r) => r.action)).toEqual(['unit.create', 'unit.create']);
     const none = await logs.events.list({ from: '2000-01-01T00:00:00.000Z', to: '2000-01-02T00:00:00.000Z' });
-    expect(none).toEqual({ rows: [], total: 0 });
+    expect(none).toEqual({ rows: [], names: {}, total: 0 });
     expect((await logs.events.list({ actorUserId: adminId })).total).toBe(4);
   });
 
@@ -143,5 +145,96 @@ describe('event log', () => {
     const never = await admin.tenants.lastAccess.list({ never: true });
     expect(never.rows.map((r) => r.username)).not.toContain('admin');
     expect(never.rows.map((r) => r.username)).toContain('financeiro');
+  });
+});
+
+describe('event log as an auditor reads it', () => {
+  let d: DemoApp;
+  const ids = { accountType: '', itau: '', other: '', account: '' };
+
+  beforeAll(async () => {
+    d = await startDemoApp();
+    const admin = await d.as('admin', d.matriz);
+    ids.accountType = (await admin.registries.accountTypes.list({ search: 'Conta corrente' })).rows[0]?.id ?? '';
+    ids.itau = (await admin.registries.banks.list({ search: 'Itaú' })).rows[0]?.id ?? '';
+    ids.other = (await admin.registries.banks.create({ code: '218', name: 'Banco BS2 S.A.' })).id;
+    const account = {
+      name: 'Itaú movimento',
+      accountTypeId: ids.accountType,
+      bankId: ids.itau,
+      openingBalance: '1.000,00',
+      openingDate: '01/11/2026',
+      unitIds: [d.matriz.unitId],
+    };
+    const created = await admin.registries.accounts.create(account);
+    ids.account = created.id;
+    await admin.registries.accounts.update({
+      ...account,
+      id: created.id,
+      version: created.version,
+      bankId: ids.other,
+      openingBalance: '1.234,56',
+    });
+  });
+  afterAll(() => d?.t.close());
+
+  it('names the changed record and the records its fields point at, with money in centavos', async () => {
+    const { rows, names } = await (await d.as('admin', d.org)).logs.events.list({ action: 'financial_account.update' });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      entityName: 'Itaú movimento',
+      before: { bankId: ids.itau, openingBalance: 100000 },
+      after: { bankId: ids.other, openingBalance: 123456 },
+    });
+    expect(names[ids.itau]).toMatch(/itaú/i);
+    expect(names[ids.other]).toBe('Banco BS2 S.A.');
+    expect(names[ids.accountType]).toBe('Conta corrente');
+    expect(names[d.matriz.unitId]).toBe('Matriz');
+    const exported = await (await d.as('admin', d.org)).logs.events.export({ action: 'financial_account.update' });
+    expect(exported.rows[0]?.entityName).toBe('Itaú movimento');
+    expect(exported.names[ids.other]).toBe('Banco BS2 S.A.');
+  });
+
+  it('hides routine events (entering the organization, remembering a device) unless asked, with totals to match', async () => {
+    const admin = await d.as('admin', d.org);
+    const before = await admin.logs.events.list({});
+    await admin.tenants.recordAccess();
+    await recordEvent(d.t.database.db, {
+      organizationId: d.org.organizationId,
+      actorUserId: null,
+      action: 'account.device_status',
+      entity: 'account',
+      after: { remembered: true },
+    });
+    const hidden = await admin.logs.events.list({});
+    expect(hidden.total).toBe(before.total);
+    expect(hidden.rows.map((r) => r.action)).not.toContain('tenant.access');
+    expect(hidden.rows.map((r) => r.action)).not.toContain('account.device_status');
+    const shown = await admin.logs.events.list({ routine: true });
+    expect(shown.total).toBe(before.total + 2);
+    expect(shown.rows.slice(0, 2).map((r) => r.action)).toEqual(['account.device_status', 'tenant.access']);
+    expect((await admin.logs.events.export({})).rows).toHaveLength(hidden.total);
+    // Asking for a routine action by name shows it.
+    expect((await admin.logs.events.list({ action: 'tenant.access' })).total).toBe(1);
+  });
+
+  it('never resolves another organization’s records into this organization’s log', async () => {
+    const outro = await d.as('outro', d.elsewhere);
+    const foreignBank = await outro.registries.banks.create({ code: '077', name: 'Banco Inter S.A.' });
+    await recordEvent(d.t.database.db, {
+      organizationId: d.org.organizationId,
+      actorUserId: null,
+      action: 'financial_account.update',
+      entity: 'financial_account',
+      entityId: foreignBank.id,
+      before: { bankId: ids.itau },
+      after: { bankId: foreignBank.id, unitIds: [d.elsewhere.unitId] },
+    });
+    const { rows, names } = await (await d.as('admin', d.org)).logs.events.list({ action: 'financial_account.update' });
+    expect(rows[0]?.entityName).toBeNull();
+    expect(names[ids.itau]).toMatch(/itaú/i);
+    expect(names).not.toHaveProperty(foreignBank.id);
+    expect(names).not.toHaveProperty(d.elsewhere.unitId);
+    expect(JSON.stringify(names)).not.toContain('Inter');
   });
 });

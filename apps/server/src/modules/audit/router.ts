@@ -1,14 +1,20 @@
-import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import { eventFilterInput, eventsDashboardInput, listEventsInput } from '@financeiro/core';
 import type { z } from 'zod';
 import { organizationOf, procedure, router, type ProcedureContext } from '../../trpc/init';
 import { users } from '../identity/schema';
+import { nameEvents } from './names';
 import { eventLog } from './schema';
 
 const read = { authz: { scope: 'organization', permissions: 'ler_logs_eventos' } } as const;
 /** An export is for reading in a spreadsheet; past this the period must be narrowed. */
 const EXPORT_LIMIT = 10_000;
 const TIME_ZONE = 'America/Sao_Paulo';
+/**
+ * What happens on every visit rather than by anyone's decision (entering the organization, a device remembered at
+ * sign-in): hidden unless the filter asks for routine events or names the action.
+ */
+const ROUTINE_ACTIONS = ['tenant.access', 'account.device_status'];
 
 type EventFilter = z.infer<typeof eventFilterInput>;
 
@@ -18,6 +24,7 @@ function where(ctx: ProcedureContext, filter: EventFilter): SQL | undefined {
   if (filter.to) filters.push(lte(eventLog.createdAt, new Date(filter.to)));
   if (filter.actorUserId) filters.push(eq(eventLog.actorUserId, filter.actorUserId));
   if (filter.action) filters.push(eq(eventLog.action, filter.action));
+  else if (!filter.routine) filters.push(notInArray(eventLog.action, ROUTINE_ACTIONS));
   if (filter.entity) filters.push(eq(eventLog.entity, filter.entity));
   return and(...filters);
 }
@@ -57,7 +64,7 @@ export const logsRouter = router({
             .offset((input.page - 1) * input.pageSize),
           ctx.tx.select({ n: count() }).from(eventLog).where(condition),
         ]);
-        return { rows: rows.map(readable), total: total?.n ?? 0 };
+        return { ...(await nameEvents(ctx.tx, organizationOf(ctx), rows.map(readable))), total: total?.n ?? 0 };
       }),
 
     export: procedure
@@ -71,7 +78,8 @@ export const logsRouter = router({
           .where(where(ctx, input))
           .orderBy(desc(eventLog.createdAt), desc(eventLog.id))
           .limit(EXPORT_LIMIT + 1);
-        return { rows: rows.slice(0, EXPORT_LIMIT).map(readable), truncated: rows.length > EXPORT_LIMIT };
+        const named = await nameEvents(ctx.tx, organizationOf(ctx), rows.slice(0, EXPORT_LIMIT).map(readable));
+        return { ...named, truncated: rows.length > EXPORT_LIMIT };
       }),
 
     /** What the filters offer: the actions and entities that occur, and the people who acted. */

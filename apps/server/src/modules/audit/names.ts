@@ -1,0 +1,192 @@
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/client';
+import { users } from '../identity/schema';
+import {
+  accounts,
+  accountTypes,
+  apportionmentTemplates,
+  banks,
+  classifications,
+  contracts,
+  costCentres,
+  parties,
+  paymentMethods,
+  products,
+  purchasingCentres,
+  splitConfigs,
+  taxTypes,
+} from '../registries/schema';
+import { departments, memberships, organizations, profiles, units } from '../tenancy/schema';
+
+/** Where the names of one kind of record are read: every source is limited to the organization reading the log. */
+interface Source {
+  table: PgTable;
+  id: PgColumn;
+  name: PgColumn | SQL;
+  inOrganization: (organizationId: string) => SQL;
+  join?: { table: PgTable; on: SQL };
+}
+
+const registry = (table: PgTable & { id: PgColumn; organizationId: PgColumn }, name: PgColumn): Source => ({
+  table,
+  id: table.id,
+  name,
+  inOrganization: (organizationId) => eq(table.organizationId, organizationId),
+});
+
+const SOURCES = {
+  bank: registry(banks, banks.name),
+  account_type: registry(accountTypes, accountTypes.name),
+  financial_account: registry(accounts, accounts.name),
+  party: registry(parties, parties.name),
+  classification: registry(classifications, classifications.name),
+  cost_centre: registry(costCentres, costCentres.name),
+  tax_type: registry(taxTypes, taxTypes.name),
+  payment_method: registry(paymentMethods, paymentMethods.name),
+  apportionment_template: registry(apportionmentTemplates, apportionmentTemplates.name),
+  split_config: registry(splitConfigs, splitConfigs.name),
+  product: registry(products, products.name),
+  contract: registry(contracts, contracts.object),
+  purchasing_centre: registry(purchasingCentres, purchasingCentres.name),
+  unit: registry(units, units.name),
+  department: registry(departments, departments.name),
+  profile: registry(profiles, profiles.name),
+  organization: {
+    table: organizations,
+    id: organizations.id,
+    name: organizations.name,
+    inOrganization: (organizationId) => eq(organizations.id, organizationId),
+  },
+  // A person is named only when they belong to the organization.
+  user: {
+    table: users,
+    id: users.id,
+    name: users.name,
+    inOrganization: (organizationId) => eq(memberships.organizationId, organizationId),
+    join: { table: memberships, on: eq(memberships.userId, users.id) },
+  },
+  membership: {
+    table: memberships,
+    id: memberships.id,
+    name: users.name,
+    inOrganization: (organizationId) => eq(memberships.organizationId, organizationId),
+    join: { table: users, on: eq(users.id, memberships.userId) },
+  },
+} satisfies Record<string, Source>;
+type SourceName = keyof typeof SOURCES;
+
+/** The kind of record an event's entity id names. */
+const ENTITIES: Record<string, SourceName> = {
+  bank: 'bank',
+  account_type: 'account_type',
+  financial_account: 'financial_account',
+  supplier: 'party',
+  customer: 'party',
+  partner: 'party',
+  classification: 'classification',
+  cost_centre: 'cost_centre',
+  tax_type: 'tax_type',
+  payment_method: 'payment_method',
+  apportionment_template: 'apportionment_template',
+  split_config: 'split_config',
+  product: 'product',
+  contract: 'contract',
+  purchasing_centre: 'purchasing_centre',
+  unit: 'unit',
+  department: 'department',
+  profile: 'profile',
+  organization: 'organization',
+  membership: 'membership',
+  account: 'user',
+};
+
+/** The kind of record a field of before/after points at (a single id or a list of ids). */
+const FIELDS: Record<string, SourceName> = {
+  bankId: 'bank',
+  accountTypeId: 'account_type',
+  defaultAccountId: 'financial_account',
+  partyId: 'party',
+  classificationId: 'classification',
+  costCentreId: 'cost_centre',
+  contractId: 'contract',
+  unitId: 'unit',
+  unitIds: 'unit',
+  departmentId: 'department',
+  departmentIds: 'department',
+  profileId: 'profile',
+  userId: 'user',
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface LoggedEvent {
+  entity: string;
+  entityId: string | null;
+  before: unknown;
+  after: unknown;
+}
+
+/** Collects the ids a value holds under `key`, walking lists of lines (an apportionment's cost centres). */
+function collect(wanted: Map<SourceName, Set<string>>, entity: string, value: unknown, key?: string): void {
+  if (Array.isArray(value)) {
+    for (const item of value) collect(wanted, entity, item, key);
+    return;
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) collect(wanted, entity, v, k);
+    return;
+  }
+  // A tree's parent is a record of the tree itself.
+  const source = key === 'parentId' ? ENTITIES[entity] : key && Object.hasOwn(FIELDS, key) ? FIELDS[key] : undefined;
+  if (source && typeof value === 'string' && UUID.test(value)) add(wanted, source, value);
+}
+
+function add(wanted: Map<SourceName, Set<string>>, source: SourceName, id: string) {
+  const ids = wanted.get(source) ?? new Set<string>();
+  ids.add(id);
+  wanted.set(source, ids);
+}
+
+const recordOf = (value: unknown): Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+/**
+ * The names of the records a page of events mentions, read now with one query per kind of record (never per event)
+ * and only among the organization's own records: id → name. Each event gets the name of its record; a record since
+ * deleted keeps the name the event itself carries.
+ */
+export async function nameEvents<E extends LoggedEvent>(
+  tx: Tx,
+  organizationId: string,
+  events: E[],
+): Promise<{ rows: (E & { entityName: string | null })[]; names: Record<string, string> }> {
+  const wanted = new Map<SourceName, Set<string>>();
+  for (const event of events) {
+    const source = Object.hasOwn(ENTITIES, event.entity) ? ENTITIES[event.entity] : undefined;
+    if (source && event.entityId && UUID.test(event.entityId)) add(wanted, source, event.entityId);
+    collect(wanted, event.entity, event.before);
+    collect(wanted, event.entity, event.after);
+  }
+  const found = await Promise.all(
+    [...wanted].map(([kind, ids]) => {
+      const source: Source = SOURCES[kind];
+      const query = tx.select({ id: source.id, name: source.name }).from(source.table);
+      const joined = source.join ? query.innerJoin(source.join.table, source.join.on) : query;
+      return joined.where(and(source.inOrganization(organizationId), inArray(source.id, [...ids])));
+    }),
+  );
+  const names: Record<string, string> = {};
+  for (const rows of found) for (const row of rows) if (typeof row.name === 'string') names[String(row.id)] = row.name;
+  const carried = (event: E) => {
+    const name = recordOf(event.after).name ?? recordOf(event.before).name;
+    return typeof name === 'string' ? name : null;
+  };
+  return {
+    rows: events.map((event) => ({
+      ...event,
+      entityName: (event.entityId ? names[event.entityId] : undefined) ?? carried(event),
+    })),
+    names,
+  };
+}
