@@ -1,4 +1,5 @@
-import { Button, Group, Select, Spoiler, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Select, Spoiler, Stack, Switch, Text } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
 import { IconArrowRight } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,6 +7,7 @@ import { formatDateTime } from '@financeiro/core';
 import { logsApi } from '../../api/trpc';
 import { appMessages } from '../../i18n/app';
 import { logsMessages as t } from '../../i18n/logs';
+import { fullPath, screenByName } from '../../routes/table';
 import { useSessionStore } from '../../stores/session';
 import { notifyApiError } from '../../ui/api-error';
 import { downloadRows, type ExportFormat } from '../../ui/download';
@@ -13,15 +15,86 @@ import { ExportMenu } from '../../ui/ExportMenu';
 import { DataTable } from '../../ui/DataTable';
 import { notifySuccess } from '../../ui/notify';
 import { useUrlState } from '../../ui/use-url-state';
-import { actionLabel, changesText, entityLabel, eventChanges, grantKeyNamer } from './event-text';
+import { actionLabel, changesText, entityLabel, eventChanges, grantKeyNamer, type EventContext } from './event-text';
 import { dayEnd, dayStart } from './period';
 import { PeriodInput } from './PeriodInput';
 
 const PAGE_SIZE = 25;
 const NO_UNITS = { units: [] };
 
-function Changes({ before, after, placeName }: { before: unknown; after: unknown; placeName: (k: string) => string }) {
-  const changes = eventChanges(before, after, placeName);
+/** The screen each kind of record is kept on, for a link from its events. */
+const SCREENS: Record<string, string> = {
+  bank: 'gestao-contas-bancos',
+  account_type: 'parametrizacao-tipos-conta',
+  financial_account: 'gestao-contas-contas',
+  supplier: 'relacionamento-fornecedores',
+  customer: 'relacionamento-clientes',
+  partner: 'relacionamento-parceiros',
+  classification: 'agrupamentos-classificacoes-financeiras',
+  cost_centre: 'agrupamentos-centros-custo',
+  tax_type: 'parametrizacao-tipos-imposto',
+  payment_method: 'parametrizacao-metodos-pagamento',
+  apportionment_template: 'parametrizacao-configuracoes-rateio-padrao',
+  split_config: 'parametrizacao-configuracoes-split',
+  product: 'parametrizacao-produtos',
+  contract: 'contas-contratos',
+  purchasing_centre: 'contas-centros-compras',
+  unit: 'tenants-units',
+  department: 'tenants-departments',
+  profile: 'tenants-profiles',
+  membership: 'tenants-users',
+};
+
+interface NamedEvent {
+  entity: string;
+  entityId: string | null;
+  entityName: string | null;
+}
+
+/** The changed record by name, linked to its screen (searching for it) while it still exists there. */
+function RecordName({ event, names }: { event: NamedEvent; names: Record<string, string> }) {
+  const screen = screenByName(SCREENS[event.entity] ?? '');
+  const exists = event.entityId !== null && names[event.entityId] !== undefined;
+  const navigate = useNavigate();
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {entityLabel(event.entity)}
+      </Text>
+      {event.entityName &&
+        (screen && !screen.upcoming && exists ? (
+          <Anchor
+            href={`${fullPath(screen)}?search=${encodeURIComponent(event.entityName)}`}
+            onClick={(click) => {
+              click.preventDefault();
+              void navigate({ to: fullPath(screen), search: { search: event.entityName } });
+            }}
+            size="sm"
+            fw={600}
+          >
+            {event.entityName}
+          </Anchor>
+        ) : (
+          <Text size="sm" fw={600}>
+            {event.entityName}
+          </Text>
+        ))}
+    </Stack>
+  );
+}
+
+function Changes({
+  before,
+  after,
+  context,
+  placeName,
+}: {
+  before: unknown;
+  after: unknown;
+  context: EventContext;
+  placeName: (k: string) => string;
+}) {
+  const changes = eventChanges(before, after, context, placeName);
   if (changes.length === 0)
     return (
       <Text size="sm" c="dimmed">
@@ -63,13 +136,22 @@ function Changes({ before, after, placeName }: { before: unknown; after: unknown
 export function EventsPage() {
   const organization = useSessionStore((s) => s.selectedTenant?.organization) ?? NO_UNITS;
   const placeName = grantKeyNamer(organization);
-  const [filters, setFilters] = useUrlState({ from: '', to: '', actor: '', action: '', entity: '', page: 1 });
+  const [filters, setFilters] = useUrlState({
+    from: '',
+    to: '',
+    actor: '',
+    action: '',
+    entity: '',
+    routine: false as boolean,
+    page: 1,
+  });
   const filter = {
     ...(filters.from ? { from: dayStart(filters.from) } : {}),
     ...(filters.to ? { to: dayEnd(filters.to) } : {}),
     ...(filters.actor ? { actorUserId: filters.actor } : {}),
     ...(filters.action ? { action: filters.action } : {}),
     ...(filters.entity ? { entity: filters.entity } : {}),
+    ...(filters.routine ? { routine: true } : {}),
   };
   const facets = useQuery(logsApi.events.facets.queryOptions());
   const list = useQuery({
@@ -90,8 +172,9 @@ export function EventsPage() {
           [t.who]: e.actorName ?? e.actorUsername ?? t.system,
           [t.action]: actionLabel(e.action),
           [t.entity]: entityLabel(e.entity),
+          [t.record]: e.entityName,
           ID: e.entityId,
-          [t.changes]: changesText(e.before, e.after, placeName),
+          [t.changes]: changesText(e.before, e.after, { entity: e.entity, names: data.names }, placeName),
           [t.address]: e.ip,
         })),
       );
@@ -102,7 +185,8 @@ export function EventsPage() {
       setExporting(false);
     }
   };
-  const filtered = Boolean(filters.from || filters.actor || filters.action || filters.entity);
+  const filtered = Boolean(filters.from || filters.actor || filters.action || filters.entity || filters.routine);
+  const names = list.data?.names ?? {};
   return (
     <Stack>
       <Group justify="space-between" align="flex-end">
@@ -137,10 +221,17 @@ export function EventsPage() {
             onChange={(entity) => setFilters({ entity: entity ?? '' })}
             w={{ base: '100%', xs: 170 }}
           />
+          <Switch
+            label={t.routine}
+            description={t.routineHelp}
+            checked={filters.routine}
+            onChange={(e) => setFilters({ routine: e.currentTarget.checked })}
+            maw={260}
+          />
           {filtered && (
             <Button
               variant="subtle"
-              onClick={() => setFilters({ from: '', to: '', actor: '', action: '', entity: '' })}
+              onClick={() => setFilters({ from: '', to: '', actor: '', action: '', entity: '', routine: false })}
             >
               {appMessages.common.clearFilters}
             </Button>
@@ -199,18 +290,16 @@ export function EventsPage() {
             key: 'entity',
             card: 'figure',
             header: t.entity,
-            render: (e) => (
-              <Text size="sm" c="dimmed">
-                {entityLabel(e.entity)}
-              </Text>
-            ),
+            render: (e) => <RecordName event={e} names={names} />,
           },
           {
             key: 'changes',
             card: 'detail',
             header: t.changes,
             width: '40%',
-            render: (e) => <Changes before={e.before} after={e.after} placeName={placeName} />,
+            render: (e) => (
+              <Changes before={e.before} after={e.after} context={{ entity: e.entity, names }} placeName={placeName} />
+            ),
           },
         ]}
       />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionLabel, changesText, eventChanges, grantKeyNamer } from './event-text';
+import { actionLabel, changesText, eventChanges, fieldLabel, grantKeyNamer } from './event-text';
 
 describe('event log text', () => {
   it('shows only what changed, with pt-BR labels and values', () => {
@@ -30,6 +30,60 @@ describe('event log text', () => {
     expect(changesText({ name: 'A' }, { name: 'B' })).toBe('Nome: A → B');
     expect(actionLabel('unit.create')).toBe('Criou unidade');
     expect(actionLabel('future.thing')).toBe('future.thing');
+  });
+});
+
+describe('a registry change as an auditor reads it', () => {
+  const names = { b1: 'Itaú Unibanco S.A.', b2: 'Banco BS2 S.A.', u1: 'Matriz', t1: 'Conta corrente' };
+
+  it('labels fields as the form does, names referenced records and writes money and dates in pt-BR', () => {
+    const changes = eventChanges(
+      { bankId: 'b1', openingBalance: 100000, openingDate: '2026-11-01', unitIds: ['u1'] },
+      { bankId: 'b2', openingBalance: -123456, openingDate: '2026-12-31', unitIds: ['u1'] },
+      { entity: 'financial_account', names },
+    );
+    expect(changes).toEqual([
+      { field: 'Banco', before: 'Itaú Unibanco S.A.', after: 'Banco BS2 S.A.' },
+      { field: 'Saldo inicial', before: 'R$\u00a01.000,00', after: '-R$\u00a01.234,56' },
+      { field: 'Data do saldo inicial', before: '01/11/2026', after: '31/12/2026' },
+    ]);
+    expect(
+      changesText(
+        null,
+        { name: 'Caixa', accountTypeId: 't1', unitIds: ['u1'] },
+        { entity: 'financial_account', names },
+      ),
+    ).toBe('Nome: Caixa; Tipo de conta: Conta corrente; Unidades que podem usar: Matriz');
+  });
+
+  it('writes roles, options, yes/no, statuses and percentages in pt-BR', () => {
+    const context = { entity: 'supplier', names: {} };
+    expect(
+      eventChanges(
+        { roles: ['supplier'], personType: 'PF' },
+        { roles: ['supplier', 'customer', 'partner'], personType: 'PJ' },
+        context,
+      ),
+    ).toEqual([
+      { field: 'Papéis', before: 'Fornecedor', after: 'Fornecedor, Cliente, Parceiro' },
+      { field: 'Tipo de pessoa', before: 'Pessoa física', after: 'Pessoa jurídica' },
+    ]);
+    expect(eventChanges({ status: 'active' }, { status: 'inactive' }, context)).toEqual([
+      { field: 'Situação', before: 'Ativo', after: 'Inativo' },
+    ]);
+    expect(
+      eventChanges(
+        { rate: 500, withheld: false, kind: 'ISS' },
+        { rate: 1250, withheld: true, kind: 'custom' },
+        { entity: 'tax_type', names: {} },
+      ),
+    ).toEqual([
+      { field: 'Alíquota', before: '5%', after: '12,5%' },
+      { field: 'Retido na fonte', before: 'Não', after: 'Sim' },
+      { field: 'Imposto', before: 'ISS', after: 'Outro' },
+    ]);
+    expect(fieldLabel('split_config', 'partyId')).toBe('Parceiro');
+    expect(fieldLabel('contract', 'partyId')).toBe('Parte (fornecedor, cliente ou parceiro)');
   });
 });
 
