@@ -156,6 +156,73 @@ describe.skipIf(!chromiumAvailable)('registries in Chromium', () => {
     await page.getByRole('row').filter({ hasText: 'Importou fornecedores' }).first().waitFor();
   });
 
+  it('masks what Brazilians type: CNPJ (alphanumeric too), phone, CEP, money and dates; search finds it as pasted', async () => {
+    const page = await h.newPage();
+    await signInToMatriz(page);
+    await page.goto(`${h.app.url}/relacionamento/fornecedores`);
+    await page.getByRole('button', { name: 'Novo fornecedor' }).click();
+    const drawer = page.getByRole('dialog');
+    const document = drawer.getByLabel('CPF/CNPJ');
+    await document.pressSequentially('12abc34501de35');
+    await expect.poll(() => document.inputValue()).toBe('12.ABC.345/01DE-35');
+    expect(await document.getAttribute('inputmode')).toBe('text');
+    await document.fill('');
+    await document.pressSequentially('45723174000110');
+    await expect.poll(() => document.inputValue()).toBe('45.723.174/0001-10');
+    expect(await document.getAttribute('aria-required')).toBe('true');
+    expect(await drawer.getByLabel('Nome / razão social').getAttribute('aria-required')).toBe('true');
+    expect(await drawer.getByLabel('Nome fantasia').getAttribute('aria-required')).toBeNull();
+    const phone = drawer.getByLabel('Telefone');
+    await phone.pressSequentially('1134567890');
+    await expect.poll(() => phone.inputValue()).toBe('(11) 3456-7890');
+    await phone.fill('');
+    await phone.pressSequentially('11987654321');
+    await expect.poll(() => phone.inputValue()).toBe('(11) 98765-4321');
+    expect(await phone.getAttribute('inputmode')).toBe('tel');
+    const cep = drawer.getByLabel('CEP');
+    await cep.pressSequentially('01310100');
+    await expect.poll(() => cep.inputValue()).toBe('01310-100');
+    expect(await cep.getAttribute('inputmode')).toBe('numeric');
+    await drawer.getByLabel('Nome / razão social').fill('Máscaras Comércio Ltda');
+    await screenshot(page, 'supplier-masked-inputs');
+    await drawer.getByRole('button', { name: 'Criar' }).click();
+    await page.getByText('Fornecedor cadastrado.').waitFor();
+
+    // Found by the CNPJ as pasted, and by a name typed without its accents.
+    const search = page.getByLabel('Buscar por nome, CPF/CNPJ, e-mail ou cidade');
+    await search.fill('45.723.174/0001-10');
+    await expect.poll(() => page.getByText('Horizonte Imóveis').count()).toBe(0);
+    await page.getByText('Máscaras Comércio Ltda').waitFor();
+    await search.fill('imobiliaria');
+    await expect.poll(() => page.getByText('Máscaras Comércio Ltda').count()).toBe(0);
+    await page.getByText('Horizonte Imóveis').waitFor();
+
+    await page.goto(`${h.app.url}/contas/contratos`);
+    await page.getByRole('button', { name: 'Novo contrato' }).click();
+    const value = drawer.getByLabel('Valor da parcela');
+    await value.pressSequentially('123456');
+    await expect.poll(() => value.inputValue()).toBe('1.234,56');
+    expect(await value.getAttribute('inputmode')).toBe('numeric');
+    const start = drawer.getByLabel('Início');
+    await start.pressSequentially('05122026');
+    await expect.poll(() => start.inputValue()).toBe('05/12/2026');
+    await start.fill('5/12/26');
+    await start.blur();
+    await expect.poll(() => start.inputValue()).toBe('05/12/2026');
+    // A day that does not exist stays as typed, with the reason.
+    await start.fill('31/02/2026');
+    await start.blur();
+    await drawer.getByText('Data inválida: use DD/MM/AAAA.').waitFor();
+    expect(await start.inputValue()).toBe('31/02/2026');
+    // The calendar marks today and "Hoje" fills it in.
+    await drawer.getByRole('button', { name: 'Abrir o calendário' }).first().click();
+    await page.locator('[data-today][data-highlight-today]').waitFor();
+    await screenshot(page, 'date-picker-today');
+    await page.getByRole('button', { name: 'Hoje', exact: true }).click();
+    const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+    await expect.poll(() => start.inputValue()).toBe(today);
+  });
+
   it('shows a contract’s installments while it is filled in, and keeps a PDF attached to it', async () => {
     const page = await h.newPage();
     await signInToMatriz(page);
