@@ -67,7 +67,7 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
     }
   });
 
-  it('the Solicitante sees only the menu its profile allows and is sent to /unauthorized on a forbidden URL', async () => {
+  it('the Solicitante sees the purchases its department grants, chooses the department and reaches them', async () => {
     const page = await newPage();
     await page.goto(`${h.app.url}/auth/sign-in`);
     await signIn(page, 'solicitante', 'Demo@2026');
@@ -78,11 +78,57 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
     await page.waitForURL(/\/dashboard/);
     const nav = page.getByRole('navigation', { name: 'Menu' });
     await nav.getByText('Painel').waitFor();
-    const items = await nav.locator('a').allTextContents();
-    expect(items).toEqual(['Painel', 'Meu perfil', 'Alterar senha', 'Autenticação em dois fatores']);
+    const items = await nav.locator('a .mantine-NavLink-label').allTextContents();
+    expect(items).toEqual(['Painel', 'Compras criadas', 'Meu perfil', 'Alterar senha', 'Autenticação em dois fatores']);
+    // The purchase list is not built yet: the menu says so before it is opened.
+    await nav
+      .getByRole('link', { name: /Compras criadas/ })
+      .getByText('Em breve')
+      .waitFor();
+    // The dashboard counts what the profile holds in the unit's Compras department.
+    await page.getByText('No departamento Compras').waitFor();
+    const stat = page.locator('.mantine-Card-root', { has: page.getByText('Permissões', { exact: true }) });
+    await expect(stat.textContent()).resolves.toContain('5');
+    await screenshot(page, 'solicitante-dashboard-1280');
+
+    await nav.getByRole('link', { name: /Compras criadas/ }).click();
+    await page.waitForURL(/\/select-tenant\/department/);
+    await expect(page.getByRole('button', { name: 'Financeiro' }).count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Compras' }).click();
+    await page.waitForURL(/\/compras\/criadas$/);
+    await page.getByRole('heading', { name: 'Compras criadas' }).waitFor();
+    // The placeholder tells a requester what the screen will do and when; the roadmap itself is not theirs to open.
+    await page.getByText('Pedidos de compra por departamento').waitFor();
+    await page.getByText('Previsto para o 3º trimestre de 2027.').waitFor();
+    await expect(page.getByRole('link', { name: 'Ver o planejamento completo' }).count()).resolves.toBe(0);
+    await screenshot(page, 'solicitante-compras-1280');
+
+    await page.getByRole('button', { name: /Demo › Matriz › Compras/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Escolha o departamento' })
+      .getByRole('button', { name: 'Compras' })
+      .waitFor();
+    await page.keyboard.press('Escape');
+
     await page.goto(`${h.app.url}/tenants/users`);
     await page.waitForURL(/\/unauthorized\?title=Usu%C3%A1rios/);
     await page.getByText('Seu perfil não tem permissão para abrir “Usuários”').waitFor();
+    await page.context().close();
+  });
+
+  it('an administrator opens a screen not built yet and follows its link to the roadmap', async () => {
+    const page = await newPage(390, 844);
+    await page.goto(`${h.app.url}/auth/sign-in`);
+    await signIn(page, 'admin', 'Demo@2026');
+    await page.waitForURL(/\/select-tenant\/unit/);
+    await page.getByText('Matriz').first().click();
+    await page.waitForURL(/\/dashboard/);
+    await page.goto(`${h.app.url}/contas/pagar`);
+    await page.getByText('Previsto para o 1º trimestre de 2027.').waitFor();
+    await screenshot(page, 'upcoming-390');
+    await page.getByRole('link', { name: 'Ver o planejamento completo' }).click();
+    await page.waitForURL(/\/gestao\/roadmap$/);
+    await page.getByRole('heading', { name: 'Contas a pagar' }).waitFor();
     await page.context().close();
   });
 
@@ -174,7 +220,15 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
     await page.getByRole('button', { name: 'Ativar', exact: true }).first().click();
     const secret = page.getByTestId('totp-secret');
     await secret.filter({ hasText: /^[A-Z2-7]{16,}$/ }).waitFor();
-    const totp = new TOTP({ secret: Secret.fromBase32((await secret.textContent()) ?? ''), digits: 6, period: 30 });
+    const key = (await secret.textContent()) ?? '';
+    const totp = new TOTP({ secret: Secret.fromBase32(key), digits: 6, period: 30 });
+    // On a phone the QR code cannot be scanned from its own screen: the otpauth:// link opens the app instead.
+    const openInApp = page.getByRole('link', { name: 'Abrir no aplicativo autenticador' });
+    expect(await openInApp.getAttribute('href')).toMatch(new RegExp(`^otpauth://totp/.+secret=${key}`));
+    // The button says so only once the browser has put the key on the clipboard.
+    await page.getByRole('button', { name: 'Copiar chave' }).click();
+    await page.getByRole('button', { name: 'Chave copiada' }).waitFor();
+    await screenshot(page, 'totp-setup-1280');
     await page.getByRole('dialog').getByLabel('Código de Verificação').fill(totp.generate());
     await page.getByRole('button', { name: 'Verificar e ativar' }).click();
     await page.getByText('Autenticação por aplicativo ativada').waitFor();
@@ -246,6 +300,22 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
     await dialog.getByRole('button', { name: 'Confirmar' }).click();
     await page.getByText('E-mail verificado com sucesso').waitFor();
     await page.getByText('Verificado', { exact: true }).waitFor();
+
+    // A photo from the computer becomes a small square kept in the profile, within the attribute's 2,048 characters.
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Escolher foto' }).click();
+    await (await chooser).setFiles('apps/web/public/icon-512.png');
+    await page.getByRole('button', { name: 'Remover foto' }).waitFor();
+    await page.getByRole('button', { name: 'Salvar alterações' }).click();
+    await page.getByText('Perfil atualizado').waitFor();
+    await page.reload();
+    const photo = page.getByRole('img', { name: 'Foto' });
+    const src = (await photo.getAttribute('src')) ?? '';
+    expect(src).toMatch(/^data:image\/(webp|jpeg);base64,/);
+    expect(src.length).toBeLessThanOrEqual(2048);
+    const [width, height] = await photo.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
+    expect(width).toBe(height);
+    expect(width).toBeGreaterThanOrEqual(48);
     await screenshot(page, 'profile-1280');
     await page.context().close();
   });
