@@ -62,10 +62,8 @@ export function TotpSetupForm(props: {
         {qr ? <Image src={qr} alt="QR code" w={200} h={200} mx="auto" /> : <Skeleton h={200} w={200} mx="auto" />}
         {setup && (
           <Anchor href={setup.uri} size="sm" ta="center">
-            <Group gap={4} justify="center" component="span">
-              <IconExternalLink size={16} aria-hidden />
-              {t.openInApp}
-            </Group>
+            <IconExternalLink size={16} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 4 }} />
+            {t.openInApp}
           </Anchor>
         )}
         <Text size="sm">2. {t.setupStep2}</Text>
