@@ -17,9 +17,7 @@ import { queryClient } from './api/trpc';
 import { router } from './routes/router';
 import { OfflineScreen } from './features/pwa/OfflineGate';
 import { cssVariablesResolver, theme } from './theme';
-
-/** The app header's height and a drawer's title bar, with a gap. */
-const NOTIFICATIONS_TOP = 72;
+import notificationClasses from './notifications.module.css';
 
 /**
  * Opened without a connection (the installed app, offline), the configuration or the session cannot be fetched:
@@ -49,7 +47,7 @@ async function start(root: HTMLElement) {
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <DatesProvider settings={{ locale: 'pt-br', firstDayOfWeek: 0 }}>
           {/* Below the app's header and a drawer's title: a toast never hides the tenant switcher or the form's name. */}
-          <Notifications position="top-center" autoClose={5000} styles={{ root: { top: NOTIFICATIONS_TOP } }} />
+          <Notifications position="top-center" autoClose={5000} classNames={notificationClasses} />
           <QueryClientProvider client={queryClient}>
             <RouterProvider router={router} />
           </QueryClientProvider>
