@@ -14,33 +14,37 @@ export function fieldConflict(error: unknown): { field: string; existingId: stri
 }
 
 /**
- * Shows a refusal tied to a field where the eye is: under that field, scrolled into view and focused, with a link to
- * the record that already holds the value. Answers false when the error names no field (the caller notifies it).
+ * A refusal tied to a field, as that field's error: the server's message with a link to the record that already holds
+ * the value. Null when the error names no field (the caller notifies it).
  */
-export function showOnField(
-  form: { setFieldError(path: string, error: ReactNode): void; getInputNode(path: string): HTMLElement | null },
+export function fieldRefusal(
   error: unknown,
   openExisting: (id: string) => void,
-): boolean {
+): { field: string; error: ReactNode } | null {
   const conflict = fieldConflict(error);
-  if (!conflict || !(error instanceof Error)) return false;
-  const { field, existingId } = conflict;
-  form.setFieldError(
-    field,
-    <>
-      {error.message}{' '}
-      {existingId && (
-        <Anchor component="button" type="button" fz="inherit" onClick={() => openExisting(existingId)}>
-          {formMessages.openExisting}
-        </Anchor>
-      )}
-    </>,
-  );
-  // After the error has rendered: the drawer may have scrolled the field out of sight.
+  if (!conflict || !(error instanceof Error)) return null;
+  const { existingId } = conflict;
+  return {
+    field: conflict.field,
+    error: (
+      <>
+        {error.message}{' '}
+        {existingId && (
+          <Anchor component="button" type="button" fz="inherit" onClick={() => openExisting(existingId)}>
+            {formMessages.openExisting}
+          </Anchor>
+        )}
+      </>
+    ),
+  };
+}
+
+/** Brings a field whose error was just set into sight and focus: the drawer may have scrolled it away. */
+export function revealField(form: { getInputNode(path: string): HTMLElement | null }, field: string): void {
+  // After the error has rendered.
   requestAnimationFrame(() => {
     const input = form.getInputNode(field);
     input?.scrollIntoView({ block: 'center' });
     input?.focus();
   });
-  return true;
 }

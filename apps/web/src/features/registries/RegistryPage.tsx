@@ -12,7 +12,7 @@ import { downloadRows, type ExportFormat } from '../../ui/download';
 import { ExportMenu } from '../../ui/ExportMenu';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { notifyApiError } from '../../ui/api-error';
-import { showOnField } from '../../ui/field-error';
+import { fieldRefusal, revealField } from '../../ui/field-error';
 import { notifySuccess } from '../../ui/notify';
 import { SearchInput } from '../../ui/SearchInput';
 import { StatusBadge } from '../../ui/StatusBadge';
@@ -98,9 +98,17 @@ function RegistryForm<Row extends RegistryRow, Values extends Record<string, unk
   },
 ) {
   const queryClient = useQueryClient();
+  const rules = schemaResolver(props.schema, { sync: true });
+  const [refused, setRefused] = useState<{ field: string; value: unknown; error: ReactNode } | null>(null);
   const form = useForm<Values>({
     initialValues: props.toValues(props.row),
-    validate: schemaResolver(props.schema, { sync: true }),
+    // The server's refusal stays on its field while the field holds the refused value (a blur checks again).
+    validate: (values) => {
+      const errors = rules(values);
+      return refused && values[refused.field] === refused.value
+        ? { ...errors, [refused.field]: refused.error }
+        : errors;
+    },
   });
   const idempotencyKey = useIdempotencyKey();
   useReportDirty(!props.readOnly && form.isDirty(), props.onDirty);
@@ -116,7 +124,11 @@ function RegistryForm<Row extends RegistryRow, Values extends Record<string, unk
         : props.client.create.mutate({ ...values, idempotencyKey }),
     onSuccess: done,
     onError: (error) => {
-      if (!showOnField(form, error, props.onOpenExisting)) notifyApiError(error);
+      const refusal = fieldRefusal(error, props.onOpenExisting);
+      if (!refusal) return notifyApiError(error);
+      setRefused({ ...refusal, value: form.getValues()[refusal.field] });
+      form.setFieldError(refusal.field, refusal.error);
+      revealField(form, refusal.field);
     },
   });
   return (
