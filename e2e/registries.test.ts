@@ -68,7 +68,7 @@ describe.skipIf(!chromiumAvailable)('registries in Chromium', () => {
 
     await page.goto(`${h.app.url}/logs/events`);
     const row = page.getByRole('row').filter({ hasText: 'Cadastrou instituição financeira' });
-    await row.getByText('Banco BS2 S.A.').waitFor();
+    await row.getByRole('link', { name: 'Banco BS2 S.A.' }).waitFor();
     await row.getByText('218').waitFor();
   });
 
@@ -150,9 +150,13 @@ describe.skipIf(!chromiumAvailable)('registries in Chromium', () => {
     await page
       .getByRole('row')
       .filter({ hasText: 'Cadastrou fornecedor' })
-      .getByText('Papelaria Aurora Ltda')
+      .getByRole('link', { name: 'Papelaria Aurora Ltda' })
       .waitFor();
-    await page.getByRole('row').filter({ hasText: 'Cadastrou rateio padrão' }).getByText('Aluguel da sede').waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'Cadastrou rateio padrão' })
+      .getByRole('link', { name: 'Aluguel da sede' })
+      .waitFor();
     await page.getByRole('row').filter({ hasText: 'Importou fornecedores' }).first().waitFor();
   });
 
