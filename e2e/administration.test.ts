@@ -110,7 +110,7 @@ describe.skipIf(!chromiumAvailable)('administration in Chromium', () => {
     await admin.getByRole('cell', { name: 'Jurídico e Compliance', exact: true }).waitFor();
     await menu(admin).getByRole('link', { name: 'Logs de eventos' }).click();
     const renamed = admin.getByRole('row').filter({ hasText: 'Alterou departamento' });
-    await renamed.getByText('Jurídico e Compliance').waitFor();
+    await renamed.getByRole('link', { name: 'Jurídico e Compliance' }).waitFor();
     await expect.poll(() => renamed.innerText()).toMatch(/Nome:\s*Jurídico\s*Jurídico e Compliance/);
     await admin
       .getByRole('row')
