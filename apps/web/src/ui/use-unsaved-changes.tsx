@@ -22,7 +22,8 @@ export function useUnsavedChanges(dirty: boolean): {
     withResolver: true,
   });
   const confirmClose = (close: () => void) => {
-    if (dirty) setClosing(() => close);
+    // Opened once the event is over: the Esc that asked would otherwise reach the new dialog too and close it.
+    if (dirty) window.setTimeout(() => setClosing(() => close));
     else close();
   };
   const stay = () => {
@@ -41,6 +42,8 @@ export function useUnsavedChanges(dirty: boolean): {
       onClose={stay}
       title={t.title}
       centered
+      // A question with its two answers below: no third way out.
+      withCloseButton={false}
       // Above the drawer the question is about.
       zIndex={400}
     >

@@ -312,6 +312,7 @@ export function RegistryPage<Row extends RegistryRow, Values extends Record<stri
       <Drawer
         opened={editing !== null}
         onClose={() => unsaved.confirmClose(close)}
+        closeButtonProps={{ 'aria-label': common.close }}
         position="right"
         size={props.wide ? 'xl' : 'md'}
         title={
