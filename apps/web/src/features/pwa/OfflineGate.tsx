@@ -58,11 +58,13 @@ export function OfflineGate({ children }: { children: ReactNode }) {
           role="status"
           color="orange"
           variant="filled"
-          radius={0}
           icon={<IconWifiOff size={18} />}
           title={formMessages.offlineBanner}
-          pos="sticky"
-          top={0}
+          // In a bottom corner: the header, the tenant switcher and a drawer's title stay in sight.
+          pos="fixed"
+          bottom={16}
+          left={16}
+          maw="min(360px, calc(100vw - 32px))"
           style={{ zIndex: 1000 }}
         >
           {formMessages.offlineBannerText}
