@@ -54,7 +54,8 @@ describe.skipIf(!chromiumAvailable)('typed work is kept, choices are fresh, refu
     // Going back to the previous screen asks too; "Descartar" goes.
     await page.evaluate(() => window.history.back());
     await ask.waitFor();
-    expect(page.url()).toContain('/gestao_contas/bancos');
+    // The screen and what was typed stay while the question is open.
+    await expect(drawer.getByLabel(/^Nome( \*)?$/).inputValue()).resolves.toBe('Banco Digitado Offline');
     await ask.getByRole('button', { name: 'Descartar' }).click();
     await page.waitForURL((url) => !url.pathname.includes('/gestao_contas/bancos'));
     await page.context().close();
