@@ -90,8 +90,8 @@ describe.skipIf(!chromiumAvailable)('lists on a phone and from the keyboard, in 
     expect((await drawer.boundingBox())?.width).toBe(390);
     // The form is one column on a phone: CPF/CNPJ sits under "Tipo de pessoa", not beside it.
     const kind = await drawer.getByLabel('Tipo de pessoa').boundingBox();
-    const document = await drawer.getByLabel('CPF/CNPJ').boundingBox();
-    expect(document?.y).toBeGreaterThan((kind?.y ?? 0) + (kind?.height ?? 0));
+    const documentBox = await drawer.getByLabel('CPF/CNPJ').boundingBox();
+    expect(documentBox?.y).toBeGreaterThan((kind?.y ?? 0) + (kind?.height ?? 0));
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await screenshot(page, 'phone-supplier-drawer');
   });
