@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { appMessages } from '../../i18n/app';
@@ -19,15 +19,16 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" width={220} shadow="md">
       <Menu.Target>
-        <UnstyledButton aria-label={name}>
+        {/* Named by the name it shows (label in name); on a phone, where only the initials show, by a hidden copy. */}
+        <UnstyledButton>
           <Group gap={8} wrap="nowrap">
-            {/* The initials repeat the name that labels the button: hidden from assistive technology. */}
             <Avatar color="brand" radius="xl" size={34} src={user?.picture ?? null} aria-hidden>
               {initials(name)}
             </Avatar>
             <Text size="sm" fw={600} visibleFrom="md" maw={160} truncate>
               {name}
             </Text>
+            <VisuallyHidden hiddenFrom="md">{name}</VisuallyHidden>
           </Group>
         </UnstyledButton>
       </Menu.Target>
