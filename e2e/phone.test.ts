@@ -9,6 +9,13 @@ const PHONE = { width: 390, height: 844 };
 const sidewaysOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
+/** Waits for a dialog to finish fading in, so its screenshot shows what a person reads. */
+const shown = (page: Page, name: string) =>
+  page.waitForFunction((title) => {
+    const dialog = [...document.querySelectorAll('[role="dialog"]')].find((d) => d.textContent?.includes(title));
+    return dialog instanceof HTMLElement && getComputedStyle(dialog).opacity === '1';
+  }, name);
+
 // Reason for skipIf: this journey needs Debian's Chromium at /usr/bin/chromium; CI installs it, a laptop may not.
 describe.skipIf(!chromiumAvailable)('a supplier on a 390 px phone, in Chromium', () => {
   const h = useHarness();
@@ -69,6 +76,7 @@ describe.skipIf(!chromiumAvailable)('a supplier on a 390 px phone, in Chromium',
     await edit.getByRole('button', { name: 'Cancelar' }).tap();
     const ask = page.getByRole('dialog', { name: 'Descartar alterações?' });
     await ask.waitFor();
+    await shown(page, 'Descartar alterações?');
     await screenshot(page, 'phone-journey-4-discard-changes');
     await ask.getByRole('button', { name: 'Continuar editando' }).tap();
     await ask.waitFor({ state: 'hidden' });
@@ -77,6 +85,7 @@ describe.skipIf(!chromiumAvailable)('a supplier on a 390 px phone, in Chromium',
     // Leaving the screen (the phone's Back) with the change unsaved asks too; discarding leaves and saves nothing.
     await page.goBack();
     await ask.waitFor();
+    await shown(page, 'Descartar alterações?');
     await screenshot(page, 'phone-journey-5-leave-asks');
     await ask.getByRole('button', { name: 'Descartar' }).tap();
     await page.waitForURL(/\/dashboard/);
