@@ -26,12 +26,12 @@ describe.skipIf(!chromiumAvailable)('registries in Chromium', () => {
 
     await page.getByRole('button', { name: 'Nova instituição' }).click();
     const drawer = page.getByRole('dialog');
-    await drawer.getByLabel('Código', { exact: true }).fill('21');
-    await drawer.getByLabel('Nome', { exact: true }).fill('Banco BS2 S.A.');
+    await drawer.getByRole('textbox', { name: 'Código', exact: true }).fill('21');
+    await drawer.getByRole('textbox', { name: 'Nome', exact: true }).fill('Banco BS2 S.A.');
     await drawer.getByLabel('Nome curto').fill('BS2');
     await drawer.getByRole('button', { name: 'Criar' }).click();
     await drawer.getByText('O código COMPE tem 3 dígitos, como 001 ou 341.').waitFor();
-    await drawer.getByLabel('Código', { exact: true }).fill('218');
+    await drawer.getByRole('textbox', { name: 'Código', exact: true }).fill('218');
     await drawer.getByRole('button', { name: 'Criar' }).click();
     await page.getByText('Instituição cadastrada.').waitFor();
 
@@ -96,7 +96,7 @@ describe.skipIf(!chromiumAvailable)('registries in Chromium', () => {
     // The template is for the whole organization: the same screen from the organization's scope.
     await page.goto(`${h.app.url}/parametrizacao/configuracoes_rateio_padrao`);
     await page.getByRole('button', { name: 'Novo rateio padrão' }).click();
-    await drawer.getByLabel('Nome', { exact: true }).fill('Aluguel da sede');
+    await drawer.getByRole('textbox', { name: 'Nome', exact: true }).fill('Aluguel da sede');
     const choose = async (line: number, label: string, option: string) => {
       await drawer.getByLabel(label).nth(line).click();
       await page.getByRole('option', { name: option }).click();
