@@ -306,8 +306,13 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
     await page.getByRole('button', { name: 'Escolher foto' }).click();
     await (await chooser).setFiles('apps/web/public/icon-512.png');
     await page.getByRole('button', { name: 'Remover foto' }).waitFor();
+    // The e-mail's "Perfil atualizado" may still be on screen: wait for the photo's own save instead.
+    const saved = page.waitForResponse(
+      (r) => r.request().headers()['x-amz-target']?.endsWith('.UpdateUserAttributes') === true && r.ok(),
+    );
     await page.getByRole('button', { name: 'Salvar alterações' }).click();
-    await page.getByText('Perfil atualizado').waitFor();
+    await saved;
+    await page.getByText('Perfil atualizado').first().waitFor();
     await page.reload();
     const photo = page.getByRole('img', { name: 'Foto' });
     const src = (await photo.getAttribute('src')) ?? '';
