@@ -138,8 +138,10 @@ export function parseDateText(text: string): string | null {
   const [y, m, d] = iso ? [iso[1], iso[2], iso[3]] : typed ? [typed[3], typed[2], typed[1]] : [];
   if (!y || !m || !d) return null;
   const year = y.length === 2 ? 2000 + Number(y) : Number(y);
-  const date = new Date(Date.UTC(year, Number(m) - 1, Number(d)));
-  // Date.UTC takes years below 100 as 19xx; the check below also catches day 31 of a 30-day month rolling over.
+  // setUTCFullYear keeps years below 100 as written (Date.UTC would read them as 19xx), so the year 0000 is read as
+  // such and refused by its range, not as a malformed date; the check below catches day 31 of a 30-day month.
+  const date = new Date(0);
+  date.setUTCFullYear(year, Number(m) - 1, Number(d));
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== Number(m) - 1 || date.getUTCDate() !== Number(d)) {
     return null;
   }
