@@ -32,6 +32,9 @@ export const theme = createTheme({
   components: {
     Button: { defaultProps: { radius: 'md' } },
     Card: { defaultProps: { radius: 'lg', withBorder: true } },
+    // Dialogs' close buttons are icons too: every modal and drawer names its own.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': appMessages.common.close } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': appMessages.common.close } } },
     Notification: {
       // A toast's close button is an icon: it needs a name. Its description is gray 6 in Mantine (3.3:1).
       defaultProps: { closeButtonProps: { 'aria-label': appMessages.common.close } },

@@ -312,7 +312,6 @@ export function RegistryPage<Row extends RegistryRow, Values extends Record<stri
       <Drawer
         opened={editing !== null}
         onClose={() => unsaved.confirmClose(close)}
-        closeButtonProps={{ 'aria-label': common.close }}
         position="right"
         size={props.wide ? 'xl' : 'md'}
         title={
