@@ -53,8 +53,16 @@ function watchInPage(appOrigin: string): void {
       changedSinceCheck = false;
       const screen = screenName();
       const results = await window.axe.run(document, { resultTypes: ['violations'] });
+      // A select's open list scrolls while focus stays in its input (aria-activedescendant: the arrow keys move
+      // through the options and scroll them), so the list itself need not take focus; axe cannot see that pattern.
+      const isSelectList = (rule: string, target: unknown) =>
+        rule === 'scrollable-region-focusable' &&
+        typeof target === 'string' &&
+        document.querySelector(target)?.closest('[role="listbox"]') != null;
       const found = results.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => ({ ...v, nodes: v.nodes.filter((node) => !isSelectList(v.id, node.target.at(-1))) }))
+        .filter((v) => v.nodes.length > 0)
         .map((v) => ({
           rule: v.id,
           impact: v.impact ?? '',
