@@ -16,6 +16,8 @@ describe.skipIf(!chromiumAvailable)('administration in Chromium', () => {
   }
 
   const menu = (page: Page) => page.getByRole('navigation', { name: 'Menu' });
+  /** A menu item by its title, with or without the "Em breve" badge of a screen not built yet. */
+  const menuItem = (title: string) => new RegExp(`^${title}( Em breve)?$`, 'i');
 
   it('the administrator creates a department and a profile limited to it, invites someone who then sees only that', async () => {
     const admin = await newPage();
@@ -80,7 +82,12 @@ describe.skipIf(!chromiumAvailable)('administration in Chromium', () => {
     await julia.getByRole('button', { name: 'Menu' }).click();
     await menu(julia).getByRole('link', { name: 'Painel' }).waitFor();
     for (const hidden of ['Contas a pagar', 'Usuários', 'Perfis', 'Logs de eventos']) {
-      expect(await menu(julia).getByRole('link', { name: hidden, exact: true }).count(), hidden).toBe(0);
+      expect(
+        await menu(julia)
+          .getByRole('link', { name: menuItem(hidden) })
+          .count(),
+        hidden,
+      ).toBe(0);
     }
     await screenshot(julia, 'invited-member-menu-390');
     await julia.goto(`${h.app.url}/tenants/users`);
@@ -95,11 +102,17 @@ describe.skipIf(!chromiumAvailable)('administration in Chromium', () => {
     await admin.getByRole('option', { name: 'Financeiro' }).click();
     await admin.getByRole('dialog').getByRole('button', { name: 'Salvar' }).click();
     await admin.getByRole('row').filter({ hasText: 'Júlia Juristas' }).getByText('Financeiro').waitFor();
-    expect(await menu(julia).getByRole('link', { name: 'Contas a pagar', exact: true }).count()).toBe(0);
+    expect(
+      await menu(julia)
+        .getByRole('link', { name: menuItem('Contas a pagar') })
+        .count(),
+    ).toBe(0);
     await menu(julia).getByRole('link', { name: 'Meu perfil' }).click();
     await julia.waitForURL(/\/account\/profile/);
     await julia.getByRole('button', { name: 'Menu' }).click();
-    await menu(julia).getByRole('link', { name: 'Contas a pagar', exact: true }).waitFor();
+    await menu(julia)
+      .getByRole('link', { name: menuItem('Contas a pagar') })
+      .waitFor();
 
     // The administrator renames the department; the event log shows the difference.
     await menu(admin).getByRole('link', { name: 'Departamentos' }).click();

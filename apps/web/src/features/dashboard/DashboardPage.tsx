@@ -123,7 +123,11 @@ export function DashboardPage() {
           <Title order={2} fz={16} mb="md">
             {t.members}
           </Title>
-          <Table.ScrollContainer minWidth={320}>
+          {/* On a phone the table scrolls sideways: the region takes focus so the arrow keys can scroll it. */}
+          <Table.ScrollContainer
+            minWidth={320}
+            scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': t.members } }}
+          >
             <Table verticalSpacing="xs" striped>
               <Table.Thead>
                 <Table.Tr>
