@@ -1,21 +1,11 @@
 import { describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chromiumAvailable, screenshot } from './support/browser';
+import { chromiumAvailable, screenshot, signInToMatriz } from './support/browser';
 import { useHarness } from './support/harness';
 
 // Reason for skipIf: this journey needs Debian's Chromium at /usr/bin/chromium; CI installs it, a laptop may not.
 describe.skipIf(!chromiumAvailable)('the event log in Chromium', () => {
   const h = useHarness();
-
-  async function signInToMatriz(page: Page): Promise<void> {
-    await page.goto(`${h.app.url}/auth/sign-in`);
-    await page.getByLabel('Usuário', { exact: true }).fill('admin');
-    await page.getByLabel('Senha', { exact: true }).fill('Demo@2026');
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.waitForURL(/\/select-tenant\/unit/);
-    await page.getByText('Matriz').first().click();
-    await page.waitForURL(/\/dashboard/);
-  }
 
   async function choose(page: Page, label: string, search: string): Promise<void> {
     await page.getByRole('dialog').getByLabel(label).first().fill(search);
@@ -27,7 +17,7 @@ describe.skipIf(!chromiumAvailable)('the event log in Chromium', () => {
 
   it('shows an account change by name: the bank named, money in R$, dates, routine entries hidden until asked', async () => {
     const page = await h.newPage(1366, 900);
-    await signInToMatriz(page);
+    await signInToMatriz(page, h.app.url);
     await page.goto(`${h.app.url}/gestao_contas/contas`);
     await page.getByRole('button', { name: 'Ações: Itaú movimento' }).click();
     await page.getByRole('menuitem', { name: 'Editar' }).click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chromiumAvailable } from './support/browser';
+import { chromiumAvailable, signInToMatriz } from './support/browser';
 import { useHarness } from './support/harness';
 
 // Reason for skipIf: this journey needs Debian's Chromium at /usr/bin/chromium; CI installs it, a laptop may not.
@@ -8,13 +8,7 @@ describe.skipIf(!chromiumAvailable)('a create sent twice in Chromium', () => {
 
   it('saves one supplier when the answer to the first click is lost and the person clicks again', async () => {
     const page = await h.newPage();
-    await page.goto(`${h.app.url}/auth/sign-in`);
-    await page.getByLabel('Usuário', { exact: true }).fill('admin');
-    await page.getByLabel('Senha', { exact: true }).fill('Demo@2026');
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.waitForURL(/\/select-tenant\/unit/);
-    await page.getByText('Matriz').first().click();
-    await page.waitForURL(/\/dashboard/);
+    await signInToMatriz(page, h.app.url);
     await page.goto(`${h.app.url}/relacionamento/fornecedores`);
     await page.getByText('Horizonte Imóveis').waitFor();
 

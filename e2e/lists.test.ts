@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chromiumAvailable, screenshot } from './support/browser';
+import { chromiumAvailable, screenshot, signInToMatriz } from './support/browser';
 import { useHarness } from './support/harness';
 
 /** How much wider than the window the page is: a phone must never scroll sideways. */
@@ -11,19 +11,9 @@ const sidewaysOverflow = (page: Page) =>
 describe.skipIf(!chromiumAvailable)('lists on a phone and from the keyboard, in Chromium', () => {
   const h = useHarness();
 
-  async function signInToMatriz(page: Page, username = 'admin'): Promise<void> {
-    await page.goto(`${h.app.url}/auth/sign-in`);
-    await page.getByLabel('Usuário', { exact: true }).fill(username);
-    await page.getByLabel('Senha', { exact: true }).fill('Demo@2026');
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.waitForURL(/\/select-tenant\/unit/);
-    await page.getByText('Matriz').first().click();
-    await page.waitForURL(/\/dashboard/);
-  }
-
   it('at 390 px every list is cards with nothing scrolling sideways, and tapping a card opens its record', async () => {
     const page = await h.newPage(390, 844, { hasTouch: true, isMobile: true });
-    await signInToMatriz(page);
+    await signInToMatriz(page, h.app.url);
 
     // Every screen built on the shared list.
     const lists = [
@@ -98,7 +88,7 @@ describe.skipIf(!chromiumAvailable)('lists on a phone and from the keyboard, in 
 
   it('at 1366 px Tab reaches a row, Enter opens it, Esc closes it; a click on its actions opens only the menu', async () => {
     const page = await h.newPage(1366, 800);
-    await signInToMatriz(page);
+    await signInToMatriz(page, h.app.url);
     await page.goto(`${h.app.url}/gestao_contas/bancos`);
     const row = page.getByRole('row').filter({ hasText: 'Mercado Pago' });
     await row.waitFor();
@@ -134,7 +124,7 @@ describe.skipIf(!chromiumAvailable)('lists on a phone and from the keyboard, in 
 
   it('who may only read a registry opens a row to see the whole record, greyed out, with nothing to save', async () => {
     const page = await h.newPage(1366, 800);
-    await signInToMatriz(page, 'financeiro');
+    await signInToMatriz(page, h.app.url, 'financeiro');
     await page.goto(`${h.app.url}/gestao_contas/bancos`);
     await page.getByRole('row').filter({ hasText: 'Mercado Pago' }).getByText('Mercado Pago', { exact: true }).click();
     const drawer = page.getByRole('dialog', { name: 'Instituição' });
@@ -148,7 +138,7 @@ describe.skipIf(!chromiumAvailable)('lists on a phone and from the keyboard, in 
 
   it('a skip link leads to the content, and "/" focuses the search but types a slash inside a field', async () => {
     const page = await h.newPage(1366, 800);
-    await signInToMatriz(page);
+    await signInToMatriz(page, h.app.url);
     await page.goto(`${h.app.url}/relacionamento/fornecedores`);
     await page.getByText('Horizonte Imóveis').waitFor();
 
@@ -169,7 +159,7 @@ describe.skipIf(!chromiumAvailable)('lists on a phone and from the keyboard, in 
 
   it('Ctrl+K opens a palette of the screens the profile allows and jumps to the one chosen', async () => {
     const page = await h.newPage(1366, 800);
-    await signInToMatriz(page, 'financeiro');
+    await signInToMatriz(page, h.app.url, 'financeiro');
 
     await page.keyboard.press('Control+K');
     const palette = page.getByPlaceholder('Ir para uma tela…');

@@ -1,26 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { chromiumAvailable, screenshot } from './support/browser';
+import { chromiumAvailable, screenshot, signInToMatriz } from './support/browser';
 import { useHarness } from './support/harness';
 
 // Reason for skipIf: this journey needs Debian's Chromium at /usr/bin/chromium; CI installs it, a laptop may not.
 describe.skipIf(!chromiumAvailable)('registries in Chromium', () => {
   const h = useHarness();
 
-  async function signInToMatriz(page: Page): Promise<void> {
-    await page.goto(`${h.app.url}/auth/sign-in`);
-    await page.getByLabel('Usuário', { exact: true }).fill('admin');
-    await page.getByLabel('Senha', { exact: true }).fill('Demo@2026');
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.waitForURL(/\/select-tenant\/unit/);
-    await page.getByText('Matriz').first().click();
-    await page.waitForURL(/\/dashboard/);
-  }
-
   it('registers a bank: a wrong code is explained, the fixed one lists, sorts, survives a reload and is logged', async () => {
     const page = await h.newPage();
-    await signInToMatriz(page);
+    await signInToMatriz(page, h.app.url);
     await page.goto(`${h.app.url}/gestao_contas/bancos`);
     await page.getByText('Mercado Pago', { exact: true }).waitFor();
 
@@ -74,7 +63,7 @@ describe.skipIf(!chromiumAvailable)('registries in Chromium', () => {
 
   it('registers a supplier (a wrong CNPJ is explained), an apportionment of exactly 100%, and imports a checked CSV', async () => {
     const page = await h.newPage();
-    await signInToMatriz(page);
+    await signInToMatriz(page, h.app.url);
     await page.goto(`${h.app.url}/relacionamento/fornecedores`);
     await page.getByText('Horizonte Imóveis').waitFor();
 
@@ -162,7 +151,7 @@ describe.skipIf(!chromiumAvailable)('registries in Chromium', () => {
 
   it('masks what Brazilians type: CNPJ (alphanumeric too), phone, CEP, money and dates; search finds it as pasted', async () => {
     const page = await h.newPage();
-    await signInToMatriz(page);
+    await signInToMatriz(page, h.app.url);
     await page.goto(`${h.app.url}/relacionamento/fornecedores`);
     await page.getByRole('button', { name: 'Novo fornecedor' }).click();
     const drawer = page.getByRole('dialog');
@@ -229,7 +218,7 @@ describe.skipIf(!chromiumAvailable)('registries in Chromium', () => {
 
   it('shows a contract’s installments while it is filled in, and keeps a PDF attached to it', async () => {
     const page = await h.newPage();
-    await signInToMatriz(page);
+    await signInToMatriz(page, h.app.url);
     await page.goto(`${h.app.url}/contas/contratos`);
     await page.getByRole('button', { name: 'Novo contrato' }).click();
     const drawer = page.getByRole('dialog');

@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chromiumAvailable, screenshot } from './support/browser';
+import { chromiumAvailable, screenshot, signInToMatriz } from './support/browser';
 import { useHarness } from './support/harness';
 
 // Reason for skipIf: these journeys need Debian's Chromium at /usr/bin/chromium; CI installs it, a laptop may not.
 describe.skipIf(!chromiumAvailable)('typed work is kept, choices are fresh, refusals show on their field', () => {
   const h = useHarness();
-
-  async function signInToMatriz(page: Page): Promise<void> {
-    await page.goto(`${h.app.url}/auth/sign-in`);
-    await page.getByLabel('Usuário', { exact: true }).fill('admin');
-    await page.getByLabel('Senha', { exact: true }).fill('Demo@2026');
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.waitForURL(/\/select-tenant\/unit/);
-    await page.getByText('Matriz').first().click();
-    await page.waitForURL(/\/dashboard/);
-  }
 
   /** Goes to a screen through the menu: the app stays loaded, with its cache, as a person moving around would. */
   async function openFromMenu(page: Page, name: string): Promise<void> {
@@ -27,7 +17,7 @@ describe.skipIf(!chromiumAvailable)('typed work is kept, choices are fresh, refu
 
   it('a dropped connection shows a banner and keeps the form; a dirty drawer asks before closing or leaving', async () => {
     const page = await h.newPage(1366, 800);
-    await signInToMatriz(page);
+    await signInToMatriz(page, h.app.url);
     await openFromMenu(page, 'Bancos');
     await page.getByRole('button', { name: 'Nova instituição' }).click();
     const drawer = page.getByRole('dialog', { name: 'Nova instituição' });
@@ -80,7 +70,7 @@ describe.skipIf(!chromiumAvailable)('typed work is kept, choices are fresh, refu
 
   it('a bank created in one drawer is a choice of the account drawer opened next, without a reload', async () => {
     const page = await h.newPage(1366, 800);
-    await signInToMatriz(page);
+    await signInToMatriz(page, h.app.url);
     await page.goto(`${h.app.url}/gestao_contas/contas`);
     // The account form's bank choices are loaded (and cached) before the bank exists.
     await page.getByRole('button', { name: 'Nova conta' }).click();
@@ -111,7 +101,7 @@ describe.skipIf(!chromiumAvailable)('typed work is kept, choices are fresh, refu
 
   it('a taken CNPJ is shown on its field, in sight, with a link that opens the supplier who has it', async () => {
     const page = await h.newPage(390, 844);
-    await signInToMatriz(page);
+    await signInToMatriz(page, h.app.url);
     await page.goto(`${h.app.url}/relacionamento/fornecedores`);
     await page.getByRole('button', { name: 'Novo fornecedor' }).click();
     const drawer = page.getByRole('dialog', { name: 'Novo fornecedor' });

@@ -27,3 +27,14 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: `${screenshotDir}/${name}.png`, fullPage: true });
 }
+
+/** Signs a demo user in (the administrator unless named) and chooses the Matriz unit; resolves on the dashboard. */
+export async function signInToMatriz(page: Page, appUrl: string, username = 'admin'): Promise<void> {
+  await page.goto(`${appUrl}/auth/sign-in`);
+  await page.getByLabel('Usuário', { exact: true }).fill(username);
+  await page.getByLabel('Senha', { exact: true }).fill('Demo@2026');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.waitForURL(/\/select-tenant\/unit/);
+  await page.getByText('Matriz').first().click();
+  await page.waitForURL(/\/dashboard/);
+}
