@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chromiumAvailable, screenshot, signInToMatriz } from './support/browser';
 import { useHarness } from './support/harness';
@@ -8,11 +8,16 @@ describe.skipIf(!chromiumAvailable)('the event log in Chromium', () => {
   const h = useHarness();
 
   async function choose(page: Page, label: string, search: string): Promise<void> {
-    await page.getByRole('dialog').getByLabel(label).first().fill(search);
-    await page
-      .getByRole('option', { name: new RegExp(search, 'i') })
-      .first()
-      .click();
+    const input = page.getByRole('dialog').getByLabel(label).first();
+    await input.fill(search);
+    // The list may still be redrawn as its choices arrive: click without waiting for it to be still, and check.
+    const option = page.getByRole('option', { name: new RegExp(search, 'i') }).first();
+    await expect
+      .poll(async () => {
+        await option.click({ force: true, timeout: 2_000 }).catch(() => undefined);
+        return input.inputValue();
+      })
+      .toMatch(new RegExp(search, 'i'));
   }
 
   it('shows an account change by name: the bank named, money in R$, dates, routine entries hidden until asked', async () => {
