@@ -35,8 +35,12 @@ try {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
   const bySw = finished.filter((request) => request.serviceWorker() !== null);
   const byPage = finished.filter((request) => request.serviceWorker() === null);
-  console.log(`sign-in screen: ${byPage.length} requests, ${kb(await total(byPage))} transferred`);
-  console.log(`service worker precache: ${bySw.length} requests, ${kb(await total(bySw))} transferred`);
+  const [screen, precache] = [await total(byPage), await total(bySw)];
+  console.log(`sign-in screen: ${byPage.length} requests, ${kb(screen)} transferred`);
+  console.log(`service worker precache: ${bySw.length} requests, ${kb(precache)} transferred`);
+  console.log(
+    `RESULT first-visit screen_kib=${(screen / 1024).toFixed(0)} precache_kib=${(precache / 1024).toFixed(0)}`,
+  );
 } finally {
   await browser.close();
   await t.close();

@@ -56,6 +56,7 @@ try {
     ['active only', { status: 'active' }],
   ];
   console.log(`\nsuppliers.list, ${RUNS} runs each (ms)      median      p95      max`);
+  const medians: Record<string, string> = {};
   for (const [name, input] of queries) {
     await caller.registries.suppliers.list(input);
     const times: number[] = [];
@@ -67,7 +68,11 @@ try {
     times.sort((a, b) => a - b);
     const at = (q: number) => (times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0).toFixed(1);
     console.log(`${name.padEnd(40)}${at(0.5).padStart(8)}${at(0.95).padStart(9)}${at(1).padStart(9)}`);
+    medians[name] = at(0.5);
   }
+  console.log(
+    `RESULT parties-list first_page_ms=${medians['first page, by name']} search_ms=${medians['search "Fornecedor 0999"']} document_search_ms=${medians['search by CNPJ digits']}`,
+  );
 } finally {
   await t.close();
 }
