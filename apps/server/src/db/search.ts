@@ -6,8 +6,8 @@ import { documentSearchTerm } from '@financeiro/core';
  * The accented letters folded to plain ones for search and sort, upper-case too: `lower()` folds them only where the
  * database's character type is a UTF-8 locale, and a database created with the plain C locale leaves "Á" as it is.
  */
-export const ACCENTED = 'áàâãäåéèêëíìîïóòôõöúùûüýÿçñÁÀÂÃÄÅÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÝÇÑ';
-export const PLAIN = 'aaaaaaeeeeiiiiooooouuuuyycnaaaaaaeeeeiiiiooooouuuuycn';
+const ACCENTED = 'áàâãäåéèêëíìîïóòôõöúùûüýÿçñÁÀÂÃÄÅÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÝÇÑ';
+const PLAIN = 'aaaaaaeeeeiiiiooooouuuuyycnaaaaaaeeeeiiiiooooouuuuycn';
 
 /**
  * Text as a pt-BR reader compares it: case and accents aside ("Imobiliária" = "imobiliaria"), the same on PostgreSQL
