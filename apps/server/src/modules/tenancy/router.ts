@@ -1,7 +1,6 @@
-import { TRPCError } from '@trpc/server';
 import { sql } from 'drizzle-orm';
 import { can } from '@financeiro/core';
-import { forbidden, procedure, router } from '../../trpc/init';
+import { forbidden, organizationOf, procedure, router, unitOf } from '../../trpc/init';
 import { recordEvent } from '../audit/record-event';
 import { getUserData } from '../identity';
 import { lastAccess } from './schema';
@@ -27,16 +26,17 @@ export const tenantsRouter = router({
 
   getMe: procedure.meta({ authz: { scope: 'user' } }).query(({ ctx }) => getUserData(ctx.tx, ctx.user.userId)),
 
-  getUnitOverview: procedure.meta({ authz: { scope: 'unit' } }).query(({ ctx }) => {
-    const { organizationId, unitId } = ctx.tenant;
-    if (!organizationId || !unitId) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Selecione uma unidade.' });
-    return getUnitOverview(ctx.tx, { organizationId, unitId, callerMemberships: ctx.memberships });
-  }),
+  getUnitOverview: procedure.meta({ authz: { scope: 'unit' } }).query(({ ctx }) =>
+    getUnitOverview(ctx.tx, {
+      organizationId: organizationOf(ctx),
+      unitId: unitOf(ctx),
+      callerMemberships: ctx.memberships,
+    }),
+  ),
 
   /** The web calls this when the user enters an organization, unit or department. */
   recordAccess: procedure.meta({ authz: { scope: 'organization' } }).mutation(async ({ ctx }) => {
-    const organizationId = ctx.tenant.organizationId;
-    if (!organizationId) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Selecione uma organização.' });
+    const organizationId = organizationOf(ctx);
     // The procedure's scope checked the organization only: the unit and department must be places the user sees in it.
     const place = { organizationId, unitId: ctx.requested.unitId, departmentId: ctx.requested.departmentId };
     if (!can(ctx.memberships, place)) {
