@@ -6,7 +6,7 @@ import type { User } from './users';
 
 /** Wrong answers in a row (passwords, or second-factor codes) before the account locks, and for how long. */
 export const MAX_FAILED_ATTEMPTS = 5;
-export const LOCK_MS = 15 * 60 * 1000;
+const LOCK_MS = 15 * 60 * 1000;
 
 /**
  * What a guess is counted against. The two counts are apart because the right password must not give back the
@@ -24,8 +24,10 @@ export const isLocked = (user: User): boolean => user.lockedUntil !== null && us
 
 /**
  * Checks one guess at a user's secret. The attempt is counted before the answer is checked, so that guesses sent in
- * parallel count too. The last wrong one allowed locks the account for LOCK_MS (sign-in, second factor and password
- * change alike), and a locked account is refused even the right answer.
+ * parallel count too; the last one allowed sets the lock (LOCK_MS: sign-in, second factor and password change alike)
+ * as it is counted, and lifts it again only if it proves right: a failure between counting and checking leaves at
+ * worst a lock that ends, never a count past the limit that nothing resets. A locked account is refused even the
+ * right answer.
  */
 export async function checkGuess(
   db: DbOrTx,
@@ -35,26 +37,28 @@ export async function checkGuess(
   refuse: { wrong: () => IdentityError; locked: () => IdentityError },
 ): Promise<void> {
   const column = secret === 'password' ? users.failedSignIns : users.failedMfaCodes;
+  const lockUntil = new Date(Date.now() + LOCK_MS);
+  const last = sql`${column} + 1 >= ${MAX_FAILED_ATTEMPTS}`;
   const [counted] = await db
     .update(users)
-    .set(counter(secret, sql`${column} + 1`))
+    .set({
+      ...counter(secret, sql`case when ${last} then 0 else ${column} + 1 end`),
+      lockedUntil: sql`case when ${last} then ${lockUntil.toISOString()}::timestamptz else ${users.lockedUntil} end`,
+    })
     .where(and(eq(users.id, user.id), unlocked()))
-    .returning({ failed: column });
-  if (!counted || counted.failed > MAX_FAILED_ATTEMPTS) throw refuse.locked();
+    .returning({ lockedUntil: users.lockedUntil });
+  if (!counted) throw refuse.locked();
+  const lastAllowed = counted.lockedUntil?.getTime() === lockUntil.getTime();
   if (await isRight()) {
-    // The count starts over, and a lock that is over is cleared (one set meanwhile by another guess stays).
+    // The count starts over, and a lock that is over, or the one this guess set, is cleared (one set meanwhile by
+    // another guess stays).
     await db
       .update(users)
       .set({ ...counter(secret, 0), lockedUntil: null })
-      .where(and(eq(users.id, user.id), unlocked()));
+      .where(and(eq(users.id, user.id), lastAllowed ? eq(users.lockedUntil, lockUntil) : unlocked()));
     return;
   }
-  if (counted.failed < MAX_FAILED_ATTEMPTS) throw refuse.wrong();
-  await db
-    .update(users)
-    .set({ ...counter(secret, 0), lockedUntil: new Date(Date.now() + LOCK_MS) })
-    .where(eq(users.id, user.id));
-  throw refuse.locked();
+  throw lastAllowed ? refuse.locked() : refuse.wrong();
 }
 
 /** How a sign-in step answers a guess: Cognito's "Password attempts exceeded" once the account is locked. */
