@@ -6,6 +6,7 @@ import { seedDemo } from './modules/demo/seed';
 import { organizations } from './modules/tenancy/schema';
 import { loadEnv } from './env';
 import { createTestApp } from './test/app';
+import { callIdentity } from './test/identity-server';
 
 /** A test app with the demo organization, listening on a loopback port: requests arrive from 127.0.0.1. */
 async function listening(settings: Record<string, string>) {
@@ -22,20 +23,16 @@ const randomAddress = () => Array.from({ length: 4 }, () => Math.floor(Math.rand
 async function signInsRefused(url: string, attempts: number): Promise<number> {
   let refused = 0;
   for (let i = 0; i < attempts; i++) {
-    const response = await fetch(`${url}/identity`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-amz-json-1.1',
-        'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-        'x-forwarded-for': randomAddress(),
-      },
-      body: JSON.stringify({
+    const { body } = await callIdentity(
+      url,
+      'InitiateAuth',
+      {
         AuthFlow: 'USER_SRP_AUTH',
         ClientId: USER_POOL_CLIENT_ID,
         AuthParameters: { USERNAME: `ninguem${i}`, SRP_A: 'abc' },
-      }),
-    });
-    const body = (await response.json()) as { __type?: string };
+      },
+      { 'x-forwarded-for': randomAddress() },
+    );
     if (body.__type === 'TooManyRequestsException') refused++;
   }
   return refused;

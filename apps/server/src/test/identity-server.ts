@@ -73,3 +73,31 @@ export async function startIdentityHarness(settings: Record<string, string> = {}
     },
   };
 }
+
+/**
+ * One request to the user pool endpoint at `url` as the Cognito wire protocol sends it, the operation named in
+ * x-amz-target; a body given as text goes as it is, so that malformed ones can be sent too.
+ */
+export async function callIdentity(
+  url: string,
+  operation: string,
+  body: object | string,
+  headers: Record<string, string> = {},
+) {
+  const response = await fetch(`${url}/identity/`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+      ...headers,
+    },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    requestId: response.headers.get('x-amzn-requestid'),
+    text,
+    body: JSON.parse(text) as Record<string, unknown>,
+  };
+}

@@ -1,23 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmResetPassword, confirmSignUp, resendSignUpCode, resetPassword, signIn } from 'aws-amplify/auth';
 import { USER_POOL_CLIENT_ID } from '@financeiro/core';
-import { startIdentityHarness, type IdentityHarness } from '../../test/identity-server';
+import { callIdentity, startIdentityHarness, type IdentityHarness } from '../../test/identity-server';
 import { createConfirmedUser } from './users';
 
-async function call(h: IdentityHarness, operation: string, body: object) {
-  const response = await fetch(`${h.url}/identity`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
-    },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
 const srpStart = (h: IdentityHarness, username: string) =>
-  call(h, 'InitiateAuth', {
+  callIdentity(h.url, 'InitiateAuth', {
     ClientId: USER_POOL_CLIENT_ID,
     AuthFlow: 'USER_SRP_AUTH',
     AuthParameters: { USERNAME: username, SRP_A: 'abcdef0123456789' },
@@ -92,9 +80,12 @@ describe('an unknown user answered as a known one', () => {
     const legacy = await startIdentityHarness({ PREVENT_USER_EXISTENCE_ERRORS: 'false' });
     try {
       expect((await srpStart(legacy, 'ninguem')).body.__type).toBe('UserNotFoundException');
-      const reset = await call(legacy, 'ForgotPassword', { ClientId: USER_POOL_CLIENT_ID, Username: 'ninguem' });
+      const reset = await callIdentity(legacy.url, 'ForgotPassword', {
+        ClientId: USER_POOL_CLIENT_ID,
+        Username: 'ninguem',
+      });
       expect(reset.body.__type).toBe('UserNotFoundException');
-      const confirm = await call(legacy, 'ConfirmSignUp', {
+      const confirm = await callIdentity(legacy.url, 'ConfirmSignUp', {
         ClientId: USER_POOL_CLIENT_ID,
         Username: 'ninguem',
         ConfirmationCode: '123456',

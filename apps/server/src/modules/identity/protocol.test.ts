@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { USER_POOL_CLIENT_ID } from '@financeiro/core';
-import { startIdentityHarness, type IdentityHarness } from '../../test/identity-server';
+import { callIdentity, startIdentityHarness, type IdentityHarness } from '../../test/identity-server';
 import { v7 as uuidv7 } from 'uuid';
 import { eventLog } from '../audit/schema';
 import { memberships, organizations, profiles } from '../tenancy/schema';
@@ -28,25 +28,10 @@ describe('identity wire protocol', () => {
   });
   afterAll(() => h?.stop());
 
-  async function send(operation: string, body: string, contentType = 'application/x-amz-json-1.1') {
-    const response = await fetch(`${h.url}/identity/`, {
-      method: 'POST',
-      headers: { 'content-type': contentType, 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },
-      body,
-    });
-    const text = await response.text();
-    return {
-      status: response.status,
-      requestId: response.headers.get('x-amzn-requestid'),
-      text,
-      body: JSON.parse(text) as Record<string, unknown>,
-    };
-  }
-
-  async function call(operation: string, body: object) {
-    const { status, body: answer } = await send(operation, JSON.stringify(body));
-    return { status, body: answer };
-  }
+  /** A request as it is, in the content type given; `call` sends an object as JSON. */
+  const send = (operation: string, body: string, contentType = 'application/x-amz-json-1.1') =>
+    callIdentity(h.url, operation, body, { 'content-type': contentType });
+  const call = (operation: string, body: object) => callIdentity(h.url, operation, body);
 
   async function accessTokenOf(username: string): Promise<string> {
     const [user] = await h.database.db.select().from(users).where(eq(users.username, username));
