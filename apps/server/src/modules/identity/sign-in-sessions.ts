@@ -41,7 +41,8 @@ export async function signInSession(db: Db, token: string, challenge: string): P
 
 /**
  * Moves a sign-in session on to its next step under the same token, for another 3 minutes: amazon-cognito-identity-js
- * answers the device's proof that follows a second factor with the token of the second-factor step.
+ * answers the device's proof that follows a second factor with the token of the second-factor step. Like endSession,
+ * it claims the step: a second answer to it at once finds the session moved on.
  */
 export async function continueSession(
   db: Db,
@@ -49,10 +50,12 @@ export async function continueSession(
   challenge: string,
   state: SessionState,
 ): Promise<string> {
-  await db
+  const [moved] = await db
     .update(authSessions)
     .set({ challenge, state, expiresAt: new Date(Date.now() + SIGN_IN_SESSION_TTL_MS) })
-    .where(eq(authSessions.id, session.id));
+    .where(and(eq(authSessions.id, session.id), eq(authSessions.challenge, session.challenge)))
+    .returning({ id: authSessions.id });
+  if (!moved) throw errors.invalidSession();
   return session.token;
 }
 
@@ -63,5 +66,14 @@ export async function updateSessionState(db: Db, session: SignInSession, state: 
     .where(eq(authSessions.id, session.id));
 }
 
-export const endSession = (db: Db, session: SignInSession) =>
-  db.delete(authSessions).where(eq(authSessions.id, session.id));
+/**
+ * Ends a sign-in session by claiming it: of two requests that answer the same step at once, only the first goes on;
+ * the other finds the session gone, as it would a moment later.
+ */
+export async function endSession(db: Db, session: SignInSession): Promise<void> {
+  const [ended] = await db
+    .delete(authSessions)
+    .where(eq(authSessions.id, session.id))
+    .returning({ id: authSessions.id });
+  if (!ended) throw errors.invalidSession();
+}
