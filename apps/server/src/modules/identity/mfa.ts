@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { DbOrTx } from '../../db/client';
 import { errors } from './errors';
@@ -26,9 +26,15 @@ function matchingStep(secret: string, code: string): number | null {
 export async function checkTotpCode(db: DbOrTx, user: User, code: string): Promise<boolean> {
   if (!user.totpSecret) return false;
   const step = matchingStep(user.totpSecret, code);
-  if (step === null || (user.totpLastStep !== null && step <= user.totpLastStep)) return false;
-  await db.update(users).set({ totpLastStep: step }).where(eq(users.id, user.id));
-  return true;
+  if (step === null) return false;
+  // The step is claimed in the database, not judged from the row read earlier: of two sign-ins sending the same code
+  // at once, only the one whose update moves the step on is let in.
+  const claimed = await db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .returning({ id: users.id });
+  return claimed.length > 0;
 }
 
 /** The MFA facts GetUser reports (Amplify's fetchMFAPreference reads them). */
