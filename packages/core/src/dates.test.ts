@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from './dates';
+import { addDays, addMonths, daysBetween, formatDateTime, todayInSaoPaulo } from './dates';
 
 describe('formatDateTime', () => {
   it('shows São Paulo time, whatever zone the machine is in', () => {
@@ -8,5 +8,29 @@ describe('formatDateTime', () => {
 
   it('rolls the date back when it is still the previous day in São Paulo', () => {
     expect(formatDateTime(new Date('2026-01-01T02:30:00Z'))).toBe('31/12/2025 às 23:30');
+  });
+});
+
+describe('calendar dates', () => {
+  it('reads today in São Paulo, a day behind UTC late at night', () => {
+    expect(todayInSaoPaulo(new Date('2026-01-01T02:30:00Z'))).toBe('2025-12-31');
+    expect(todayInSaoPaulo(new Date('2026-01-01T03:00:00Z'))).toBe('2026-01-01');
+  });
+
+  it('adds months keeping the day, clamped to the end of shorter months', () => {
+    expect(addMonths('2025-01-31', 1)).toBe('2025-02-28');
+    expect(addMonths('2024-01-31', 1)).toBe('2024-02-29');
+    expect(addMonths('2025-01-31', 2)).toBe('2025-03-31');
+    expect(addMonths('2025-02-28', 1, 31)).toBe('2025-03-31');
+    expect(addMonths('2025-11-15', 3)).toBe('2026-02-15');
+    expect(addMonths('2025-03-31', -1)).toBe('2025-02-28');
+  });
+
+  it('adds days and counts the days between two dates', () => {
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2025-12-31', 1)).toBe('2026-01-01');
+    expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+    expect(daysBetween('2025-01-01', '2026-01-01')).toBe(365);
+    expect(daysBetween('2026-01-10', '2026-01-01')).toBe(-9);
   });
 });

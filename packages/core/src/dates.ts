@@ -21,3 +21,47 @@ export function formatCalendarDate(iso: string): string {
   const [year, month, day] = iso.split('-');
   return `${day}/${month}/${year}`;
 }
+
+const isoDay = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE });
+
+/** Today's calendar date (YYYY-MM-DD) in São Paulo, which is what "overdue" and "today" mean to a user. */
+export function todayInSaoPaulo(now: Date = new Date()): string {
+  return isoDay.format(now);
+}
+
+const DAY_MS = 86_400_000;
+
+function parseCalendarDate(iso: string): { year: number; month: number; day: number } {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!match) throw new RangeError(`not a calendar date: ${iso}`);
+  return { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
+}
+
+function toCalendarDate(time: number): string {
+  return new Date(time).toISOString().slice(0, 10);
+}
+
+/** A calendar date moved by whole days (negative goes back). */
+export function addDays(iso: string, days: number): string {
+  const { year, month, day } = parseCalendarDate(iso);
+  return toCalendarDate(Date.UTC(year, month - 1, day) + days * DAY_MS);
+}
+
+/**
+ * A calendar date moved by whole months, on the given day of the month (the date's own by default) or on the
+ * month's last day when the month is shorter: 31/01 + 1 month = 28/02 (29/02 in a leap year).
+ */
+export function addMonths(iso: string, months: number, dayOfMonth?: number): string {
+  const { year, month, day } = parseCalendarDate(iso);
+  const target = Date.UTC(year, month - 1 + months, 1);
+  const first = new Date(target);
+  const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  return toCalendarDate(target + (Math.min(dayOfMonth ?? day, lastDay) - 1) * DAY_MS);
+}
+
+/** Whole days from one calendar date to another (negative when `to` is before `from`). */
+export function daysBetween(from: string, to: string): number {
+  const a = parseCalendarDate(from);
+  const b = parseCalendarDate(to);
+  return Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / DAY_MS);
+}

@@ -4,7 +4,8 @@ import { centavosInput, dateInput, integerInput, requiredId, requiredText } from
 
 export const PERIODICITIES = ['monthly', 'bimonthly', 'quarterly', 'semiannual', 'annual', 'once'] as const;
 export type Periodicity = (typeof PERIODICITIES)[number];
-const MONTHS_BETWEEN: Record<Periodicity, number> = {
+/** Months between two installments of each periodicity; 0 for a single one. */
+export const PERIODICITY_MONTHS: Record<Periodicity, number> = {
   monthly: 1,
   bimonthly: 2,
   quarterly: 3,
@@ -70,7 +71,7 @@ export function contractSchedule(contract: {
   startDate: string;
   endDate: string | null;
 }): { number: number; dueDate: string; amount: Centavos }[] {
-  const step = MONTHS_BETWEEN[contract.periodicity];
+  const step = PERIODICITY_MONTHS[contract.periodicity];
   if (step === 0) return [{ number: 1, dueDate: contract.startDate, amount: contract.value }];
   const out: { number: number; dueDate: string; amount: Centavos }[] = [];
   const limit = contract.endDate ? MAX_INSTALLMENTS : OPEN_ENDED_PREVIEW;
