@@ -5,3 +5,4 @@ export * from '../modules/tenancy/schema';
 export * from '../modules/audit/schema';
 export * from '../modules/registries/schema';
 export * from '../modules/idempotency/schema';
+export * from '../modules/ledger/schema';

@@ -31,7 +31,7 @@ import { registryColumns } from './columns';
 
 const money = () => bigint({ mode: 'number' });
 /** Binary content; PGlite reads it as a Uint8Array, node-postgres as a Buffer: both become a Buffer. */
-const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+export const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => Buffer.from(value),
 });
@@ -197,7 +197,10 @@ export const taxTypes = pgTable(
     rate: integer().notNull(),
     withheld: boolean().notNull(),
   },
-  (t) => [unique('tax_types_org_name_key').on(t.organizationId, t.name)],
+  (t) => [
+    unique('tax_types_org_id_key').on(t.organizationId, t.id),
+    unique('tax_types_org_name_key').on(t.organizationId, t.name),
+  ],
 );
 
 /** Payment methods (parametrizacao/metodos_pagamento). */
@@ -211,6 +214,7 @@ export const paymentMethods = pgTable(
     daysToClear: integer().notNull(),
   },
   (t) => [
+    unique('payment_methods_org_id_key').on(t.organizationId, t.id),
     unique('payment_methods_org_name_key').on(t.organizationId, t.name),
     foreignKey({
       columns: [t.organizationId, t.defaultAccountId],
