@@ -34,6 +34,9 @@ export async function buildApp({ env, database }: { env: Env; database: Database
     trustProxy: env.TRUST_PROXY,
     // A CSV import of thousands of lines and a contract attachment (base64) travel as JSON.
     bodyLimit: 16 * 1024 * 1024,
+    // The web batches a screen's calls into one request named by all their procedures ("a.options,b.options,…"):
+    // a form with six selects passes Fastify's default of 100 characters for that route parameter.
+    routerOptions: { maxParamLength: 2000 },
   }) as unknown as FastifyInstance;
   const localHost = ['localhost', '127.0.0.1', '[::1]'].includes(new URL(env.PUBLIC_URL).hostname);
   // Outside the API (which formats its own errors), an unexpected failure's message may carry a query's text: the

@@ -2,6 +2,7 @@ import { loadEnv } from './env';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
 import { startOutboxWorker } from './modules/identity';
+import { startRecurrenceWorker } from './modules/ledger/recurrences';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './modules/demo/seed';
 
 const env = loadEnv();
@@ -10,6 +11,8 @@ const seeded = env.DEMO ? await seedDemo(database.db, { samples: true }) : false
 const app = await buildApp({ env, database });
 await app.listen({ port: env.PORT, host: env.HOST });
 const worker = startOutboxWorker({ db: database.db, env, log: app.log });
+// Recurring payables and receivables are generated ahead here, never by a page visit.
+const recurrenceWorker = startRecurrenceWorker({ db: database.db, log: app.log });
 
 const lines = [
   '',
@@ -33,6 +36,7 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'encerrando');
   await app.close();
   await worker.stop();
+  await recurrenceWorker.stop();
   await database.close();
   process.exit(0);
 }

@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import type { TenantSelection } from '@financeiro/core';
 import { logsRouter } from '../modules/audit/router';
 import { createAccessTokenVerifier } from '../modules/identity';
+import { ledgerRouter } from '../modules/ledger/router';
 import { registriesRouter } from '../modules/registries/router';
 import { tenantsRouter } from '../modules/tenancy/router';
 import type { TestApp } from './app';
@@ -24,6 +25,7 @@ export function callersFor(t: TestApp) {
       tenants: tenantsRouter.createCaller(context),
       logs: logsRouter.createCaller(context),
       registries: registriesRouter.createCaller(context),
+      ledger: ledgerRouter.createCaller(context),
     };
   };
 }

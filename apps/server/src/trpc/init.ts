@@ -214,13 +214,13 @@ export type ProcedureContext = RequestContext & {
 };
 
 /** The organization the middleware checked; organization-scoped procedures always have one. */
-export function organizationOf(ctx: ProcedureContext): string {
+export function organizationOf(ctx: Pick<ProcedureContext, 'tenant'>): string {
   if (!ctx.tenant.organizationId) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Selecione uma organização.' });
   return ctx.tenant.organizationId;
 }
 
 /** The unit the middleware checked; unit-scoped procedures always have one. */
-export function unitOf(ctx: ProcedureContext): string {
+export function unitOf(ctx: Pick<ProcedureContext, 'tenant'>): string {
   if (!ctx.tenant.unitId) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Selecione uma unidade.' });
   return ctx.tenant.unitId;
 }

@@ -1,4 +1,5 @@
 import { logsRouter } from '../modules/audit/router';
+import { ledgerRouter } from '../modules/ledger/router';
 import { registriesRouter } from '../modules/registries/router';
 import { tenantsRouter } from '../modules/tenancy/router';
 
@@ -7,4 +8,5 @@ export const routers = {
   tenants: tenantsRouter,
   logs: logsRouter,
   registries: registriesRouter,
+  ledger: ledgerRouter,
 } as const;

@@ -1,3 +1,4 @@
+import { ledgerDocuments, ledgerRecurrences } from '../ledger/schema';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
@@ -49,6 +50,8 @@ const SOURCES = {
   product: registry(products, products.name),
   contract: registry(contracts, contracts.object),
   purchasing_centre: registry(purchasingCentres, purchasingCentres.name),
+  document: registry(ledgerDocuments, ledgerDocuments.description),
+  recurrence: registry(ledgerRecurrences, ledgerRecurrences.description),
   unit: registry(units, units.name),
   department: registry(departments, departments.name),
   profile: registry(profiles, profiles.name),
@@ -93,6 +96,9 @@ const ENTITIES: Record<string, SourceName> = {
   product: 'product',
   contract: 'contract',
   purchasing_centre: 'purchasing_centre',
+  payable: 'document',
+  receivable: 'document',
+  recurrence: 'recurrence',
   unit: 'unit',
   department: 'department',
   profile: 'profile',
@@ -106,6 +112,8 @@ const FIELDS: Record<string, SourceName> = {
   bankId: 'bank',
   accountTypeId: 'account_type',
   defaultAccountId: 'financial_account',
+  accountId: 'financial_account',
+  paymentMethodId: 'payment_method',
   partyId: 'party',
   classificationId: 'classification',
   costCentreId: 'cost_centre',

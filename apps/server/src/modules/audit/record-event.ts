@@ -31,9 +31,12 @@ export async function recordEvent(tx: DbOrTx, event: EventInput): Promise<void> 
   });
 }
 
+/** Who changes, where from and where: a procedure's context, or the same facts for a seeder's or a job's change. */
+export type AuditContext = Pick<ProcedureContext, 'tx' | 'tenant' | 'requestId' | 'ip'> & { user: { userId: string } };
+
 /** The audit row of a procedure's change, with who, where from and in which organization taken from the context. */
 export function audit(
-  ctx: ProcedureContext,
+  ctx: AuditContext,
   change: { action: string; entity: string; entityId: string | null; before?: unknown; after?: unknown },
   organizationId: string = organizationOf(ctx),
 ): Promise<void> {
@@ -44,4 +47,27 @@ export function audit(
     requestId: ctx.requestId,
     ip: ctx.ip,
   });
+}
+
+/** The audit rows of one change that touches many records (a payment of 500 bills), written in one statement. */
+export async function auditEach(
+  ctx: AuditContext,
+  changes: { action: string; entity: string; entityId: string | null; before?: unknown; after?: unknown }[],
+  organizationId: string = organizationOf(ctx),
+): Promise<void> {
+  if (changes.length === 0) return;
+  await ctx.tx.insert(eventLog).values(
+    changes.map((change) => ({
+      id: uuidv7(),
+      organizationId,
+      actorUserId: ctx.user.userId,
+      action: change.action,
+      entity: change.entity,
+      entityId: change.entityId,
+      before: change.before ?? null,
+      after: change.after ?? null,
+      requestId: ctx.requestId,
+      ip: ctx.ip,
+    })),
+  );
 }

@@ -3,6 +3,7 @@ import type { PermissionName, ProfilePermissions } from '@financeiro/core';
 import type { Db } from '../../db/client';
 import { createConfirmedUser } from '../identity';
 import { seedRegistries } from '../registries/seed';
+import { seedLedgerSamples } from './ledger-samples';
 import { seedSampleRecords } from './samples';
 import { departments, memberships, organizations, profiles, units } from '../tenancy/schema';
 
@@ -129,6 +130,7 @@ export async function seedDemo(db: Db, options: { samples?: boolean } = {}): Pro
       await tx.insert(profiles).values({ id, organizationId, name, description, permissions });
     }
     const approvers: [string, number][] = [];
+    let bookkeeper = '';
     for (const demo of DEMO_USERS) {
       const user = await createConfirmedUser(tx, {
         username: demo.username,
@@ -145,11 +147,15 @@ export async function seedDemo(db: Db, options: { samples?: boolean } = {}): Pro
         profileId: profileIds.get(demo.profile) ?? '',
       });
       if (demo.username === 'admin') approvers.push([user.id, 5_000_000]);
-      if (demo.username === 'financeiro') approvers.push([user.id, 500_000]);
+      if (demo.username === 'financeiro') {
+        approvers.push([user.id, 500_000]);
+        bookkeeper = user.id;
+      }
     }
     if (options.samples) {
       const departmentId = departmentIds.get('matriz/Compras') ?? '';
       await seedSampleRecords(tx, { organizationId, unitIds, departmentId, approvers });
+      await seedLedgerSamples(tx, { organizationId, unitId: matriz, userId: bookkeeper });
     }
   });
   return true;

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, contractInput, MAX_ATTACHMENTS } from '@financeiro/core';
+import { contractInput, MAX_ATTACHMENTS } from '@financeiro/core';
 import { v7 as uuidv7 } from 'uuid';
+import { attachmentFields, readAttachment } from '../attachments/content';
 import { badRequest, notFound, organizationOf, procedure, router, type ProcedureContext } from '../../trpc/init';
 import { audit } from '../audit/record-event';
 import { registryRouter } from './registry';
@@ -38,17 +38,6 @@ export const contractsRouter = registryRouter({
 
 const read = { authz: { scope: 'unit', permissions: 'ler_contratos' } } as const;
 const edit = { authz: { scope: 'unit', permissions: 'editar_contratos' } } as const;
-
-/** What the first bytes of each accepted type are: a file is what its content says, not what its name says. */
-const SIGNATURES: Record<(typeof ATTACHMENT_TYPES)[number], (bytes: Buffer) => boolean> = {
-  'application/pdf': (b) => b.subarray(0, 5).toString('latin1') === '%PDF-',
-  'image/png': (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
-  'image/jpeg': (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
-  'image/webp': (b) =>
-    b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
-};
-
-const MAX_MB = ATTACHMENT_MAX_BYTES / 1024 / 1024;
 
 async function contractOf(ctx: ProcedureContext, id: string) {
   const [contract] = await ctx.tx
@@ -87,25 +76,10 @@ export const contractAttachmentsRouter = router({
 
   upload: procedure
     .meta(edit)
-    .input(
-      z.object({
-        contractId: z.uuid(),
-        fileName: z.string().trim().min(1).max(200),
-        contentType: z.enum(ATTACHMENT_TYPES, 'Anexe PDF ou imagem (PNG, JPEG ou WebP).'),
-        /** The file, base64-encoded. */
-        content: z
-          .base64('Arquivo ilegível.')
-          .max(Math.ceil((ATTACHMENT_MAX_BYTES * 4) / 3) + 4, `O arquivo passa de ${MAX_MB} MB.`),
-      }),
-    )
+    .input(z.object({ contractId: z.uuid(), ...attachmentFields }))
     .mutation(async ({ ctx, input }) => {
       await contractOf(ctx, input.contractId);
-      const content = Buffer.from(input.content, 'base64');
-      if (content.length === 0) throw badRequest('O arquivo está vazio.');
-      if (content.length > ATTACHMENT_MAX_BYTES) throw badRequest(`O arquivo passa de ${MAX_MB} MB.`);
-      if (!SIGNATURES[input.contentType](content)) {
-        throw badRequest('O conteúdo do arquivo não é um PDF ou uma imagem válida.');
-      }
+      const { fileName, contentType, content, size, sha256 } = readAttachment(input);
       const organizationId = organizationOf(ctx);
       const [attached] = await ctx.tx
         .select({ n: count() })
@@ -119,16 +93,13 @@ export const contractAttachmentsRouter = router({
       if ((attached?.n ?? 0) >= MAX_ATTACHMENTS)
         throw badRequest(`Um contrato tem no máximo ${MAX_ATTACHMENTS} anexos.`);
       const id = uuidv7();
-      // Only the name's last part, without control characters, is kept: it is shown and offered on download.
-      const fileName = (input.fileName.split(/[\\/]/).at(-1) ?? 'anexo').replace(/["\p{Cc}]/gu, '_');
-      const sha256 = createHash('sha256').update(content).digest('hex');
       await ctx.tx.insert(contractAttachments).values({
         id,
         organizationId,
         contractId: input.contractId,
         fileName,
-        contentType: input.contentType,
-        size: content.length,
+        contentType,
+        size,
         sha256,
         content,
         createdBy: ctx.user.userId,
@@ -137,9 +108,9 @@ export const contractAttachmentsRouter = router({
         action: 'contract.attach',
         entity: 'contract',
         entityId: input.contractId,
-        after: { fileName, size: content.length, sha256 },
+        after: { fileName, size, sha256 },
       });
-      return { id, fileName, size: content.length };
+      return { id, fileName, size };
     }),
 
   download: procedure

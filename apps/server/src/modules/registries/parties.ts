@@ -12,7 +12,7 @@ const ROLE_SCREENS: Record<PartyRole, string> = {
 };
 const ROLE_NAMES: Record<PartyRole, string> = { supplier: 'fornecedor', customer: 'cliente', partner: 'parceiro' };
 /** Who may give or take away a role: whoever may edit that role's screen. */
-const ROLE_EDITORS: Record<PartyRole, PermissionName> = {
+export const ROLE_EDITORS: Record<PartyRole, PermissionName> = {
   supplier: 'editar_fornecedores',
   customer: 'editar_clientes',
   partner: 'editar_parceiros',

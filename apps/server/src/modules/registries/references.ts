@@ -13,7 +13,7 @@ const found = new WeakMap<object, Set<string>>();
  * row security as well): every id must name one of the organization's records in `table`.
  */
 export async function mustExist(
-  ctx: ProcedureContext,
+  ctx: Pick<ProcedureContext, 'tx' | 'tenant'>,
   table: Referenced,
   ids: readonly (string | null | undefined)[],
   message: string,

@@ -1,0 +1,92 @@
+import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import type { DocumentKind } from '@financeiro/core';
+import { conflict, notFound } from '../../trpc/init';
+import { audit } from '../audit/record-event';
+import type { LedgerScope } from './access';
+import { DOCUMENT_NOT_FOUND } from './get-document';
+import { ledgerDocuments, ledgerInstallments } from './schema';
+
+/**
+ * Cancels documents that moved no money (or whose payments were all reversed): they stay, with who cancelled them,
+ * when and why, and so do the payables to the government made from their withheld taxes. A document with a live
+ * settlement is refused: its payment is reversed first. Already cancelled documents are left as they are.
+ */
+export async function cancelDocuments(
+  scope: LedgerScope,
+  kind: DocumentKind,
+  ids: string[],
+  reason: string,
+): Promise<{ cancelled: number }> {
+  const { tx } = scope;
+  const { organizationId } = scope.tenant;
+  const wanted = [...new Set(ids)];
+  // Locked in id order, like every writer of documents, so that two batches never wait on each other in a cycle.
+  const documents = await tx
+    .select({
+      id: ledgerDocuments.id,
+      kind: ledgerDocuments.kind,
+      status: ledgerDocuments.status,
+      description: ledgerDocuments.description,
+      taxOfDocumentId: ledgerDocuments.taxOfDocumentId,
+    })
+    .from(ledgerDocuments)
+    .where(
+      and(
+        eq(ledgerDocuments.organizationId, organizationId),
+        or(inArray(ledgerDocuments.id, wanted), inArray(ledgerDocuments.taxOfDocumentId, wanted)),
+      ),
+    )
+    .orderBy(asc(ledgerDocuments.id))
+    .for('update');
+  const chosen = documents.filter((d) => wanted.includes(d.id));
+  if (chosen.length !== wanted.length || chosen.some((d) => d.kind !== kind)) throw notFound(DOCUMENT_NOT_FOUND);
+  const targets = documents.filter((d) => d.status !== 'cancelled');
+  if (targets.length === 0) return { cancelled: 0 };
+  const targetIds = targets.map((d) => d.id);
+  const [paid] = await tx
+    .select({ documentId: ledgerInstallments.documentId })
+    .from(ledgerInstallments)
+    .where(
+      and(
+        eq(ledgerInstallments.organizationId, organizationId),
+        inArray(ledgerInstallments.documentId, targetIds),
+        gt(ledgerInstallments.settled, 0),
+      ),
+    )
+    .limit(1);
+  if (paid) {
+    const document = documents.find((d) => d.id === paid.documentId);
+    const what = document?.taxOfDocumentId
+      ? 'A guia do imposto retido de um dos títulos'
+      : `"${document?.description}"`;
+    throw conflict(`${what} já tem pagamento: estorne o pagamento antes de cancelar.`);
+  }
+  const now = new Date();
+  await tx
+    .update(ledgerDocuments)
+    .set({
+      status: 'cancelled',
+      cancelledAt: now,
+      cancelledBy: scope.user.userId,
+      cancelReason: reason,
+      updatedAt: now,
+      version: sql`${ledgerDocuments.version} + 1`,
+    })
+    .where(and(eq(ledgerDocuments.organizationId, organizationId), inArray(ledgerDocuments.id, targetIds)));
+  await tx
+    .update(ledgerInstallments)
+    .set({ status: 'cancelled', updatedAt: now })
+    .where(
+      and(eq(ledgerInstallments.organizationId, organizationId), inArray(ledgerInstallments.documentId, targetIds)),
+    );
+  for (const document of targets) {
+    await audit(scope, {
+      action: `${document.kind}.cancel`,
+      entity: document.kind,
+      entityId: document.id,
+      before: { status: document.status },
+      after: { status: 'cancelled', reason },
+    });
+  }
+  return { cancelled: targets.length };
+}

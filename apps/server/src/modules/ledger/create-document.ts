@@ -1,0 +1,362 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  apportion,
+  formatBRL,
+  withholdings,
+  WHOLE,
+  type DocumentCreate,
+  type DocumentKind,
+  type PartyRole,
+} from '@financeiro/core';
+import { badRequest, FieldConflictError } from '../../trpc/init';
+import { audit } from '../audit/record-event';
+import { mustExist } from '../registries/references';
+import {
+  apportionmentTemplates,
+  banks,
+  classifications,
+  costCentres,
+  parties,
+  paymentMethods,
+  taxTypes,
+} from '../registries/schema';
+import { mustUseAccount, type LedgerScope } from './access';
+import { checkPixCode, normalizeBarcode } from './barcodes';
+import { ledgerDocumentLines, ledgerDocuments, ledgerDocumentTaxes, ledgerInstallments } from './schema';
+
+export type NewDocument = Omit<DocumentCreate, 'idempotencyKey'>;
+type NewParty = NonNullable<NewDocument['newParty']>;
+type Line = { classificationId: string; costCentreId: string; share: number };
+type Installment = { dueDate: string; amount: number; barcode: string | null; pixCode: string | null };
+
+/** Where a generated document comes from: a contract's month or a recurrence's period, each generated once. */
+export interface DocumentOrigin {
+  contract?: { id: string; period: string };
+  recurrence?: { id: string; period: string };
+}
+
+/** The role a party plays in a document of this kind. */
+export const ROLE_OF_KIND: Record<DocumentKind, PartyRole> = { payable: 'supplier', receivable: 'customer' };
+
+/**
+ * A party typed in with the document, saved by the registry's rules (the schema already checked the CPF/CNPJ and
+ * the PIX key); a CPF/CNPJ already registered is pointed at rather than saved twice.
+ */
+async function createParty(scope: LedgerScope, kind: DocumentKind, party: NewParty): Promise<string> {
+  const organizationId = scope.tenant.organizationId;
+  await mustExist(scope, banks, [party.bankId], 'Banco não encontrado nesta organização.');
+  const [held] = await scope.tx
+    .select({ id: parties.id })
+    .from(parties)
+    .where(and(eq(parties.organizationId, organizationId), eq(parties.document, party.document)));
+  if (held) {
+    throw new FieldConflictError(
+      'Já existe um cadastro com este CPF/CNPJ nesta organização: escolha-o na lista.',
+      'newParty.document',
+      held.id,
+    );
+  }
+  const role = ROLE_OF_KIND[kind];
+  const values = { ...party, roles: [...new Set([...party.roles, role])].sort() };
+  const id = uuidv7();
+  await scope.tx.insert(parties).values({ ...values, id, organizationId });
+  await audit(scope, { action: `${role}.create`, entity: role, entityId: id, after: values });
+  return id;
+}
+
+/** The apportionment asked for: the lines typed, or the chosen template's. */
+async function linesOf(scope: LedgerScope, input: Omit<NewDocument, 'kind'>): Promise<Line[]> {
+  if (input.lines.length > 0 || !input.apportionmentTemplateId) return input.lines;
+  const [template] = await scope.tx
+    .select({ lines: apportionmentTemplates.lines })
+    .from(apportionmentTemplates)
+    .where(
+      and(
+        eq(apportionmentTemplates.organizationId, scope.tenant.organizationId),
+        eq(apportionmentTemplates.id, input.apportionmentTemplateId),
+      ),
+    );
+  if (!template) throw badRequest('Rateio padrão não encontrado nesta organização.');
+  return template.lines;
+}
+
+interface ComputedTax {
+  taxTypeId: string;
+  name: string;
+  rate: number;
+  amount: number;
+  dueDate: string | null;
+  partyId: string | null;
+}
+
+/** The withheld taxes at the document's rates (the tax type's when none is given), computed by the core rule. */
+async function taxesOf(scope: LedgerScope, input: Omit<NewDocument, 'kind'>): Promise<ComputedTax[]> {
+  if (input.taxes.length === 0) return [];
+  const types = await scope.tx
+    .select({ id: taxTypes.id, name: taxTypes.name, rate: taxTypes.rate, withheld: taxTypes.withheld })
+    .from(taxTypes)
+    .where(
+      and(
+        eq(taxTypes.organizationId, scope.tenant.organizationId),
+        inArray(
+          taxTypes.id,
+          input.taxes.map((t) => t.taxTypeId),
+        ),
+      ),
+    );
+  const byId = new Map(types.map((t) => [t.id, t]));
+  const chosen = input.taxes.map((tax) => {
+    const type = byId.get(tax.taxTypeId);
+    if (!type) throw badRequest('Imposto não encontrado nesta organização.');
+    if (!type.withheld) throw badRequest(`${type.name} não é retido na fonte: não entra no título.`);
+    return { ...tax, name: type.name, rate: tax.rate ?? type.rate };
+  });
+  if (chosen.reduce((sum, t) => sum + t.rate, 0) > WHOLE) {
+    throw badRequest('Os impostos retidos somam mais de 100% do valor do título.');
+  }
+  const computed = withholdings(
+    input.grossAmount,
+    chosen.map((t) => ({ taxTypeId: t.taxTypeId, rate: t.rate })),
+  );
+  return chosen.map((t, i) => ({
+    taxTypeId: t.taxTypeId,
+    name: t.name,
+    rate: t.rate,
+    amount: computed.lines[i]?.amount ?? 0,
+    dueDate: t.dueDate,
+    partyId: t.partyId,
+  }));
+}
+
+export interface DocumentRow {
+  kind: DocumentKind;
+  partyId: string;
+  description: string;
+  documentNumber: string | null;
+  documentType: NewDocument['documentType'];
+  issueDate: string;
+  competence: string;
+  paymentMethodId: string | null;
+  accountId: string | null;
+  notes: string | null;
+  grossAmount: number;
+  withheldAmount: number;
+  interestRate: number;
+  fineRate: number;
+  taxOfDocumentId?: string;
+}
+
+/** Writes a document, its apportionment of the gross and its installments (which add up to the net). */
+async function insertDocument(
+  scope: LedgerScope,
+  document: DocumentRow,
+  lines: Line[],
+  installments: Installment[],
+  origin: DocumentOrigin,
+): Promise<string> {
+  const { organizationId, unitId } = scope.tenant;
+  const id = uuidv7();
+  await scope.tx.insert(ledgerDocuments).values({
+    ...document,
+    id,
+    organizationId,
+    unitId,
+    netAmount: document.grossAmount - document.withheldAmount,
+    contractId: origin.contract?.id ?? null,
+    contractPeriod: origin.contract?.period ?? null,
+    recurrenceId: origin.recurrence?.id ?? null,
+    recurrencePeriod: origin.recurrence?.period ?? null,
+    createdBy: scope.user.userId,
+  });
+  await writeChildren(scope, id, document, lines, installments);
+  return id;
+}
+
+/** Refuses what the input names outside the organization, before anything is written. */
+async function checkReferences(scope: LedgerScope, input: Omit<NewDocument, 'kind'>, lines: Line[], partyId: string) {
+  const taxParties = input.taxes.map((t) => t.partyId);
+  await mustExist(scope, parties, [partyId, ...taxParties], 'Fornecedor ou cliente não encontrado nesta organização.');
+  await mustExist(
+    scope,
+    classifications,
+    lines.map((l) => l.classificationId),
+    'Classificação não encontrada nesta organização.',
+  );
+  await mustExist(
+    scope,
+    costCentres,
+    lines.map((l) => l.costCentreId),
+    'Centro de custo não encontrado nesta organização.',
+  );
+  await mustExist(
+    scope,
+    paymentMethods,
+    [input.paymentMethodId],
+    'Meio de pagamento não encontrado nesta organização.',
+  );
+  if (input.accountId) await mustUseAccount(scope, input.accountId);
+}
+
+/** The installments as stored: barcodes read and normalized to their 44 digits, PIX codes checked. */
+export function storedInstallments(installments: NewDocument['installments']): Installment[] {
+  return installments.map((installment, i) => ({
+    dueDate: installment.dueDate,
+    amount: installment.amount,
+    barcode: installment.barcode ? normalizeBarcode(installment.barcode, i + 1) : null,
+    pixCode: installment.pixCode ? checkPixCode(installment.pixCode, i + 1) : null,
+  }));
+}
+
+/** A document's input turned into what is stored: party, lines, withheld taxes, installments adding up to the net. */
+export interface PreparedDocument {
+  document: DocumentRow;
+  lines: Line[];
+  taxes: ComputedTax[];
+  installments: Installment[];
+}
+
+export async function prepareDocument(
+  scope: LedgerScope,
+  kind: DocumentKind,
+  input: Omit<NewDocument, 'kind'>,
+): Promise<PreparedDocument> {
+  const lines = await linesOf(scope, input);
+  if (lines.length === 0) throw badRequest('Informe a classificação e o centro de custo.');
+  const partyId = input.partyId ?? (input.newParty ? await createParty(scope, kind, input.newParty) : null);
+  if (!partyId) throw badRequest('Escolha o fornecedor ou cliente, ou cadastre um novo.');
+  await checkReferences(scope, input, lines, partyId);
+  const taxes = await taxesOf(scope, input);
+  if (taxes.some((t) => t.dueDate) && kind !== 'payable') {
+    throw badRequest('Só um título a pagar gera a guia do imposto retido: quem retém é quem paga.');
+  }
+  const withheldAmount = taxes.reduce((sum, t) => sum + t.amount, 0);
+  const net = input.grossAmount - withheldAmount;
+  if (net <= 0) throw badRequest('As retenções não podem consumir todo o valor do título.');
+  const installments = storedInstallments(input.installments);
+  const total = installments.reduce((sum, i) => sum + i.amount, 0);
+  if (total !== net) {
+    throw badRequest(
+      `A soma das parcelas (${formatBRL(total)}) deve ser igual ao valor líquido do título (${formatBRL(net)}).`,
+    );
+  }
+  const document: DocumentRow = {
+    kind,
+    partyId,
+    description: input.description,
+    documentNumber: input.documentNumber,
+    documentType: input.documentType,
+    issueDate: input.issueDate,
+    competence: input.competence,
+    paymentMethodId: input.paymentMethodId,
+    accountId: input.accountId,
+    notes: input.notes,
+    grossAmount: input.grossAmount,
+    withheldAmount,
+    interestRate: input.interestRate,
+    fineRate: input.fineRate,
+  };
+  return { document, lines, taxes, installments };
+}
+
+/** Writes a document's lines and installments (numbered in order). */
+export async function writeChildren(
+  scope: LedgerScope,
+  id: string,
+  document: DocumentRow,
+  lines: Line[],
+  installments: Installment[],
+): Promise<void> {
+  const { organizationId, unitId } = scope.tenant;
+  if (lines.length > 0) {
+    const amounts = apportion(
+      document.grossAmount,
+      lines.map((l) => l.share),
+    );
+    await scope.tx
+      .insert(ledgerDocumentLines)
+      .values(
+        lines.map((line, i) => ({ ...line, id: uuidv7(), organizationId, documentId: id, amount: amounts[i] ?? 0 })),
+      );
+  }
+  await scope.tx.insert(ledgerInstallments).values(
+    installments.map((installment, i) => ({
+      ...installment,
+      id: uuidv7(),
+      organizationId,
+      unitId,
+      documentId: id,
+      kind: document.kind,
+      partyId: document.partyId,
+      documentNumber: document.documentNumber,
+      number: i + 1,
+      count: installments.length,
+    })),
+  );
+}
+
+/** Writes the taxes of a document; each with a due date (and an amount) becomes a payable to whoever collects it. */
+export async function writeTaxes(scope: LedgerScope, id: string, prepared: PreparedDocument): Promise<void> {
+  const { document, lines, taxes } = prepared;
+  for (const tax of taxes) {
+    let taxDocumentId: string | null = null;
+    if (tax.dueDate && tax.partyId && tax.amount > 0) {
+      const taxDocument: DocumentRow = {
+        ...document,
+        kind: 'payable',
+        partyId: tax.partyId,
+        description: `${tax.name} retido: ${document.description}`.slice(0, 200),
+        documentType: 'outros',
+        paymentMethodId: null,
+        notes: null,
+        grossAmount: tax.amount,
+        withheldAmount: 0,
+        interestRate: 0,
+        fineRate: 0,
+        taxOfDocumentId: id,
+      };
+      const taxInstallments = [{ dueDate: tax.dueDate, amount: tax.amount, barcode: null, pixCode: null }];
+      taxDocumentId = await insertDocument(scope, taxDocument, lines, taxInstallments, {});
+      await audit(scope, {
+        action: 'payable.create',
+        entity: 'payable',
+        entityId: taxDocumentId,
+        after: { ...taxDocument, netAmount: tax.amount, lines, installments: taxInstallments },
+      });
+    }
+    await scope.tx.insert(ledgerDocumentTaxes).values({
+      id: uuidv7(),
+      organizationId: scope.tenant.organizationId,
+      documentId: id,
+      taxTypeId: tax.taxTypeId,
+      rate: tax.rate,
+      base: document.grossAmount,
+      amount: tax.amount,
+      dueDate: tax.dueDate,
+      taxDocumentId,
+    });
+  }
+}
+
+/**
+ * Creates a payable or receivable in the scope's unit: the party (typed in when new), the apportionment of the gross,
+ * the withheld taxes (each with a due date becoming a payable to whoever collects it) and the installments, which
+ * must add up to the net. Everything it names must be the organization's; the event log gets each document.
+ */
+export async function createDocument(
+  scope: LedgerScope,
+  input: NewDocument,
+  origin: DocumentOrigin = {},
+): Promise<{ id: string }> {
+  const prepared = await prepareDocument(scope, input.kind, input);
+  const { document, lines, taxes, installments } = prepared;
+  const id = await insertDocument(scope, document, lines, installments, origin);
+  await audit(scope, {
+    action: `${input.kind}.create`,
+    entity: input.kind,
+    entityId: id,
+    after: { ...document, netAmount: document.grossAmount - document.withheldAmount, lines, taxes, installments },
+  });
+  await writeTaxes(scope, id, prepared);
+  return { id };
+}

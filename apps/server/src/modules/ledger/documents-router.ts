@@ -1,0 +1,144 @@
+import {
+  documentCancelInput,
+  documentCreateInput,
+  documentUpdateInput,
+  installmentExportInput,
+  installmentListInput,
+  rescheduleInput,
+} from '@financeiro/core';
+import { and, asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  callerCan,
+  forbidden,
+  organizationOf,
+  procedure,
+  router,
+  unitOf,
+  type ProcedureContext,
+} from '../../trpc/init';
+import { idempotent } from '../idempotency';
+import { ROLE_EDITORS } from '../registries/parties';
+import { taxTypes } from '../registries/schema';
+import { editMeta, readMeta, requireKind, scopeOf } from './access';
+import { cancelDocuments } from './cancel-documents';
+import { createDocument, ROLE_OF_KIND, type NewDocument } from './create-document';
+import { documentOf, getDocument } from './get-document';
+import { exportInstallments, listInstallments, type InstallmentQuery } from './list-installments';
+import { rescheduleInstallments } from './reschedule';
+import { installmentsToSettle } from './settle-rows';
+import { updateDocument } from './update-document';
+
+const queryOf = (ctx: ProcedureContext, input: Omit<InstallmentQuery, 'organizationId' | 'unitId'>) => ({
+  organizationId: organizationOf(ctx),
+  unitId: unitOf(ctx),
+  kind: input.kind,
+  filters: input.filters,
+  sort: input.sort,
+  desc: input.desc,
+});
+
+/** A party typed in with the document is a change to the parties' screen of each role it plays. */
+function requirePartyEditor(ctx: ProcedureContext, input: Pick<NewDocument, 'newParty'>, kind: NewDocument['kind']) {
+  if (!input.newParty) return;
+  for (const role of new Set([...input.newParty.roles, ROLE_OF_KIND[kind]])) {
+    if (!callerCan(ctx, ROLE_EDITORS[role])) {
+      throw forbidden('Seu perfil não tem permissão para cadastrar este fornecedor ou cliente.');
+    }
+  }
+}
+
+/** Payables and receivables, one row per installment in the lists: /v1/ledger/documents.* */
+export const documentsRouter = router({
+  list: procedure
+    .meta(readMeta)
+    .input(installmentListInput)
+    .query(async ({ ctx, input }) => {
+      requireKind(ctx, input.kind, 'ler');
+      return listInstallments(ctx.tx, queryOf(ctx, input), input.page, input.pageSize);
+    }),
+
+  export: procedure
+    .meta(readMeta)
+    .input(installmentExportInput)
+    .query(async ({ ctx, input }) => {
+      requireKind(ctx, input.kind, 'ler');
+      return exportInstallments(ctx.tx, queryOf(ctx, input));
+    }),
+
+  /**
+   * The taxes a document may withhold, with their rates: whoever types a bill sees gross → withheld → net before
+   * saving, without the right to the tax registry.
+   */
+  withheldTaxes: procedure.meta(readMeta).query(({ ctx }) =>
+    ctx.tx
+      .select({ id: taxTypes.id, name: taxTypes.name, rate: taxTypes.rate })
+      .from(taxTypes)
+      .where(
+        and(
+          eq(taxTypes.organizationId, organizationOf(ctx)),
+          eq(taxTypes.withheld, true),
+          eq(taxTypes.status, 'active'),
+        ),
+      )
+      .orderBy(asc(taxTypes.name)),
+  ),
+
+  /** The chosen installments as a payment form needs them. */
+  rows: procedure
+    .meta(readMeta)
+    .input(
+      z.object({
+        kind: installmentListInput.shape.kind,
+        ids: z.array(z.uuid('Parcela inválida.')).min(1, 'Escolha ao menos uma parcela.').max(1000),
+      }),
+    )
+    .query(({ ctx, input }) => {
+      requireKind(ctx, input.kind, 'ler');
+      return installmentsToSettle(ctx.tx, scopeOf(ctx).tenant, input.kind, input.ids);
+    }),
+
+  get: procedure
+    .meta(readMeta)
+    .input(z.object({ id: z.uuid('Título inválido.') }))
+    .query(async ({ ctx, input }) => {
+      const document = await documentOf(ctx.tx, organizationOf(ctx), input.id);
+      requireKind(ctx, document.kind, 'ler');
+      return getDocument(ctx.tx, organizationOf(ctx), input.id);
+    }),
+
+  create: procedure
+    .meta(editMeta)
+    .input(documentCreateInput)
+    .mutation(({ ctx, input }) => {
+      requireKind(ctx, input.kind, 'editar');
+      requirePartyEditor(ctx, input, input.kind);
+      return idempotent(ctx, `${input.kind}.create`, input, (submitted) => createDocument(scopeOf(ctx), submitted));
+    }),
+
+  update: procedure
+    .meta(editMeta)
+    .input(documentUpdateInput)
+    .mutation(async ({ ctx, input }) => {
+      const document = await documentOf(ctx.tx, organizationOf(ctx), input.id);
+      requireKind(ctx, document.kind, 'editar');
+      requirePartyEditor(ctx, input, document.kind);
+      return updateDocument(scopeOf(ctx), input);
+    }),
+
+  cancel: procedure
+    .meta(editMeta)
+    .input(documentCancelInput)
+    .mutation(async ({ ctx, input }) => {
+      requireKind(ctx, input.kind, 'editar');
+      return cancelDocuments(scopeOf(ctx), input.kind, input.ids, input.reason);
+    }),
+
+  reschedule: procedure
+    .meta(editMeta)
+    .input(rescheduleInput)
+    .mutation(async ({ ctx, input }) => {
+      requireKind(ctx, input.kind, 'editar');
+      return rescheduleInstallments(scopeOf(ctx), input.kind, input.installmentIds, input.dueDate);
+    }),
+});

@@ -1,0 +1,73 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { formatCalendarDate, type DocumentKind } from '@financeiro/core';
+import { badRequest, conflict, notFound } from '../../trpc/init';
+import { audit } from '../audit/record-event';
+import type { LedgerScope } from './access';
+import { ledgerDocuments, ledgerInstallments } from './schema';
+
+/** Moves the due date of installments still to be paid (open or partially paid); the event log keeps the old one. */
+export async function rescheduleInstallments(
+  scope: LedgerScope,
+  kind: DocumentKind,
+  installmentIds: string[],
+  dueDate: string,
+): Promise<{ rescheduled: number }> {
+  const { tx } = scope;
+  const { organizationId } = scope.tenant;
+  const wanted = [...new Set(installmentIds)];
+  const rows = await tx
+    .select({
+      id: ledgerInstallments.id,
+      documentId: ledgerInstallments.documentId,
+      number: ledgerInstallments.number,
+      kind: ledgerInstallments.kind,
+      status: ledgerInstallments.status,
+      dueDate: ledgerInstallments.dueDate,
+      issueDate: ledgerDocuments.issueDate,
+    })
+    .from(ledgerInstallments)
+    .innerJoin(
+      ledgerDocuments,
+      and(
+        eq(ledgerDocuments.organizationId, ledgerInstallments.organizationId),
+        eq(ledgerDocuments.id, ledgerInstallments.documentId),
+      ),
+    )
+    .where(and(eq(ledgerInstallments.organizationId, organizationId), inArray(ledgerInstallments.id, wanted)))
+    .orderBy(asc(ledgerInstallments.id))
+    .for('update', { of: ledgerInstallments });
+  if (rows.length !== wanted.length || rows.some((r) => r.kind !== kind)) {
+    throw notFound('Parcela não encontrada nesta organização.');
+  }
+  if (rows.some((r) => r.status === 'paid' || r.status === 'cancelled')) {
+    throw conflict('Parcelas pagas ou canceladas não mudam de vencimento.');
+  }
+  const early = rows.find((r) => dueDate < r.issueDate);
+  if (early) {
+    throw badRequest(
+      `O novo vencimento não pode ser antes da emissão do título (${formatCalendarDate(early.issueDate)}).`,
+    );
+  }
+  const now = new Date();
+  await tx
+    .update(ledgerInstallments)
+    .set({ dueDate, updatedAt: now })
+    .where(and(eq(ledgerInstallments.organizationId, organizationId), inArray(ledgerInstallments.id, wanted)));
+  const documentIds = [...new Set(rows.map((r) => r.documentId))];
+  // A drawer open on the document sees that it changed.
+  await tx
+    .update(ledgerDocuments)
+    .set({ version: sql`${ledgerDocuments.version} + 1`, updatedAt: now })
+    .where(and(eq(ledgerDocuments.organizationId, organizationId), inArray(ledgerDocuments.id, documentIds)));
+  for (const documentId of documentIds) {
+    const moved = rows.filter((r) => r.documentId === documentId);
+    await audit(scope, {
+      action: `${kind}.reschedule`,
+      entity: kind,
+      entityId: documentId,
+      before: { installments: moved.map((r) => ({ number: r.number, dueDate: r.dueDate })) },
+      after: { installments: moved.map((r) => ({ number: r.number, dueDate })) },
+    });
+  }
+  return { rescheduled: rows.length };
+}

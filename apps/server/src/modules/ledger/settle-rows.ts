@@ -1,0 +1,42 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { DocumentKind } from '@financeiro/core';
+import type { Tx } from '../../db/client';
+import { parties } from '../registries/schema';
+import { ledgerDocuments, ledgerInstallments } from './schema';
+
+/**
+ * The installments a payment form starts from: each one's open balance and due date with its document's late-payment
+ * rates, intended account and payment method, so the form computes interest and fine before anything is saved.
+ */
+export function installmentsToSettle(
+  tx: Tx,
+  at: { organizationId: string; unitId: string },
+  kind: DocumentKind,
+  ids: string[],
+) {
+  const i = ledgerInstallments;
+  const d = ledgerDocuments;
+  return tx
+    .select({
+      id: i.id,
+      documentId: i.documentId,
+      number: i.number,
+      count: i.count,
+      dueDate: i.dueDate,
+      amount: i.amount,
+      open: sql<number>`${i.amount} - ${i.settled}`.mapWith(Number),
+      status: i.status,
+      partyId: i.partyId,
+      partyName: sql<string>`coalesce(${parties.tradeName}, ${parties.name})`,
+      description: d.description,
+      interestRate: d.interestRate,
+      fineRate: d.fineRate,
+      accountId: d.accountId,
+      paymentMethodId: d.paymentMethodId,
+    })
+    .from(i)
+    .innerJoin(d, and(eq(d.organizationId, i.organizationId), eq(d.id, i.documentId)))
+    .innerJoin(parties, and(eq(parties.organizationId, i.organizationId), eq(parties.id, i.partyId)))
+    .where(and(eq(i.organizationId, at.organizationId), eq(i.unitId, at.unitId), eq(i.kind, kind), inArray(i.id, ids)))
+    .orderBy(asc(i.dueDate), asc(i.id));
+}

@@ -1,0 +1,378 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { reverseInput, settleInput } from '@financeiro/core';
+import { formatBRL, todayInSaoPaulo, type DocumentKind } from '@financeiro/core';
+import type { z } from 'zod';
+import { badRequest, conflict, notFound } from '../../trpc/init';
+import { auditEach } from '../audit/record-event';
+import { mustExist } from '../registries/references';
+import { parties, paymentMethods } from '../registries/schema';
+import { mustUseAccount, type LedgerScope } from './access';
+import { accountMovements, ledgerDocuments, ledgerInstallments, ledgerPayments, ledgerSettlements } from './schema';
+
+/** What a settlement or reversal writes once its input has been checked by the shared schema. */
+export type Settlement = Omit<z.output<typeof settleInput>, 'idempotencyKey'>;
+export type Reversal = Omit<z.output<typeof reverseInput>, 'idempotencyKey'>;
+
+export const INSTALLMENT_NOT_FOUND = 'Parcela não encontrada nesta unidade.';
+export const PAYMENT_NOT_FOUND = 'Pagamento não encontrado nesta unidade.';
+
+/** Money in (receivables) is positive in the account, money out (payables) negative. */
+const signOf = (kind: DocumentKind) => (kind === 'receivable' ? 1 : -1);
+const verbOf = (kind: DocumentKind) => (kind === 'receivable' ? 'Recebimento' : 'Pagamento');
+
+/**
+ * An installment's settled total and status after adding `delta` centavos of principal: the status is derived from
+ * the amounts, never chosen (the table's CHECK refuses any other).
+ */
+const installmentStatusSql = (settled: ReturnType<typeof sql>) =>
+  sql`case when ${settled} = 0 then 'open' when ${settled} = ${ledgerInstallments.amount} then 'paid' else 'partial' end`;
+
+/**
+ * Applies principal deltas to installments in one statement, and recomputes their documents' statuses in another:
+ * a batch of 500 bills costs two updates, not a thousand.
+ */
+async function applyToInstallments(
+  scope: LedgerScope,
+  deltas: { installmentId: string; principal: number }[],
+  documentIds: string[],
+): Promise<void> {
+  const { tx } = scope;
+  const { organizationId } = scope.tenant;
+  const values = sql.join(
+    deltas.map((d) => sql`(${d.installmentId}::uuid, ${d.principal}::bigint)`),
+    sql`, `,
+  );
+  const settled = sql`${ledgerInstallments.settled} + v.principal`;
+  await tx.execute(sql`
+    update ${ledgerInstallments}
+    set settled = ${settled}, status = ${installmentStatusSql(settled)}, updated_at = now()
+    from (values ${values}) as v(id, principal)
+    where ${ledgerInstallments.organizationId} = ${organizationId} and ${ledgerInstallments.id} = v.id`);
+  await tx.execute(sql`
+    update ${ledgerDocuments} d
+    set status = s.status, updated_at = now(), version = d.version + 1
+    from (
+      select document_id,
+        case when bool_and(status = 'paid') then 'paid'
+             when bool_or(settled > 0) then 'partial'
+             else 'open' end as status
+      from ${ledgerInstallments}
+      where organization_id = ${organizationId}
+        and document_id in (${sql.join(
+          documentIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
+      group by document_id
+    ) s
+    where d.organization_id = ${organizationId} and d.id = s.document_id`);
+}
+
+const describeBill = (row: { description: string; documentNumber: string | null; number: number; count: number }) =>
+  `${row.description}${row.documentNumber ? ` — ${row.documentNumber}` : ''} (${row.number}/${row.count})`;
+
+/**
+ * Pays (payables) or receives (receivables) installments of one party in one act: a payment, its settlements, the
+ * account movement of what moved and one of the fees, the installments' and documents' balances and statuses, and
+ * the event log — all in the caller's transaction, so it is whole or absent. The installments are locked in id
+ * order first: two payments of one bill at once run one after the other, and the second sees what the first took,
+ * so a bill is never paid beyond its amount.
+ */
+export async function settleInstallments(scope: LedgerScope, input: Settlement): Promise<{ paymentId: string }> {
+  const { tx } = scope;
+  const { organizationId, unitId } = scope.tenant;
+  if (input.paidDate > todayInSaoPaulo()) throw badRequest('A data do pagamento não pode ser futura.');
+  await mustUseAccount(scope, input.accountId);
+  await mustExist(
+    scope,
+    paymentMethods,
+    [input.paymentMethodId],
+    'Forma de pagamento não encontrada nesta organização.',
+  );
+
+  const ids = input.items.map((i) => i.installmentId);
+  const rows = await tx
+    .select({
+      id: ledgerInstallments.id,
+      documentId: ledgerInstallments.documentId,
+      kind: ledgerInstallments.kind,
+      partyId: ledgerInstallments.partyId,
+      number: ledgerInstallments.number,
+      count: ledgerInstallments.count,
+      amount: ledgerInstallments.amount,
+      settled: ledgerInstallments.settled,
+      status: ledgerInstallments.status,
+      documentNumber: ledgerInstallments.documentNumber,
+      description: ledgerDocuments.description,
+      issueDate: ledgerDocuments.issueDate,
+    })
+    .from(ledgerInstallments)
+    .innerJoin(
+      ledgerDocuments,
+      and(
+        eq(ledgerDocuments.organizationId, ledgerInstallments.organizationId),
+        eq(ledgerDocuments.id, ledgerInstallments.documentId),
+      ),
+    )
+    .where(
+      and(
+        eq(ledgerInstallments.organizationId, organizationId),
+        eq(ledgerInstallments.unitId, unitId),
+        inArray(ledgerInstallments.id, ids),
+      ),
+    )
+    .orderBy(asc(ledgerInstallments.id))
+    .for('update', { of: ledgerInstallments });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const partyIds = new Set(rows.map((r) => r.partyId));
+  if (rows.length !== ids.length || rows.some((r) => r.kind !== input.kind)) throw notFound(INSTALLMENT_NOT_FOUND);
+  if (partyIds.size > 1) {
+    throw badRequest(
+      input.kind === 'payable'
+        ? 'Um pagamento reúne contas de um só fornecedor: escolha parcelas da mesma parte.'
+        : 'Um recebimento reúne contas de um só cliente: escolha parcelas da mesma parte.',
+    );
+  }
+  for (const item of input.items) {
+    const row = byId.get(item.installmentId);
+    if (!row) throw notFound(INSTALLMENT_NOT_FOUND);
+    const what = describeBill(row);
+    if (row.status === 'cancelled') throw badRequest(`"${what}" está cancelada e não pode ser baixada.`);
+    if (row.status === 'paid') throw badRequest(`"${what}" já está quitada.`);
+    const open = row.amount - row.settled;
+    if (item.principal > open) {
+      throw badRequest(
+        `O valor baixado de "${what}" (${formatBRL(item.principal)}) passa do saldo em aberto (${formatBRL(open)}).`,
+      );
+    }
+    if (input.paidDate < row.issueDate) {
+      throw badRequest(`A data do pagamento não pode ser antes da emissão de "${what}".`);
+    }
+  }
+
+  const sign = signOf(input.kind);
+  const moved = input.items.reduce((sum, i) => sum + i.principal + i.interest + i.fine - i.discount, 0);
+  const paymentId = uuidv7();
+  const [party] = await tx
+    .select({ name: sql<string>`coalesce(${parties.tradeName}, ${parties.name})` })
+    .from(parties)
+    .where(and(eq(parties.organizationId, organizationId), eq(parties.id, rows[0]?.partyId ?? '')));
+  const verb = verbOf(input.kind);
+  const first = rows.find((r) => r.id === ids[0]);
+  const description =
+    rows.length === 1 && first
+      ? `${verb}: ${party?.name ?? ''} — ${describeBill(first)}`
+      : `${verb} de ${rows.length} parcelas: ${party?.name ?? ''}`;
+
+  await tx.insert(ledgerPayments).values({
+    id: paymentId,
+    organizationId,
+    unitId,
+    kind: input.kind,
+    paidDate: input.paidDate,
+    accountId: input.accountId,
+    paymentMethodId: input.paymentMethodId ?? null,
+    total: sign * moved,
+    fees: input.fees,
+    notes: input.notes ?? null,
+    createdBy: scope.user.userId,
+  });
+  await tx.insert(ledgerSettlements).values(
+    input.items.map((item) => ({
+      id: uuidv7(),
+      organizationId,
+      paymentId,
+      installmentId: item.installmentId,
+      principal: item.principal,
+      interest: item.interest,
+      fine: item.fine,
+      discount: item.discount,
+    })),
+  );
+  const movement = { organizationId, unitId, accountId: input.accountId, date: input.paidDate, paymentId };
+  const movements = [
+    ...(moved !== 0
+      ? [{ ...movement, id: uuidv7(), amount: sign * moved, kind: 'payment' as const, description }]
+      : []),
+    ...(input.fees > 0
+      ? [
+          {
+            ...movement,
+            id: uuidv7(),
+            amount: -input.fees,
+            kind: 'fee' as const,
+            description: `Tarifa — ${description}`,
+          },
+        ]
+      : []),
+  ];
+  if (movements.length > 0) {
+    await tx.insert(accountMovements).values(movements.map((m) => ({ ...m, createdBy: scope.user.userId })));
+  }
+  const documentIds = [...new Set(rows.map((r) => r.documentId))];
+  await applyToInstallments(
+    scope,
+    input.items.map((i) => ({ installmentId: i.installmentId, principal: i.principal })),
+    documentIds,
+  );
+  await auditEach(
+    scope,
+    documentIds.map((documentId) => {
+      const items = input.items.filter((i) => byId.get(i.installmentId)?.documentId === documentId);
+      return {
+        action: `${input.kind}.settle`,
+        entity: input.kind,
+        entityId: documentId,
+        after: {
+          paymentId,
+          paidDate: input.paidDate,
+          accountId: input.accountId,
+          installments: items.map((i) => byId.get(i.installmentId)?.number),
+          principal: items.reduce((s, i) => s + i.principal, 0),
+          interest: items.reduce((s, i) => s + i.interest, 0),
+          fine: items.reduce((s, i) => s + i.fine, 0),
+          discount: items.reduce((s, i) => s + i.discount, 0),
+          ...(input.fees > 0 ? { fees: input.fees } : {}),
+        },
+      };
+    }),
+  );
+  return { paymentId };
+}
+
+/** The kind of a payment of the unit, for the permission check before reversing it. */
+export async function paymentKindOf(scope: LedgerScope, paymentId: string): Promise<DocumentKind> {
+  const [payment] = await scope.tx
+    .select({ kind: ledgerPayments.kind })
+    .from(ledgerPayments)
+    .where(
+      and(
+        eq(ledgerPayments.organizationId, scope.tenant.organizationId),
+        eq(ledgerPayments.unitId, scope.tenant.unitId),
+        eq(ledgerPayments.id, paymentId),
+      ),
+    );
+  if (!payment) throw notFound(PAYMENT_NOT_FOUND);
+  return payment.kind;
+}
+
+/**
+ * Undoes a payment with compensating records (DESIGN.md 6a: nothing that moved money is deleted): a reversal
+ * payment pointing at it, the negated settlements and movements, and the installments' balances and statuses back to
+ * what they were. The compensating movements carry the original date, as an "estorno de baixa" does: the day's
+ * statement shows both and nets to zero, and the bank reconciliation of that day is not left with a phantom. The payment row is locked first, so two reversals at once run one after the other and the second
+ * finds the first; the unique `reversal_of` backs that up.
+ */
+export async function reversePayment(scope: LedgerScope, input: Reversal): Promise<{ paymentId: string }> {
+  const { tx } = scope;
+  const { organizationId, unitId } = scope.tenant;
+  const [payment] = await tx
+    .select()
+    .from(ledgerPayments)
+    .where(
+      and(
+        eq(ledgerPayments.organizationId, organizationId),
+        eq(ledgerPayments.unitId, unitId),
+        eq(ledgerPayments.id, input.paymentId),
+      ),
+    )
+    .for('update');
+  if (!payment) throw notFound(PAYMENT_NOT_FOUND);
+  if (payment.reversalOf) throw badRequest('Um estorno não pode ser estornado.');
+  const [already] = await tx
+    .select({ id: ledgerPayments.id })
+    .from(ledgerPayments)
+    .where(and(eq(ledgerPayments.organizationId, organizationId), eq(ledgerPayments.reversalOf, payment.id)));
+  if (already) throw conflict('Este pagamento já foi estornado.');
+
+  const settlements = await tx
+    .select()
+    .from(ledgerSettlements)
+    .where(and(eq(ledgerSettlements.organizationId, organizationId), eq(ledgerSettlements.paymentId, payment.id)));
+  const installments = await tx
+    .select({ id: ledgerInstallments.id, documentId: ledgerInstallments.documentId, number: ledgerInstallments.number })
+    .from(ledgerInstallments)
+    .where(
+      and(
+        eq(ledgerInstallments.organizationId, organizationId),
+        inArray(
+          ledgerInstallments.id,
+          settlements.map((s) => s.installmentId),
+        ),
+      ),
+    )
+    .orderBy(asc(ledgerInstallments.id))
+    .for('update');
+  const documentOf = new Map(installments.map((i) => [i.id, i.documentId]));
+
+  const reversalId = uuidv7();
+  await tx.insert(ledgerPayments).values({
+    id: reversalId,
+    organizationId,
+    unitId,
+    kind: payment.kind,
+    paidDate: payment.paidDate,
+    accountId: payment.accountId,
+    paymentMethodId: payment.paymentMethodId,
+    total: -payment.total,
+    fees: -payment.fees,
+    reversalOf: payment.id,
+    reversalReason: input.reason,
+    createdBy: scope.user.userId,
+  });
+  await tx.insert(ledgerSettlements).values(
+    settlements.map((s) => ({
+      id: uuidv7(),
+      organizationId,
+      paymentId: reversalId,
+      installmentId: s.installmentId,
+      principal: -s.principal,
+      interest: -s.interest,
+      fine: -s.fine,
+      discount: -s.discount,
+    })),
+  );
+  const original = await tx
+    .select()
+    .from(accountMovements)
+    .where(and(eq(accountMovements.organizationId, organizationId), eq(accountMovements.paymentId, payment.id)));
+  if (original.length > 0) {
+    await tx.insert(accountMovements).values(
+      original.map((m) => ({
+        id: uuidv7(),
+        organizationId,
+        unitId,
+        accountId: m.accountId,
+        date: m.date,
+        amount: -m.amount,
+        kind: m.kind === 'fee' ? ('fee_reversal' as const) : ('reversal' as const),
+        paymentId: reversalId,
+        description: `Estorno — ${m.description}`,
+        createdBy: scope.user.userId,
+      })),
+    );
+  }
+  const documentIds = [...new Set(installments.map((i) => i.documentId))];
+  await applyToInstallments(
+    scope,
+    settlements.map((s) => ({ installmentId: s.installmentId, principal: -s.principal })),
+    documentIds,
+  );
+  await auditEach(
+    scope,
+    documentIds.map((documentId) => ({
+      action: `${payment.kind}.reverse`,
+      entity: payment.kind,
+      entityId: documentId,
+      before: { paymentId: payment.id, paidDate: payment.paidDate, total: Math.abs(payment.total) },
+      after: {
+        reversalId,
+        reason: input.reason,
+        principal: settlements
+          .filter((s) => documentOf.get(s.installmentId) === documentId)
+          .reduce((sum, s) => sum + s.principal, 0),
+      },
+    })),
+  );
+  return { paymentId: reversalId };
+}

@@ -1,0 +1,161 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { DocumentUpdate } from '@financeiro/core';
+import { badRequest, conflict } from '../../trpc/init';
+import { audit } from '../audit/record-event';
+import type { LedgerScope } from './access';
+import { cancelDocuments } from './cancel-documents';
+import { prepareDocument, storedInstallments, writeChildren, writeTaxes } from './create-document';
+import { documentOf } from './get-document';
+import {
+  ledgerDocumentLines,
+  ledgerDocuments,
+  ledgerDocumentTaxes,
+  ledgerInstallments,
+  ledgerSettlements,
+} from './schema';
+
+const STALE = 'Este título foi alterado por outra pessoa enquanto você editava. Recarregue e tente de novo.';
+const MOVED =
+  'Este título já tem pagamento: só observações, códigos de barras e PIX, vencimentos e anexos podem mudar. Estorne o pagamento para mudar o resto.';
+
+/**
+ * Changes a document. Until money moves it is written again from the input (lines, taxes, installments and the
+ * payables of its withheld taxes, those cancelled and made anew). Once any settlement exists, even a reversed one,
+ * only the notes and the installments' due dates, barcodes and PIX codes may change: anything else is refused.
+ */
+export async function updateDocument(
+  scope: LedgerScope,
+  input: DocumentUpdate,
+): Promise<{ id: string; version: number }> {
+  const { tx } = scope;
+  const { organizationId } = scope.tenant;
+  const { id, version, installmentIds, ...fields } = input;
+  const before = await documentOf(tx, organizationId, id);
+  if (before.status === 'cancelled') throw conflict('Título cancelado não pode ser alterado.');
+  if (before.version !== version) throw conflict(STALE);
+  const installments = await tx
+    .select()
+    .from(ledgerInstallments)
+    .where(and(eq(ledgerInstallments.organizationId, organizationId), eq(ledgerInstallments.documentId, id)))
+    .orderBy(asc(ledgerInstallments.number))
+    .for('update');
+  const [settled] = await tx
+    .select({ id: ledgerSettlements.id })
+    .from(ledgerSettlements)
+    .where(
+      and(
+        eq(ledgerSettlements.organizationId, organizationId),
+        inArray(
+          ledgerSettlements.installmentId,
+          installments.map((i) => i.id),
+        ),
+      ),
+    )
+    .limit(1);
+  const prepared = await prepareDocument(scope, before.kind, { ...fields, partyId: fields.partyId ?? before.partyId });
+  const now = new Date();
+  const bump = { version: version + 1, updatedAt: now };
+  const claimed = and(
+    eq(ledgerDocuments.organizationId, organizationId),
+    eq(ledgerDocuments.id, id),
+    eq(ledgerDocuments.version, version),
+  );
+  const auditBefore = {
+    ...Object.fromEntries(Object.keys(prepared.document).map((k) => [k, before[k as keyof typeof before]])),
+    installments: installments.map((i) => ({ number: i.number, dueDate: i.dueDate, amount: i.amount })),
+  };
+
+  if (settled) {
+    const next = storedInstallments(fields.installments);
+    const { document } = prepared;
+    const [lines, taxes] = await Promise.all([
+      tx
+        .select()
+        .from(ledgerDocumentLines)
+        .where(and(eq(ledgerDocumentLines.organizationId, organizationId), eq(ledgerDocumentLines.documentId, id))),
+      tx
+        .select()
+        .from(ledgerDocumentTaxes)
+        .where(and(eq(ledgerDocumentTaxes.organizationId, organizationId), eq(ledgerDocumentTaxes.documentId, id))),
+    ]);
+    const lineKey = (l: { classificationId: string; costCentreId: string; share: number }) =>
+      `${l.classificationId}:${l.costCentreId}:${l.share}`;
+    const taxKey = (t: { taxTypeId: string; rate: number; amount: number; dueDate: string | null }) =>
+      `${t.taxTypeId}:${t.rate}:${t.amount}:${t.dueDate}`;
+    const sameSet = (a: string[], b: string[]) =>
+      a.length === b.length && [...a].sort().join() === [...b].sort().join();
+    const same =
+      sameSet(lines.map(lineKey), prepared.lines.map(lineKey)) &&
+      sameSet(taxes.map(taxKey), prepared.taxes.map(taxKey)) &&
+      next.length === installments.length &&
+      next.every((n, k) => n.amount === installments[k]?.amount) &&
+      (installmentIds ?? installments.map((i) => i.id)).every((i, k) => installments[k]?.id === i) &&
+      (Object.keys(document) as (keyof typeof document)[]).every(
+        (key) => key === 'notes' || (document[key] ?? null) === ((before as Record<string, unknown>)[key] ?? null),
+      );
+    if (!same) throw conflict(MOVED);
+    const [row] = await tx
+      .update(ledgerDocuments)
+      .set({ notes: document.notes, ...bump })
+      .where(claimed)
+      .returning({ id: ledgerDocuments.id });
+    if (!row) throw conflict(STALE);
+    for (const [k, installment] of installments.entries()) {
+      const change = next[k];
+      if (!change) continue;
+      if (change.dueDate < before.issueDate) throw badRequest('O vencimento não pode ser antes da emissão.');
+      await tx
+        .update(ledgerInstallments)
+        .set({ dueDate: change.dueDate, barcode: change.barcode, pixCode: change.pixCode, updatedAt: now })
+        .where(and(eq(ledgerInstallments.organizationId, organizationId), eq(ledgerInstallments.id, installment.id)));
+    }
+    await audit(scope, {
+      action: `${before.kind}.update`,
+      entity: before.kind,
+      entityId: id,
+      before: { notes: before.notes, installments: auditBefore.installments },
+      after: { notes: document.notes, installments: next.map((n, k) => ({ number: k + 1, dueDate: n.dueDate })) },
+    });
+    return { id, version: version + 1 };
+  }
+
+  const { document, lines, installments: next } = prepared;
+  const [row] = await tx
+    .update(ledgerDocuments)
+    .set({
+      ...document,
+      netAmount: document.grossAmount - document.withheldAmount,
+      ...bump,
+    })
+    .where(claimed)
+    .returning({ id: ledgerDocuments.id });
+  if (!row) throw conflict(STALE);
+  // Nothing moved money yet: the children are written again, and the old tax payables give way to new ones.
+  const taxDocuments = await tx
+    .select({ id: ledgerDocumentTaxes.taxDocumentId })
+    .from(ledgerDocumentTaxes)
+    .where(and(eq(ledgerDocumentTaxes.organizationId, organizationId), eq(ledgerDocumentTaxes.documentId, id)));
+  const stale = taxDocuments.map((t) => t.id).filter((t): t is string => t !== null);
+  await tx
+    .delete(ledgerDocumentTaxes)
+    .where(and(eq(ledgerDocumentTaxes.organizationId, organizationId), eq(ledgerDocumentTaxes.documentId, id)));
+  if (stale.length > 0) {
+    await cancelDocuments(scope, 'payable', stale, 'Título de origem alterado: a guia foi refeita.');
+  }
+  await tx
+    .delete(ledgerDocumentLines)
+    .where(and(eq(ledgerDocumentLines.organizationId, organizationId), eq(ledgerDocumentLines.documentId, id)));
+  await tx
+    .delete(ledgerInstallments)
+    .where(and(eq(ledgerInstallments.organizationId, organizationId), eq(ledgerInstallments.documentId, id)));
+  await writeChildren(scope, id, document, lines, next);
+  await writeTaxes(scope, id, prepared);
+  await audit(scope, {
+    action: `${before.kind}.update`,
+    entity: before.kind,
+    entityId: id,
+    before: auditBefore,
+    after: { ...document, lines, installments: next },
+  });
+  return { id, version: version + 1 };
+}
