@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { fetchAuthSession } from 'aws-amplify/auth';
-import type { LogsRouter, RegistriesRouter, TenantsRouter } from '@financeiro/server/api';
+import type { LedgerRouter, LogsRouter, RegistriesRouter, TenantsRouter } from '@financeiro/server/api';
 import { currentSelection } from '../stores/tenant';
 
 export const queryClient = new QueryClient({
@@ -32,4 +32,8 @@ export const logsApi = createTRPCOptionsProxy<LogsRouter>({ client: logsClient, 
 
 export const registriesClient = createTRPCClient<RegistriesRouter>({
   links: [httpBatchLink({ url: '/v1/registries', headers })],
+});
+
+export const ledgerClient = createTRPCClient<LedgerRouter>({
+  links: [httpBatchLink({ url: '/v1/ledger', headers })],
 });

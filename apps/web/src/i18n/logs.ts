@@ -56,6 +56,23 @@ export const logsMessages = {
     'contract.attach': 'Anexou arquivo a contrato',
     'contract.detach': 'Removeu anexo de contrato',
     ...Object.fromEntries(
+      (
+        [
+          ['payable', 'conta a pagar', 'Pagou', 'pagamento'],
+          ['receivable', 'conta a receber', 'Recebeu', 'recebimento'],
+        ] as const
+      ).flatMap(([kind, noun, settled, payment]) => [
+        [`${kind}.create`, `Lançou ${noun}`],
+        [`${kind}.update`, `Alterou ${noun}`],
+        [`${kind}.cancel`, `Cancelou ${noun}`],
+        [`${kind}.reschedule`, `Reprogramou vencimento de ${noun}`],
+        [`${kind}.settle`, `${settled} ${noun}`],
+        [`${kind}.reverse`, `Estornou ${payment} de ${noun}`],
+        [`${kind}.attach`, `Anexou arquivo a ${noun}`],
+        [`${kind}.detach`, `Removeu anexo de ${noun}`],
+      ]),
+    ),
+    ...Object.fromEntries(
       Object.entries(REGISTRIES).flatMap(([entity, noun]) => [
         [`${entity}.create`, `Cadastrou ${noun.one}`],
         [`${entity}.update`, `Alterou ${noun.one}`],
@@ -73,6 +90,9 @@ export const logsMessages = {
     profile: 'Perfil',
     membership: 'Membro',
     account: 'Conta',
+    payable: 'Conta a pagar',
+    receivable: 'Conta a receber',
+    recurrence: 'Recorrência',
     ...Object.fromEntries(
       Object.entries(REGISTRIES).map(([entity, noun]) => [entity, noun.one[0]?.toUpperCase() + noun.one.slice(1)]),
     ),
@@ -120,6 +140,20 @@ export const logsMessages = {
     object: 'Objeto',
     fileName: 'Arquivo',
     approvers: 'Aprovadores',
+    paymentId: 'Pagamento',
+    reversalId: 'Estorno',
+    paidDate: 'Data do pagamento',
+    accountId: 'Conta',
+    paymentMethodId: 'Forma de pagamento',
+    installments: 'Parcelas',
+    principal: 'Principal',
+    interest: 'Juros',
+    fine: 'Multa',
+    discount: 'Desconto',
+    fees: 'Tarifas',
+    total: 'Total',
+    reason: 'Motivo',
+    dueDate: 'Vencimento',
   } as Record<string, string>,
   values: { active: 'Ativo', inactive: 'Inativo', true: 'Sim', false: 'Não', empty: '(vazio)', all: 'Tudo' },
   when: 'Quando',

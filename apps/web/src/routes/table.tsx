@@ -45,6 +45,7 @@ import {
 } from '@tabler/icons-react';
 import type { PermissionName, RouteAuthz } from '@financeiro/core';
 import { ComingSoonPage } from '../features/placeholder/ComingSoonPage';
+import { PayablesPage, ReceivablesPage } from '../features/ledger/InstallmentsPage';
 import { roadmapItem, type RoadmapItemId } from '../features/roadmap/roadmap';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { ProfilePage } from '../features/account/ProfilePage';
@@ -161,7 +162,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'unit', permissions: 'ler_contas_pagar' },
     { title: 'Contas a pagar', icon: IconArrowUpRight },
     'Contas',
-    'payables',
+    PayablesPage,
   ),
   screen(
     'contas-receber',
@@ -169,7 +170,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'unit', permissions: 'ler_contas_receber' },
     { title: 'Contas a receber', icon: IconArrowDownLeft },
     'Contas',
-    'receivables',
+    ReceivablesPage,
   ),
   screen(
     'contas-extrato',

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { appMessages } from '../i18n/app';
 
 /** Asks before a destructive action; the confirming button is red and shows progress while it runs. */
@@ -8,6 +9,9 @@ export function ConfirmDialog(props: {
   message: string;
   confirmLabel: string;
   busy?: boolean;
+  /** What the person must fill in before confirming (a reason kept for the auditors). */
+  children?: ReactNode;
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }) {
@@ -16,11 +20,12 @@ export function ConfirmDialog(props: {
       <Text size="sm" mb="md">
         {props.message}
       </Text>
-      <Group justify="flex-end">
+      {props.children}
+      <Group justify="flex-end" mt={props.children ? 'md' : undefined}>
         <Button variant="default" onClick={props.onClose}>
           {appMessages.common.cancel}
         </Button>
-        <Button color="red" loading={props.busy} onClick={props.onConfirm}>
+        <Button color="red" loading={props.busy} disabled={props.confirmDisabled} onClick={props.onConfirm}>
           {props.confirmLabel}
         </Button>
       </Group>

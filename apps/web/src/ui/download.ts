@@ -70,3 +70,19 @@ export type ExportFormat = 'csv' | 'xlsx';
 export function downloadRows(format: ExportFormat, name: string, rows: SheetRow[]): Promise<void> | void {
   return format === 'csv' ? downloadCsv(`${name}.csv`, rows) : downloadXlsx(`${name}.xlsx`, rows);
 }
+
+/** Saves a file the server sent as base64 (an attachment) under its own name. */
+export function downloadBase64(file: { fileName: string; contentType: string; content: string }): void {
+  const bytes = Uint8Array.from(atob(file.content), (ch) => ch.charCodeAt(0));
+  save(new Blob([bytes], { type: file.contentType }), file.fileName);
+}
+
+/** A chosen file's bytes as base64, the way attachments travel to the server. */
+export function base64Of(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error ?? new Error('read'));
+    reader.readAsDataURL(file);
+  });
+}

@@ -38,6 +38,8 @@ const SCREENS: Record<string, string> = {
   split_config: 'parametrizacao-configuracoes-split',
   product: 'parametrizacao-produtos',
   contract: 'contas-contratos',
+  payable: 'contas-pagar',
+  receivable: 'contas-receber',
   purchasing_centre: 'contas-centros-compras',
   unit: 'tenants-units',
   department: 'tenants-departments',

@@ -30,7 +30,18 @@ const FORMS: Record<string, Texts> = {
 const LABEL_KEYS: Record<string, string> = { userId: 'approver', partyId: 'party' };
 const SPLIT_LABEL_KEYS: Record<string, string> = { partyId: 'partner' };
 
-const MONEY = new Set(['openingBalance', 'price', 'value', 'limit']);
+const MONEY = new Set([
+  'openingBalance',
+  'price',
+  'value',
+  'limit',
+  'principal',
+  'interest',
+  'fine',
+  'discount',
+  'fees',
+  'total',
+]);
 const PERCENT = new Set(['rate', 'share']);
 const DATES = new Set(['openingDate', 'startDate', 'endDate']);
 

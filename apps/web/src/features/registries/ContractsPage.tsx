@@ -13,7 +13,9 @@ import {
 import { registriesClient } from '../../api/trpc';
 import { registryMessages } from '../../i18n/registries';
 import { notifyApiError } from '../../ui/api-error';
+import { base64Of, downloadBase64 } from '../../ui/download';
 import { notifySuccess } from '../../ui/notify';
+import { ContractGeneration } from '../ledger/ContractGeneration';
 import { useCan } from '../tenants/use-can';
 import { moneyText } from './fields';
 import { RowTitle, Figure } from './cells';
@@ -66,15 +68,6 @@ function Schedule({ values }: { values: Record<string, unknown> }) {
   );
 }
 
-function base64Of(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error ?? new Error('read'));
-    reader.readAsDataURL(file);
-  });
-}
-
 /** A contract's files: attach PDF or images (size checked here and on the server), download, remove. */
 function Attachments({ contract }: { contract: Contract }) {
   const canEdit = useCan('editar_contratos', 'unit');
@@ -111,14 +104,7 @@ function Attachments({ contract }: { contract: Contract }) {
   });
   const download = async (id: string) => {
     try {
-      const file = await registriesClient.contractAttachments.download.query({ id });
-      const bytes = Uint8Array.from(atob(file.content), (ch) => ch.charCodeAt(0));
-      const url = URL.createObjectURL(new Blob([bytes], { type: file.contentType }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = file.fileName;
-      link.click();
-      URL.revokeObjectURL(url);
+      downloadBase64(await registriesClient.contractAttachments.download.query({ id }));
     } catch (error) {
       notifyApiError(error);
     }
@@ -287,7 +273,12 @@ export function ContractsPage() {
       })}
       title={(c) => c.object}
       preview={(values) => <Schedule values={values} />}
-      details={(c) => <Attachments contract={c} />}
+      details={(c) => (
+        <Stack gap="lg">
+          <ContractGeneration contract={c} />
+          <Attachments contract={c} />
+        </Stack>
+      )}
     />
   );
 }

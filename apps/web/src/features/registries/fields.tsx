@@ -120,6 +120,24 @@ function ReferenceInput(props: {
   );
 }
 
+/** A select of one registry's records outside a registry form (a payment's account). */
+export function ReferenceSelect(props: {
+  label: string;
+  source: OptionSource;
+  value: string | null;
+  onChange: (value: string | null) => void;
+  required?: boolean;
+}) {
+  return (
+    <ReferenceInput
+      field={{ key: props.label, label: props.label, source: props.source }}
+      multiple={false}
+      required={props.required}
+      inputProps={{ value: props.value, onChange: (v) => props.onChange(typeof v === 'string' && v ? v : null) }}
+    />
+  );
+}
+
 /** The input of one field, bound to the form at `path`. */
 function FieldInput<V>(props: {
   form: UseFormReturnType<V>;
@@ -302,7 +320,13 @@ function requiredPaths(schema: z.ZodType, values: Record<string, unknown>, field
 }
 
 /** Every field of a registry form, in order, half-width ones side by side, sections with their headings. */
-export function FormFields<V>(props: { form: UseFormReturnType<V>; fields: RegistryField[]; schema: z.ZodType }) {
+export function FormFields<V>(props: {
+  form: UseFormReturnType<V>;
+  fields: RegistryField[];
+  schema: z.ZodType;
+  /** The first field takes the focus when the form opens (a form in several parts gives it to its first part). */
+  autoFocus?: boolean;
+}) {
   const { form, fields, schema } = props;
   const required = useMemo(
     () => requiredPaths(schema, form.getInitialValues() as Record<string, unknown>, fields),
@@ -332,7 +356,7 @@ export function FormFields<V>(props: { form: UseFormReturnType<V>; fields: Regis
                   form={form}
                   field={field}
                   path={field.key}
-                  autoFocus={g === 0}
+                  autoFocus={g === 0 && props.autoFocus !== false}
                   required={required}
                   name={field.key}
                 />
@@ -344,7 +368,7 @@ export function FormFields<V>(props: { form: UseFormReturnType<V>; fields: Regis
                 form={form}
                 field={group[0]}
                 path={group[0].key}
-                autoFocus={g === 0}
+                autoFocus={g === 0 && props.autoFocus !== false}
                 required={required}
                 name={group[0].key}
               />

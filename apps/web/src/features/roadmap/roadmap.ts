@@ -57,9 +57,10 @@ export const ROADMAP = [
   {
     id: 'payables',
     title: 'Contas a pagar',
-    description: 'Lançamentos com parcelas e rateio, aprovação, baixa com comprovante, boletos e PIX.',
-    status: 'planned',
-    period: '2027-Q1',
+    description:
+      'Lançamentos com parcelas, rateio e impostos retidos, boletos e PIX conferidos, pagamentos parciais ou em lote com juros e multa, estorno e recorrências.',
+    status: 'in_progress',
+    period: '2026-Q4',
     areas: ['Financeiro'],
   },
   {
@@ -67,8 +68,8 @@ export const ROADMAP = [
     title: 'Contas a receber',
     description:
       'Títulos a receber com parcelas, baixas, juros e multa, divisão de receitas entre parceiros, e acompanhamento de inadimplência.',
-    status: 'planned',
-    period: '2027-Q2',
+    status: 'in_progress',
+    period: '2026-Q4',
     areas: ['Financeiro'],
   },
   {

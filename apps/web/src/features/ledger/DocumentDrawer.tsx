@@ -1,0 +1,564 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  CopyButton,
+  Drawer,
+  FileButton,
+  Flex,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconAlertTriangle, IconCheck, IconCopy, IconDownload, IconPaperclip, IconTrash } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import {
+  ATTACHMENT_MAX_BYTES,
+  digitableLine,
+  formatBRL,
+  formatCalendarDate,
+  formatDateTime,
+  formatPercent,
+  isOverdue,
+  parseBoleto,
+  parsePixCopyPaste,
+  todayInSaoPaulo,
+  type DocumentKind,
+} from '@financeiro/core';
+import { ledgerClient } from '../../api/trpc';
+import { ledgerMessages } from '../../i18n/ledger';
+import { notifyApiError } from '../../ui/api-error';
+import { base64Of, downloadBase64 } from '../../ui/download';
+import { CARDS_MEDIA_QUERY } from '../../ui/DataTable.cards';
+import { notifySuccess } from '../../ui/notify';
+import { Figure } from '../registries/cells';
+import { useCan } from '../tenants/use-can';
+import { DocumentForm } from './DocumentForm';
+import { InstallmentStatus } from './InstallmentStatus';
+import { ReasonDialog } from './ReasonDialog';
+import { ReverseModal } from './ReverseModal';
+import { SettleModal } from './SettleModal';
+
+const t = ledgerMessages;
+const d = t.drawer;
+
+type LedgerDocument = Awaited<ReturnType<typeof ledgerClient.documents.get.query>>;
+type Payment = LedgerDocument['payments'][number];
+type Installment = LedgerDocument['installments'][number];
+type AttachmentType = Parameters<typeof ledgerClient.attachments.upload.mutate>[0]['contentType'];
+
+function Section(props: { title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <Title order={5}>{props.title}</Title>
+        {props.action}
+      </Group>
+      {props.children}
+    </Stack>
+  );
+}
+
+function Amounts({ document }: { document: LedgerDocument }) {
+  const cells: [string, number][] = [
+    [d.gross, document.grossAmount],
+    [d.withheld, document.withheldAmount],
+    [d.net, document.netAmount],
+  ];
+  // Side by side where they fit; on a phone one line each, gross → withheld → net read down.
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs" verticalSpacing={4}>
+      {cells.map(([label, value]) => (
+        <Paper key={label} withBorder p="xs">
+          <Flex
+            direction={{ base: 'row', xs: 'column' }}
+            justify={{ base: 'space-between', xs: 'flex-start' }}
+            align={{ base: 'center', xs: 'flex-start' }}
+          >
+            <Text size="xs" c="dimmed">
+              {label}
+            </Text>
+            <Text fw={700} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+              {formatBRL(value)}
+            </Text>
+          </Flex>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** The text a person copies to pay: a boleto's linha digitável, or a PIX copia e cola as it came. */
+function CopyCode(props: { label: string; value: string }) {
+  return (
+    <CopyButton value={props.value}>
+      {({ copied, copy }) => (
+        <Tooltip label={copied ? d.copied : d.copy(props.label)} withArrow>
+          <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={d.copy(props.label)}>
+            {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </CopyButton>
+  );
+}
+
+/** How an installment is paid: the boleto's bank and linha digitável, or the PIX's receiver; each to copy. */
+function PaymentCodes({ installment }: { installment: Installment }) {
+  const lines: { key: string; title: string; code: string; copy: string }[] = [];
+  if (installment.barcode) {
+    const read = parseBoleto(installment.barcode);
+    const bank = read.ok ? (read.boleto.bankName ?? read.boleto.segmentName ?? read.boleto.bankCode) : null;
+    lines.push({
+      key: 'boleto',
+      title: bank ? `${d.boleto} · ${bank}` : d.boleto,
+      code: read.ok ? digitableLine(read.boleto.barcode) : installment.barcode,
+      copy: d.boleto,
+    });
+  }
+  if (installment.pixCode) {
+    const read = parsePixCopyPaste(installment.pixCode);
+    lines.push({
+      key: 'pix',
+      title: read.ok ? `${d.pix} · ${read.pix.merchantName}` : d.pix,
+      code: installment.pixCode,
+      copy: d.pix,
+    });
+  }
+  return lines.map((line) => (
+    <Group key={line.key} gap="xs" wrap="nowrap" align="flex-start">
+      <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
+        <Text size="xs" fw={600}>
+          {`${t.columns.installment} ${installment.number}/${installment.count} · ${line.title}`}
+        </Text>
+        <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+          {line.code}
+        </Text>
+      </Stack>
+      <CopyCode label={line.copy} value={line.code} />
+    </Group>
+  ));
+}
+
+/** The document's installments: a table, or on a phone one card each, with Pagar / Receber on what is open. */
+function InstallmentsTable(props: {
+  document: LedgerDocument;
+  kind: DocumentKind;
+  canEdit: boolean;
+  onSettle: (id: string) => void;
+}) {
+  const cards = useMediaQuery(CARDS_MEDIA_QUERY, false, { getInitialValueInEffect: false });
+  const today = todayInSaoPaulo();
+  const settleButton = (i: Installment) =>
+    props.canEdit &&
+    (i.status === 'open' || i.status === 'partial') && (
+      <Button size="compact-xs" variant="light" onClick={() => props.onSettle(i.id)}>
+        {t.settle[props.kind]}
+      </Button>
+    );
+  if (cards) {
+    return (
+      <Stack gap="xs" aria-label={d.installments} role="list">
+        {props.document.installments.map((i) => (
+          <Paper key={i.id} withBorder p="xs" role="listitem">
+            <Group justify="space-between" wrap="nowrap">
+              <Text size="sm" fw={600}>
+                {`${i.number}/${i.count} · ${formatCalendarDate(i.dueDate)}`}
+              </Text>
+              <InstallmentStatus status={i.status} overdue={isOverdue(i.dueDate, i.status, today)} />
+            </Group>
+            <Group justify="space-between" wrap="nowrap" mt={4}>
+              <Text size="xs">
+                {t.columns.amount} <b>{formatBRL(i.amount)}</b> · {t.columns.open} <b>{formatBRL(i.open)}</b>
+              </Text>
+              {settleButton(i)}
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Table striped withTableBorder aria-label={d.installments}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t.columns.installment}</Table.Th>
+          <Table.Th>{t.columns.dueDate}</Table.Th>
+          <Table.Th ta="right">{t.columns.amount}</Table.Th>
+          <Table.Th ta="right">{t.columns.open}</Table.Th>
+          <Table.Th>{t.columns.status}</Table.Th>
+          {props.canEdit && <Table.Th />}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {props.document.installments.map((i) => (
+          <Table.Tr key={i.id}>
+            <Table.Td>{`${i.number}/${i.count}`}</Table.Td>
+            <Table.Td>{formatCalendarDate(i.dueDate)}</Table.Td>
+            <Table.Td ta="right">
+              <Figure>{formatBRL(i.amount)}</Figure>
+            </Table.Td>
+            <Table.Td ta="right">
+              <Figure>{formatBRL(i.open)}</Figure>
+            </Table.Td>
+            <Table.Td>
+              <InstallmentStatus status={i.status} overdue={isOverdue(i.dueDate, i.status, today)} />
+            </Table.Td>
+            {props.canEdit && <Table.Td ta="right">{settleButton(i)}</Table.Td>}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function PaymentRow(props: { payment: Payment; document: LedgerDocument; canEdit: boolean; onReverse: () => void }) {
+  const { payment, document } = props;
+  const numberOf = (installmentId: string) => {
+    const installment = document.installments.find((i) => i.id === installmentId);
+    return installment ? `${installment.number}/${installment.count}` : '';
+  };
+  const reversal = payment.reversalOf !== null;
+  return (
+    <Paper withBorder p="xs" bg={reversal || payment.reversed ? 'gray.0' : undefined}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Group gap="xs">
+            <Text size="sm" fw={600} td={payment.reversed ? 'line-through' : undefined}>
+              {formatCalendarDate(payment.paidDate)} · {formatBRL(Math.abs(payment.total))}
+            </Text>
+            {reversal && <Badge color="gray">{t.reverse.reversal}</Badge>}
+            {payment.reversed && <Badge color="orange">{t.reverse.reversed}</Badge>}
+          </Group>
+          <Text size="xs" c="dimmed">
+            {payment.accountName}
+            {payment.paymentMethodName ? ` · ${payment.paymentMethodName}` : ''}
+            {payment.fees ? ` · ${d.fees} ${formatBRL(Math.abs(payment.fees))}` : ''}
+          </Text>
+          {payment.settlements.map((s) => (
+            <Text key={s.id} size="xs">
+              {`${t.columns.installment} ${numberOf(s.installmentId)}: ${d.principal} ${formatBRL(Math.abs(s.principal))}`}
+              {s.interest ? ` · ${d.interest} ${formatBRL(Math.abs(s.interest))}` : ''}
+              {s.fine ? ` · ${d.fine} ${formatBRL(Math.abs(s.fine))}` : ''}
+              {s.discount ? ` · ${d.discount} ${formatBRL(Math.abs(s.discount))}` : ''}
+            </Text>
+          ))}
+          {payment.notes && (
+            <Text size="xs" c="dimmed">
+              {payment.notes}
+            </Text>
+          )}
+          {payment.reversalReason && (
+            <Text size="xs" c="dimmed">
+              {payment.reversalReason}
+            </Text>
+          )}
+        </Stack>
+        {props.canEdit && !reversal && !payment.reversed && (
+          <Button size="xs" variant="light" color="orange" onClick={props.onReverse}>
+            {t.reverse.action}
+          </Button>
+        )}
+      </Group>
+    </Paper>
+  );
+}
+
+/**
+ * The document's files and its payments' proofs: attach PDF or images, download, and remove while no money moved
+ * (the server keeps them once a payment exists; the button is not offered then).
+ */
+function Attachments(props: { document: LedgerDocument; canEdit: boolean }) {
+  const { document } = props;
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['ledger', 'document', document.id] });
+  const upload = useMutation({
+    mutationFn: async (file: File) => {
+      if (file.size > ATTACHMENT_MAX_BYTES) throw new Error(d.tooLarge);
+      return ledgerClient.attachments.upload.mutate({
+        documentId: document.id,
+        fileName: file.name,
+        contentType: file.type as AttachmentType,
+        content: await base64Of(file),
+      });
+    },
+    onSuccess: async () => {
+      await refresh();
+      notifySuccess(d.attached);
+    },
+    onError: notifyApiError,
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => ledgerClient.attachments.delete.mutate({ id }),
+    onSuccess: async () => {
+      await refresh();
+      notifySuccess(d.removed);
+    },
+    onError: notifyApiError,
+  });
+  const download = async (id: string) => {
+    try {
+      downloadBase64(await ledgerClient.attachments.download.query({ id }));
+    } catch (error) {
+      notifyApiError(error);
+    }
+  };
+  const removable = props.canEdit && document.payments.length === 0;
+  return (
+    <Section
+      title={d.attachments}
+      action={
+        props.canEdit && (
+          <FileButton
+            onChange={(file) => file && upload.mutate(file)}
+            accept="application/pdf,image/png,image/jpeg,image/webp"
+          >
+            {(button) => (
+              <Button
+                {...button}
+                size="xs"
+                variant="light"
+                leftSection={<IconPaperclip size={14} />}
+                loading={upload.isPending}
+              >
+                {d.attach}
+              </Button>
+            )}
+          </FileButton>
+        )
+      }
+    >
+      {props.canEdit && (
+        <Text size="xs" c="dimmed">
+          {d.attachmentsHelp}
+        </Text>
+      )}
+      {document.attachments.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {d.noAttachments}
+        </Text>
+      )}
+      {document.attachments.map((f) => (
+        <Group key={f.id} justify="space-between" wrap="nowrap">
+          <Text size="sm" truncate>
+            {f.paymentId && (
+              <Badge size="xs" variant="light" mr={6}>
+                {d.proof}
+              </Badge>
+            )}
+            {f.fileName}{' '}
+            <Text span size="xs" c="dimmed">
+              ({Math.ceil(f.size / 1024).toLocaleString('pt-BR')} KB · {formatDateTime(new Date(f.createdAt))})
+            </Text>
+          </Text>
+          <Group gap={4} wrap="nowrap">
+            <ActionIcon variant="subtle" aria-label={d.download(f.fileName)} onClick={() => void download(f.id)}>
+              <IconDownload size={16} />
+            </ActionIcon>
+            {removable && !f.paymentId && (
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={d.removeAttachment(f.fileName)}
+                loading={remove.isPending && remove.variables === f.id}
+                onClick={() => remove.mutate(f.id)}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            )}
+          </Group>
+        </Group>
+      ))}
+    </Section>
+  );
+}
+
+function DocumentView(props: { kind: DocumentKind; id: string; onOpen: (id: string) => void }) {
+  const canEdit = useCan(props.kind === 'payable' ? 'editar_contas_pagar' : 'editar_contas_receber', 'unit');
+  const queryClient = useQueryClient();
+  const document = useQuery({
+    queryKey: ['ledger', 'document', props.id],
+    queryFn: () => ledgerClient.documents.get.query({ id: props.id }),
+  });
+  const [settling, setSettling] = useState<string[] | null>(null);
+  const [reversing, setReversing] = useState<Payment | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const cancel = useMutation({
+    mutationFn: (reason: string) => ledgerClient.documents.cancel.mutate({ kind: props.kind, ids: [props.id], reason }),
+    onSuccess: async (result) => {
+      setCancelling(false);
+      await queryClient.invalidateQueries({ queryKey: ['ledger'] });
+      notifySuccess(t.cancel.done(result.cancelled));
+    },
+    onError: notifyApiError,
+  });
+  if (document.isPending) return <Loader aria-label={d.loading} />;
+  if (document.isError) {
+    return (
+      <Alert color="red" icon={<IconAlertTriangle />}>
+        {document.error.message}
+      </Alert>
+    );
+  }
+  const doc = document.data;
+  const open = doc.installments.filter((i) => i.status === 'open' || i.status === 'partial');
+  const cancelledBy = doc.history.findLast((e) => e.action.endsWith('.cancel'))?.actorName ?? '';
+  const withCodes = doc.installments.filter((i) => i.barcode || i.pixCode);
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Title order={4}>{doc.party?.tradeName ?? doc.party?.name}</Title>
+          <InstallmentStatus status={doc.status} overdue={false} />
+        </Group>
+        <Text size="sm">{doc.description}</Text>
+        <Text size="xs" c="dimmed">
+          {t.documentTypes[doc.documentType]}
+          {doc.documentNumber ? ` ${doc.documentNumber}` : ''} · {d.issued} {formatCalendarDate(doc.issueDate)} ·{' '}
+          {d.competence} {doc.competence.slice(5, 7)}/{doc.competence.slice(0, 4)}
+        </Text>
+        {doc.notes && (
+          <Text size="xs" c="dimmed">
+            {d.notes}: {doc.notes}
+          </Text>
+        )}
+        {doc.cancelledAt && (
+          <Alert color="gray" p="xs">
+            {d.cancelled(cancelledBy, formatDateTime(new Date(doc.cancelledAt)), doc.cancelReason ?? '')}
+          </Alert>
+        )}
+      </Stack>
+      <Amounts document={doc} />
+      {canEdit && doc.status !== 'cancelled' && (
+        <Group gap="xs">
+          {open.length > 0 && (
+            <Button onClick={() => setSettling(open.map((i) => i.id))}>{t.settle[props.kind]}</Button>
+          )}
+          <Button variant="default" onClick={() => setEditing(true)}>
+            {d.editDocument}
+          </Button>
+          {doc.status === 'open' && (
+            <Button variant="default" color="red" onClick={() => setCancelling(true)}>
+              {d.cancelDocument}
+            </Button>
+          )}
+        </Group>
+      )}
+      <Section title={d.installments}>
+        <InstallmentsTable document={doc} kind={props.kind} canEdit={canEdit} onSettle={(id) => setSettling([id])} />
+        {withCodes.map((i) => (
+          <PaymentCodes key={i.id} installment={i} />
+        ))}
+      </Section>
+      <Section title={d.payments[props.kind]}>
+        {doc.payments.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {d.noPayments}
+          </Text>
+        ) : (
+          doc.payments.map((p) => (
+            <PaymentRow key={p.id} payment={p} document={doc} canEdit={canEdit} onReverse={() => setReversing(p)} />
+          ))
+        )}
+      </Section>
+      <Section title={d.apportionment}>
+        {doc.lines.map((l) => (
+          <Group key={l.id} justify="space-between" wrap="nowrap" align="flex-start">
+            <Text size="sm">
+              {l.classificationName} · {l.costCentreName}
+            </Text>
+            <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+              {formatPercent(l.share)} · {formatBRL(l.amount)}
+            </Text>
+          </Group>
+        ))}
+      </Section>
+      <Section title={d.taxes}>
+        {doc.taxes.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {d.noTaxes}
+          </Text>
+        ) : (
+          doc.taxes.map((tax) => (
+            <Group key={tax.id} justify="space-between" wrap="nowrap" align="flex-start">
+              <Stack gap={0}>
+                <Text size="sm">
+                  {tax.name} ({formatPercent(tax.rate)}) · {d.base} {formatBRL(tax.base)}
+                </Text>
+                {tax.taxDocumentId && (
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    px={0}
+                    onClick={() => tax.taxDocumentId && props.onOpen(tax.taxDocumentId)}
+                  >
+                    {tax.dueDate ? d.openTaxDue(formatCalendarDate(tax.dueDate)) : d.openTax}
+                  </Button>
+                )}
+              </Stack>
+              <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                {formatBRL(tax.amount)}
+              </Text>
+            </Group>
+          ))
+        )}
+      </Section>
+      <Attachments document={doc} canEdit={canEdit && doc.status !== 'cancelled'} />
+      <Section title={d.history}>
+        {doc.history.map((e) => (
+          <Text key={e.id} size="xs">
+            {formatDateTime(new Date(e.createdAt))} · {t.actions[e.action] ?? e.action}
+            {e.actorName ? ` ${d.by(e.actorName)}` : ''}
+          </Text>
+        ))}
+      </Section>
+      {settling && <SettleModal kind={props.kind} installmentIds={settling} opened onClose={() => setSettling(null)} />}
+      {reversing && (
+        <ReverseModal
+          paymentId={reversing.id}
+          paid={{ total: reversing.total, paidDate: reversing.paidDate }}
+          opened
+          onClose={() => setReversing(null)}
+        />
+      )}
+      <ReasonDialog
+        opened={cancelling}
+        title={t.cancel.title}
+        message={t.cancel.message}
+        label={t.cancel.reason}
+        confirmLabel={t.cancel.confirm}
+        busy={cancel.isPending}
+        onConfirm={(reason) => cancel.mutate(reason)}
+        onClose={() => setCancelling(false)}
+      />
+      <DocumentForm kind={props.kind} documentId={doc.id} opened={editing} onClose={() => setEditing(false)} />
+    </Stack>
+  );
+}
+
+/**
+ * A payable or receivable with its installments, payments, apportionment, taxes, files and history. `onOpen` shows
+ * another document in its place (a withheld tax's guide).
+ */
+export function DocumentDrawer(props: {
+  kind: DocumentKind;
+  id: string | null;
+  onClose: () => void;
+  onOpen: (id: string) => void;
+}) {
+  return (
+    <Drawer opened={props.id !== null} onClose={props.onClose} position="right" size="xl" title={t.one[props.kind]}>
+      {props.id && <DocumentView key={props.id} kind={props.kind} id={props.id} onOpen={props.onOpen} />}
+    </Drawer>
+  );
+}

@@ -1,0 +1,527 @@
+import { Alert, Button, Drawer, Group, Loader, NumberInput, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { getHotkeyHandler } from '@mantine/hooks';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import {
+  centavosInput,
+  DOCUMENT_TYPES,
+  documentCreateInput,
+  formatBRL,
+  formatCalendarDate,
+  formatPercent,
+  parseBoleto,
+  parsePixCopyPaste,
+  paymentCodeWarnings,
+  schedule,
+  todayInSaoPaulo,
+  withholdings,
+  type DocumentKind,
+} from '@financeiro/core';
+import { ledgerClient } from '../../api/trpc';
+import { appMessages } from '../../i18n/app';
+import { ledgerMessages } from '../../i18n/ledger';
+import { notifyApiError } from '../../ui/api-error';
+import { DateField } from '../../ui/DateField';
+import { fieldRefusal, revealField } from '../../ui/field-error';
+import { notifySuccess } from '../../ui/notify';
+import { useIdempotencyKey } from '../../ui/use-idempotency-key';
+import { useReportDirty, useUnsavedChanges } from '../../ui/use-unsaved-changes';
+import { FormFields, moneyText, percentText, type OptionSource, type RegistryField } from '../registries/fields';
+import { ledgerSources } from './sources';
+
+const t = ledgerMessages;
+const f = t.form;
+const common = appMessages.common;
+
+type Periodicity = 'monthly' | 'biweekly' | 'weekly';
+type LedgerDocument = Awaited<ReturnType<typeof ledgerClient.documents.get.query>>;
+const PIX_PREFIX = '000201';
+
+interface Line {
+  classificationId: string;
+  costCentreId: string;
+  share: string;
+}
+interface InstallmentLine {
+  dueDate: string;
+  amount: string;
+  code: string;
+}
+interface Values {
+  kind: DocumentKind;
+  newPartyMode: boolean;
+  partyId: string;
+  newParty: { roles: string[]; personType: 'PJ' | 'PF'; document: string; name: string };
+  description: string;
+  documentType: string;
+  documentNumber: string;
+  issueDate: string;
+  competence: string;
+  grossAmount: string;
+  lines: Line[];
+  taxes: { taxTypeId: string; dueDate: string; partyId: string }[];
+  installments: InstallmentLine[];
+  paymentMethodId: string;
+  accountId: string;
+  interestRate: string;
+  fineRate: string;
+  notes: string;
+  [key: string]: unknown;
+}
+
+const sources = ledgerSources;
+/** The taxes a bill may withhold, named with their rates. */
+const taxSource: OptionSource = {
+  name: 'withheld-taxes',
+  load: async () =>
+    (await ledgerClient.documents.withheldTaxes.query()).map((tax) => ({
+      value: tax.id,
+      label: `${tax.name} (${formatPercent(tax.rate)})`,
+    })),
+};
+
+const br = (iso: string) => formatCalendarDate(iso);
+const dateText = (iso: string) => br(iso);
+const money = (v: unknown) => centavosInput().safeParse(v).data ?? 0;
+/** The ISO date a typed date field holds, or null while it is not a date. */
+const isoOf = (text: string): string | null => {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
+  return m ? `${m[3]}-${m[2]}-${m[1]}` : null;
+};
+
+function initialValues(kind: DocumentKind): Values {
+  const today = todayInSaoPaulo();
+  return {
+    kind,
+    newPartyMode: false,
+    partyId: '',
+    newParty: { roles: [kind === 'payable' ? 'supplier' : 'customer'], personType: 'PJ', document: '', name: '' },
+    description: '',
+    documentType: 'nfe',
+    documentNumber: '',
+    issueDate: dateText(today),
+    competence: `${today.slice(5, 7)}/${today.slice(0, 4)}`,
+    grossAmount: '',
+    lines: [{ classificationId: '', costCentreId: '', share: '100' }],
+    taxes: [],
+    installments: [],
+    paymentMethodId: '',
+    accountId: '',
+    interestRate: '',
+    fineRate: '',
+    notes: '',
+  };
+}
+
+/** A stored document as the form shows it, to be changed. */
+function valuesOf(document: LedgerDocument): Values {
+  const blank = initialValues(document.kind);
+  return {
+    ...blank,
+    partyId: document.partyId,
+    description: document.description,
+    documentType: document.documentType,
+    documentNumber: document.documentNumber ?? '',
+    issueDate: dateText(document.issueDate),
+    competence: `${document.competence.slice(5, 7)}/${document.competence.slice(0, 4)}`,
+    grossAmount: moneyText(document.grossAmount),
+    lines: document.lines.map((l) => ({
+      classificationId: l.classificationId,
+      costCentreId: l.costCentreId,
+      share: percentText(l.share),
+    })),
+    taxes: document.taxes.map((tax) => ({
+      taxTypeId: tax.taxTypeId,
+      dueDate: tax.dueDate ? dateText(tax.dueDate) : '',
+      partyId: tax.partyId ?? '',
+    })),
+    installments: document.installments.map((i) => ({
+      dueDate: dateText(i.dueDate),
+      amount: moneyText(i.amount),
+      code: i.barcode ?? i.pixCode ?? '',
+    })),
+    paymentMethodId: document.paymentMethodId ?? '',
+    accountId: document.accountId ?? '',
+    // A rate of zero is no charge, shown blank as it was typed.
+    interestRate: document.interestRate ? percentText(document.interestRate) : '',
+    fineRate: document.fineRate ? percentText(document.fineRate) : '',
+    notes: document.notes ?? '',
+  };
+}
+
+/** What the server takes: the form's text as typed (the shared schema reads it), the code split into boleto or PIX. */
+function toInput(values: Values) {
+  const { newPartyMode, installments, ...rest } = values;
+  return {
+    ...rest,
+    partyId: newPartyMode ? null : values.partyId || null,
+    newParty: newPartyMode ? values.newParty : null,
+    taxes: values.taxes.map((tax) => ({ ...tax, rate: null })),
+    installments: installments.map((i) => {
+      const code = i.code.trim();
+      return {
+        dueDate: i.dueDate,
+        amount: i.amount,
+        barcode: code && !code.startsWith(PIX_PREFIX) ? code : null,
+        pixCode: code.startsWith(PIX_PREFIX) ? code : null,
+      };
+    }),
+  };
+}
+
+/** What the boleto or PIX typed in an installment says, and where it disagrees with the installment. */
+function CodeReading({ line }: { line: InstallmentLine }) {
+  const code = line.code.trim();
+  if (!code) return null;
+  const due = isoOf(line.dueDate);
+  const installment = { amount: money(line.amount), dueDate: due ?? '' };
+  if (code.startsWith(PIX_PREFIX)) {
+    const read = parsePixCopyPaste(code);
+    if (!read.ok)
+      return (
+        <Text size="xs" c="red">
+          {read.error}
+        </Text>
+      );
+    const warnings = paymentCodeWarnings({ source: 'pix', amount: read.pix.amount, dueDate: null }, installment);
+    return (
+      <Stack gap={0}>
+        <Text size="xs" c="dimmed">
+          {f.pix(read.pix.merchantName, read.pix.amount === null ? '' : formatBRL(read.pix.amount))}
+        </Text>
+        {warnings.map((w) => (
+          <Text key={w} size="xs" c="orange.9">
+            {w}
+          </Text>
+        ))}
+      </Stack>
+    );
+  }
+  const read = parseBoleto(code);
+  if (!read.ok)
+    return (
+      <Text size="xs" c="red">
+        {read.error}
+      </Text>
+    );
+  const { boleto } = read;
+  const warnings = paymentCodeWarnings(
+    { source: 'boleto', amount: boleto.amount, dueDate: boleto.dueDate },
+    installment,
+  );
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {f.boleto(
+          boleto.bankName ?? boleto.segmentName ?? boleto.bankCode ?? '',
+          boleto.amount === null ? '—' : formatBRL(boleto.amount),
+          boleto.dueDate ? br(boleto.dueDate) : '—',
+        )}
+      </Text>
+      {warnings.map((w) => (
+        <Text key={w} size="xs" c="orange.9">
+          {w}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+function DocumentFormBody(props: {
+  kind: DocumentKind;
+  /** The document being changed; none for a new one. */
+  document?: LedgerDocument;
+  onDirty: (dirty: boolean) => void;
+  onDone: (id: string) => void;
+  onCancel: () => void;
+}) {
+  const { kind } = props;
+  const queryClient = useQueryClient();
+  const idempotencyKey = useIdempotencyKey();
+  const rules = schemaResolver(documentCreateInput, { sync: true });
+  const form = useForm<Values>({
+    initialValues: props.document ? valuesOf(props.document) : initialValues(kind),
+    validate: (values) => rules(toInput(values) as never),
+  });
+  useReportDirty(form.isDirty(), props.onDirty);
+  const [count, setCount] = useState<number | string>(props.document?.installments.length ?? 1);
+  const [firstDue, setFirstDue] = useState('');
+  const [periodicity, setPeriodicity] = useState<Periodicity>('monthly');
+  const values = form.getValues();
+  const taxRates = useQuery({
+    queryKey: ['ledger', 'withheld-taxes'],
+    queryFn: () => ledgerClient.documents.withheldTaxes.query(),
+    staleTime: 60_000,
+  });
+  const gross = money(values.grossAmount);
+  const taxes = values.taxes
+    .map((tax) => taxRates.data?.find((r) => r.id === tax.taxTypeId))
+    .filter((r): r is NonNullable<typeof r> => Boolean(r))
+    .map((r) => ({ taxTypeId: r.id, rate: r.rate }));
+  // Rates that pass 100% together are refused by the schema; meanwhile the net is the gross.
+  const net = taxes.reduce((sum, tax) => sum + tax.rate, 0) > 10_000 ? gross : withholdings(gross, taxes).net;
+  const withheld = gross - net;
+  const installmentsTotal = values.installments.reduce((s, i) => s + money(i.amount), 0);
+  const difference = net - installmentsTotal;
+
+  const generate = () => {
+    const first = isoOf(firstDue) ?? isoOf(values.issueDate);
+    const n = Number(count);
+    if (!first || !Number.isInteger(n) || n < 1 || n > 360 || net < n) return;
+    form.setFieldValue(
+      'installments',
+      schedule({ total: net, count: n, firstDueDate: first, periodicity }).map((i) => ({
+        dueDate: dateText(i.dueDate),
+        amount: moneyText(i.amount),
+        code: '',
+      })),
+    );
+  };
+
+  const fields: RegistryField[] = [
+    values.newPartyMode
+      ? { key: 'newParty.name', label: f.partyName }
+      : { key: 'partyId', label: f.party[kind], kind: 'reference', source: sources[kind] },
+    ...(values.newPartyMode
+      ? ([
+          {
+            key: 'newParty.personType',
+            label: f.personType,
+            kind: 'select',
+            half: true,
+            options: [
+              { value: 'PJ', label: f.personTypes.PJ },
+              { value: 'PF', label: f.personTypes.PF },
+            ],
+          },
+          {
+            key: 'newParty.document',
+            label: f.partyDocument,
+            kind: 'document',
+            half: true,
+            personType: (v) => (v.newParty as Values['newParty']).personType,
+          },
+        ] satisfies RegistryField[])
+      : []),
+    { key: 'description', label: f.description },
+    {
+      key: 'documentType',
+      label: f.documentType,
+      kind: 'select',
+      half: true,
+      options: DOCUMENT_TYPES.map((type) => ({ value: type, label: t.documentTypes[type] })),
+    },
+    { key: 'documentNumber', label: f.documentNumber, half: true },
+    { key: 'issueDate', label: f.issueDate, kind: 'date', half: true },
+    { key: 'competence', label: f.competence, half: true },
+    { key: 'grossAmount', label: f.grossAmount, kind: 'money', half: true },
+    { key: 'paymentMethodId', label: f.paymentMethod, kind: 'reference', source: sources.paymentMethods, half: true },
+    {
+      key: 'lines',
+      label: t.drawer.apportionment,
+      kind: 'lines',
+      totalOf: 'share',
+      newLine: () => ({ classificationId: '', costCentreId: '', share: '' }),
+      columns: [
+        { key: 'classificationId', label: f.classification, kind: 'reference', source: sources.classifications },
+        { key: 'costCentreId', label: f.costCentre, kind: 'reference', source: sources.costCentres },
+        { key: 'share', label: f.share, kind: 'percent' },
+      ],
+    },
+    {
+      key: 'taxes',
+      label: f.taxes,
+      kind: 'lines',
+      newLine: () => ({ taxTypeId: '', dueDate: '', partyId: '' }),
+      columns: [
+        { key: 'taxTypeId', label: f.tax, kind: 'reference', source: taxSource },
+        { key: 'dueDate', label: f.taxDue, kind: 'date' },
+        { key: 'partyId', label: f.taxParty, kind: 'reference', source: sources.suppliers },
+      ],
+    },
+  ];
+  const tail: RegistryField[] = [
+    { key: 'accountId', label: f.account, kind: 'reference', source: sources.accounts, half: true },
+    { key: 'interestRate', label: f.interestRate, kind: 'percent', half: true },
+    { key: 'fineRate', label: f.fineRate, kind: 'percent', half: true },
+    { key: 'notes', label: f.notes },
+  ];
+
+  const { document } = props;
+  const save = useMutation({
+    mutationFn: (v: Values) =>
+      document
+        ? ledgerClient.documents.update.mutate({
+            ...toInput(v),
+            id: document.id,
+            version: document.version,
+            // The same number of installments keeps them (and their payments); another number writes them anew.
+            installmentIds:
+              v.installments.length === document.installments.length
+                ? document.installments.map((i) => i.id)
+                : undefined,
+          } as never)
+        : ledgerClient.documents.create.mutate({ ...toInput(v), idempotencyKey } as never),
+    onSuccess: async (result) => {
+      await queryClient.invalidateQueries({ queryKey: ['ledger'] });
+      notifySuccess(document ? t.updated[kind] : t.created[kind]);
+      props.onDone(result.id);
+    },
+    onError: (error) => {
+      const refusal = fieldRefusal(error, () => undefined);
+      if (!refusal) return notifyApiError(error);
+      form.setFieldError(refusal.field, refusal.error);
+      revealField(form, refusal.field);
+    },
+  });
+  const submit = form.onSubmit((v) => save.mutate(v));
+
+  return (
+    <form onSubmit={submit} onKeyDown={getHotkeyHandler([['mod+Enter', () => submit()]])}>
+      <Stack>
+        {document && document.payments.length > 0 && (
+          <Alert color="blue" p="xs">
+            {f.paidLimits}
+          </Alert>
+        )}
+        <Switch
+          label={f.newParty}
+          checked={values.newPartyMode}
+          onChange={(e) => form.setFieldValue('newPartyMode', e.currentTarget.checked)}
+        />
+        <FormFields form={form} fields={fields} schema={documentCreateInput} />
+        {gross > 0 && (
+          <Text size="sm" fw={600} aria-live="polite">
+            {f.grossWithheldNet(formatBRL(gross), formatBRL(withheld), formatBRL(net))}
+          </Text>
+        )}
+        <Title order={5} mt="sm">
+          {f.installments}
+        </Title>
+        <Group align="flex-end" gap="xs" wrap="wrap">
+          <NumberInput label={f.count} min={1} max={360} value={count} onChange={setCount} w={170} />
+          <DateField label={f.firstDue} value={firstDue} onChange={setFirstDue} w={160} />
+          <Select
+            label={f.periodicity}
+            value={periodicity}
+            onChange={(v) => v && setPeriodicity(v as Periodicity)}
+            allowDeselect={false}
+            data={(['monthly', 'biweekly', 'weekly'] as const).map((p) => ({ value: p, label: f.periodicities[p] }))}
+            w={150}
+          />
+          <Button variant="light" onClick={generate} disabled={net <= 0}>
+            {f.generate}
+          </Button>
+        </Group>
+        {values.installments.length > 0 && (
+          <FormFields
+            form={form}
+            schema={documentCreateInput}
+            autoFocus={false}
+            fields={[
+              {
+                key: 'installments',
+                label: f.installments,
+                kind: 'lines',
+                newLine: () => ({ dueDate: '', amount: '', code: '' }),
+                columns: [
+                  { key: 'dueDate', label: f.dueDate, kind: 'date' },
+                  { key: 'amount', label: f.amount, kind: 'money' },
+                  { key: 'code', label: f.code },
+                ],
+              },
+            ]}
+          />
+        )}
+        {values.installments.map((line, i) =>
+          line.code.trim() ? (
+            <Group key={i} gap="xs">
+              <Text size="xs" fw={700}>
+                {f.installmentN(i + 1)}:
+              </Text>
+              <CodeReading line={line} />
+            </Group>
+          ) : null,
+        )}
+        {values.installments.length > 0 && difference !== 0 && (
+          <Alert color="orange" icon={<IconAlertTriangle />} p="xs">
+            {difference > 0 ? f.difference(formatBRL(difference)) : f.excess(formatBRL(-difference))}
+          </Alert>
+        )}
+        <FormFields form={form} fields={tail} schema={documentCreateInput} autoFocus={false} />
+        <Group justify="space-between" mt="sm">
+          <Text size="xs" c="dimmed">
+            {f.saveHint}
+          </Text>
+          <Group>
+            <Button variant="default" onClick={props.onCancel}>
+              {common.cancel}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {document ? common.save : f.save}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** A stored document loaded into the form (the drawer's copy when it is fresh). */
+function EditBody(props: { documentId: string; body: (document: LedgerDocument) => ReactNode }) {
+  const document = useQuery({
+    queryKey: ['ledger', 'document', props.documentId],
+    queryFn: () => ledgerClient.documents.get.query({ id: props.documentId }),
+  });
+  if (document.isPending) return <Loader aria-label={f.loading} />;
+  if (document.isError) {
+    return (
+      <Alert color="red" icon={<IconAlertTriangle />}>
+        {document.error.message}
+      </Alert>
+    );
+  }
+  return props.body(document.data);
+}
+
+/**
+ * The drawer where a payable or receivable is typed in, or with `documentId` changed: party, amounts, apportionment,
+ * taxes and installments.
+ */
+export function DocumentForm(props: {
+  kind: DocumentKind;
+  documentId?: string;
+  opened: boolean;
+  onClose: (createdId?: string) => void;
+}) {
+  const [dirty, setDirty] = useState(false);
+  const unsaved = useUnsavedChanges(dirty);
+  const body = (document?: LedgerDocument) => (
+    <DocumentFormBody
+      kind={props.kind}
+      document={document}
+      onDirty={setDirty}
+      onDone={(id) => {
+        setDirty(false);
+        props.onClose(document ? undefined : id);
+      }}
+      onCancel={() => unsaved.confirmClose(() => props.onClose())}
+    />
+  );
+  return (
+    <>
+      <Drawer
+        opened={props.opened}
+        onClose={() => unsaved.confirmClose(() => props.onClose())}
+        position="right"
+        size="xl"
+        title={props.documentId ? t.edit[props.kind] : t.new[props.kind]}
+      >
+        {props.opened && (props.documentId ? <EditBody documentId={props.documentId} body={body} /> : body())}
+      </Drawer>
+      {unsaved.dialog}
+    </>
+  );
+}
