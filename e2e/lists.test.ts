@@ -17,6 +17,8 @@ describe.skipIf(!chromiumAvailable)('lists on a phone and from the keyboard, in 
 
     // Every screen built on the shared list.
     const lists = [
+      '/contas/pagar',
+      '/contas/receber',
       '/gestao_contas/contas',
       '/gestao_contas/bancos',
       '/contas/contratos',

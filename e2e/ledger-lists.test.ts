@@ -1,0 +1,270 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chromiumAvailable, screenshot, signInToMatriz } from './support/browser';
+import { useHarness } from './support/harness';
+
+/** Text as Intl writes it (a non-breaking space after "R$"), made plain. */
+const plain = (text: string) => text.replace(/\u00a0/g, ' ');
+
+/** The number of installments a status chip announces ("Vencidas · 3 · R$ 1.234,56"). */
+async function chipCount(page: Page, label: string): Promise<number> {
+  const text = await page.getByRole('checkbox', { name: new RegExp(`^${label} · `) }).evaluate((input) => {
+    const id = input.getAttribute('id');
+    return (id && document.querySelector(`label[for="${id}"]`)?.textContent) ?? '';
+  });
+  return Number(/ · (\d+) · /.exec(text)?.[1] ?? -1);
+}
+
+/** What the list's footer counts ("12 registros"), or 0 when the list is empty. */
+async function listed(page: Page): Promise<number> {
+  // The totals say when the rows of the latest filters arrived.
+  await page.locator('[aria-label="Totais do filtro"][aria-busy="false"]').waitFor();
+  const footer = page.getByText(/^\d[\d.]* registros?$/);
+  const empty = page.getByText('Nenhuma parcela com estes filtros.');
+  await footer.or(empty).first().waitFor();
+  if (await empty.isVisible()) return 0;
+  return Number((await footer.innerText()).replace(/\D/g, ''));
+}
+
+// Reason for skipIf: these journeys need Debian's Chromium at /usr/bin/chromium; CI installs it, a laptop may not.
+describe.skipIf(!chromiumAvailable)('the installment lists in Chromium', () => {
+  const h = useHarness();
+
+  it('keeps its filters in the address through a reload, and each status chip counts the rows it shows', async () => {
+    const page = await h.newPage(1366, 900);
+    await signInToMatriz(page, h.app.url, 'financeiro');
+    await page.goto(`${h.app.url}/contas/pagar`);
+    await page.getByText(/^\d+ parcelas?$/).waitFor();
+    await screenshot(page, 'payables-list');
+
+    await page.getByText('Este mês', { exact: true }).click();
+    await page.waitForURL(/period=month/);
+    await page.getByText(/^Pagas · /).click();
+    await page.waitForURL(/status=open%2Cpartial%2Cpaid|status=open,partial,paid/);
+    await page.getByRole('button', { name: 'Mais filtros' }).click();
+    await page.getByRole('combobox', { name: 'Fornecedor' }).click();
+    await page
+      .getByRole('option', { name: /Papelaria Central/ })
+      .first()
+      .click();
+    await page.waitForURL(/partyId=/);
+    await page.getByLabel('Valor a partir de').fill('100');
+    await page.getByLabel('Valor a partir de').blur();
+    await page.waitForURL(/amountMin=/);
+    const before = await listed(page);
+    const address = page.url();
+
+    await page.reload();
+    expect(page.url()).toBe(address);
+    expect(await page.getByRole('radio', { name: 'Este mês' }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: /^Pagas · / }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: /^Canceladas · / }).isChecked()).toBe(false);
+    // The filters behind "Mais filtros" show by themselves when one of them is set.
+    expect(await page.getByRole('combobox', { name: 'Fornecedor' }).inputValue()).toContain('Papelaria Central');
+    expect(await page.getByLabel('Valor a partir de').inputValue()).toBe('1,00');
+    expect(await listed(page)).toBe(before);
+    await screenshot(page, 'payables-list-filtered');
+
+    await page.getByRole('button', { name: 'Limpar filtros' }).click();
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+
+    // Each chip, chosen alone over the whole book, shows as many rows as it announced, each with that status.
+    // An open installment past its due date reads "Vencida" (in red) rather than "Em aberto".
+    const chips = [
+      ['Em aberto', 'open', /EM ABERTO|VENCIDA/],
+      ['Parciais', 'partial', /PARCIAL/],
+      ['Vencidas', 'overdue', /VENCIDA/],
+      ['Pagas', 'paid', /QUITADA/],
+      ['Canceladas', 'cancelled', /CANCELADA/],
+    ] as const;
+    for (const [label, status, badge] of chips) {
+      await page.goto(`${h.app.url}/contas/pagar?status=${status}`);
+      const count = await listed(page);
+      expect(await chipCount(page, label), label).toBe(count);
+      await page.getByText(count === 1 ? '1 parcela' : `${count.toLocaleString('pt-BR')} parcelas`).waitFor();
+      const rows = page.getByRole('table').getByRole('row');
+      const shown = Math.min(count, 50);
+      expect(await rows.count(), label).toBe(shown + 1);
+      for (let k = 1; k <= shown; k += 1) expect(await rows.nth(k).innerText(), label).toMatch(badge);
+    }
+
+    // "Vencidos" is the overdue chip alone; every row says how late it is.
+    await page.goto(`${h.app.url}/contas/pagar`);
+    await page.getByText('Vencidos', { exact: true }).click();
+    await page.waitForURL(/status=overdue/);
+    expect(await listed(page)).toBe(await chipCount(page, 'Vencidas'));
+    await page
+      .getByText(/^\d+ dias? de atraso$/)
+      .first()
+      .waitFor();
+  });
+
+  it('reschedules, pays one party at once (not two), cancels with a reason, and edits and files a bill', async () => {
+    const page = await h.newPage(1366, 900);
+    await signInToMatriz(page, h.app.url, 'financeiro');
+    await page.goto(`${h.app.url}/contas/pagar?status=open`);
+    const rows = page.getByRole('table').getByRole('row');
+    await rows.nth(2).waitFor();
+    // "n" types a new bill from the list.
+    await page.keyboard.press('n');
+    await page.getByRole('dialog', { name: 'Nova conta a pagar' }).getByLabel('Descrição').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Nova conta a pagar' }).waitFor({ state: 'hidden' });
+
+    // Two installments of two suppliers cannot be one payment.
+    const parties = new Set<string>();
+    let k = 1;
+    while (parties.size < 2) {
+      const row = rows.nth(k);
+      const party = (await row.getByRole('checkbox').getAttribute('aria-label')) ?? '';
+      const name = party.replace(/^Selecionar /, '').replace(/ \d+\/\d+$/, '');
+      if (!parties.has(name)) {
+        parties.add(name);
+        await row.getByRole('checkbox').check();
+      }
+      k += 1;
+    }
+    await page.getByText('2 parcelas selecionadas').waitFor();
+    await page.getByRole('button', { name: 'Pagar', exact: true }).click();
+    await page.getByText('Escolha parcelas de uma só parte para registrar um pagamento conjunto.').waitFor();
+
+    // The same two get a new due date, far from any other.
+    await page.getByRole('button', { name: 'Reprogramar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reprogramar vencimento' });
+    await dialog.getByLabel('Novo vencimento').fill('28/12/2029');
+    await dialog.getByRole('button', { name: 'Reprogramar' }).click();
+    await page.getByText('Vencimento reprogramado.').waitFor();
+    await page.goto(`${h.app.url}/contas/pagar?status=open&period=custom&from=2029-12-28&to=2029-12-28`);
+    expect(await listed(page)).toBe(2);
+    expect(await page.getByRole('table').getByText('28/12/2029').count()).toBe(2);
+    await page.getByLabel('De', { exact: true }).waitFor();
+    await screenshot(page, 'payables-rescheduled');
+
+    // Two installments of one supplier are one payment.
+    await page.goto(`${h.app.url}/contas/pagar?status=open&search=Papelaria`);
+    await rows.nth(2).getByRole('checkbox').waitFor();
+    await rows.nth(1).getByRole('checkbox').check();
+    await rows.nth(2).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Pagar', exact: true }).click();
+    const payment = page.getByRole('dialog', { name: 'Registrar pagamento' });
+    await payment
+      .getByText(/Papelaria Central/)
+      .first()
+      .waitFor();
+    await payment.getByRole('button', { name: 'Cancelar' }).click();
+    await payment.waitFor({ state: 'hidden' });
+
+    // A single-installment bill nobody paid is cancelled with a reason, and counted under Canceladas.
+    await page.goto(`${h.app.url}/contas/pagar?status=open`);
+    const cancelledBefore = await chipCount(page, 'Canceladas');
+    const single = rows.filter({ has: page.getByRole('cell', { name: '1/1', exact: true }) }).first();
+    await single.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Cancelar títulos' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Cancelar 1 título?' });
+    expect(await confirm.getByRole('button', { name: 'Cancelar título' }).isDisabled()).toBe(true);
+    await confirm.getByLabel('Motivo do cancelamento').fill('Lançado em duplicidade');
+    await confirm.getByRole('button', { name: 'Cancelar título' }).click();
+    await page.getByText('Título cancelado.').waitFor();
+    await expect.poll(() => chipCount(page, 'Canceladas')).toBe(cancelledBefore + 1);
+
+    // A bill's drawer: its file attached, listed, and in its history.
+    await page.goto(`${h.app.url}/contas/pagar?status=open&period=custom&from=2029-12-28&to=2029-12-28`);
+    expect(await listed(page)).toBe(2);
+    await rows.nth(1).click();
+    const drawer = page.getByRole('dialog', { name: 'Conta a pagar' });
+    await drawer.getByText('Histórico').waitFor();
+    expect(page.url()).toMatch(/doc=/);
+    await drawer.locator('input[type="file"]').setInputFiles({
+      name: 'boleto.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+    });
+    await page.getByText('Arquivo anexado.').waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      drawer.getByRole('button', { name: 'Baixar boleto.pdf' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('boleto.pdf');
+    await drawer.getByText(/Anexo incluído por /).waitFor();
+    await drawer.getByText(/Reprogramação por /).waitFor();
+    await screenshot(page, 'payable-drawer');
+    // Editar opens the form on the stored document; a note may change whether or not money moved.
+    await drawer.getByRole('button', { name: 'Editar' }).click();
+    const form = page.getByRole('dialog', { name: 'Editar conta a pagar' });
+    await form.getByLabel('Observações').fill('Conferido com o fornecedor');
+    // A boleto typed on the last installment shows in the drawer with its bank, to copy.
+    await form
+      .getByLabel('Boleto ou PIX copia e cola')
+      .last()
+      .fill('03399.16140 07000.001912 81556.001014 4 11370000038936');
+    await screenshot(page, 'payable-edit');
+    await form.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText('Conta a pagar alterada.').waitFor();
+    await drawer.getByText('Observações: Conferido com o fornecedor').waitFor();
+    await drawer.getByText(/Alteração por /).waitFor();
+    await drawer.getByText(/· Boleto · Santander/).waitFor();
+    await drawer.getByText('03399.16140 07000.001912 81556.001014 4 11370000038936').waitFor();
+    await drawer.getByRole('button', { name: 'Copiar Boleto' }).waitFor();
+    // The open document survives a reload.
+    await page.reload();
+    await page.getByRole('dialog', { name: 'Conta a pagar' }).getByText('boleto.pdf').waitFor();
+  });
+
+  it('on a phone both lists are cards with nothing sideways, and a card opens its document', async () => {
+    const page = await h.newPage(390, 844, { hasTouch: true, isMobile: true });
+    await signInToMatriz(page, h.app.url, 'financeiro');
+    for (const path of ['/contas/pagar', '/contas/receber']) {
+      await page.goto(`${h.app.url}${path}`);
+      await page.getByRole('article').first().waitFor();
+      expect(await page.getByRole('table').count(), path).toBe(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+      await screenshot(page, `phone-${path.slice(1).replace('/', '-')}`);
+    }
+    await page.getByRole('button', { name: 'Mais filtros' }).click();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.getByRole('article').first().tap();
+    const drawer = page.getByRole('dialog', { name: 'Conta a receber' });
+    await drawer.getByText('Histórico').waitFor();
+    expect(plain(await drawer.innerText())).toMatch(/Valor bruto\s+R\$ [\d.,]+/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'phone-receivable-drawer');
+  });
+
+  // Last: it takes a right from the demo's finance profile.
+  it('without the right to edit payables the list and the drawer only read, while receivables stay editable', async () => {
+    const admin = await h.newPage(1366, 900);
+    await signInToMatriz(admin, h.app.url);
+    await admin.goto(`${h.app.url}/tenants/profiles`);
+    await admin.getByRole('button', { name: 'Ações: Financeiro' }).click();
+    await admin.getByRole('menuitem', { name: 'Editar' }).click();
+    const editor = admin.getByRole('dialog', { name: 'Editar perfil' });
+    await editor.getByRole('tab', { name: 'Unidades e departamentos' }).click();
+    await editor.getByRole('button', { name: /^Matriz/ }).click();
+    await editor
+      .getByRole('region', { name: /^Matriz/ })
+      .getByRole('checkbox', { name: 'Editar contas a pagar' })
+      .uncheck();
+    await editor.getByRole('button', { name: 'Salvar' }).click();
+    await editor.waitFor({ state: 'hidden' });
+
+    const page = await h.newPage(1366, 900);
+    await signInToMatriz(page, h.app.url, 'financeiro');
+    await page.goto(`${h.app.url}/contas/pagar?status=all`);
+    const rows = page.getByRole('table').getByRole('row');
+    await page.getByText(/^\d+ registros$/).waitFor();
+    expect(await page.getByRole('button', { name: 'Nova conta a pagar' }).count()).toBe(0);
+    expect(await page.getByRole('table').getByRole('checkbox').count()).toBe(0);
+    await page.keyboard.press('n');
+    await rows.filter({ hasText: 'QUITADA' }).first().click();
+    const drawer = page.getByRole('dialog', { name: 'Conta a pagar' });
+    await drawer.getByText('Histórico').waitFor();
+    for (const action of ['Pagar', 'Editar', 'Cancelar título', 'Estornar', 'Anexar arquivo']) {
+      expect(await drawer.getByRole('button', { name: action, exact: true }).count(), action).toBe(0);
+    }
+    expect(await page.getByRole('dialog', { name: 'Nova conta a pagar' }).count()).toBe(0);
+    await screenshot(page, 'payables-read-only');
+
+    await page.goto(`${h.app.url}/contas/receber`);
+    await page.getByRole('button', { name: 'Nova conta a receber' }).waitFor();
+  });
+});
