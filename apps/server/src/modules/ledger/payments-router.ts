@@ -1,14 +1,14 @@
-import { reverseInput, settleInput } from '@financeiro/core';
+import { reverseInput } from '@financeiro/core';
 import { procedure, router } from '../../trpc/init';
 import { idempotent } from '../idempotency';
 import { editMeta, requireKind, scopeOf } from './access';
-import { paymentKindOf, reversePayment, settleInstallments } from './settlements';
+import { paymentKindOf, reversePayment, settleInstallments, settlementInput } from './settlements';
 
 /** Paying, receiving and reversing: /v1/ledger/payments.* */
 export const paymentsRouter = router({
   settle: procedure
     .meta(editMeta)
-    .input(settleInput)
+    .input(settlementInput)
     .mutation(({ ctx, input }) => {
       requireKind(ctx, input.kind, 'editar');
       return idempotent(ctx, `${input.kind}.settle`, input, (submitted) => settleInstallments(scopeOf(ctx), submitted));

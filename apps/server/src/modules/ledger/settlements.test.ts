@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, inArray, sql, sum } from 'drizzle-orm';
 import fc from 'fast-check';
-import { todayInSaoPaulo, type DocumentCreateInput } from '@financeiro/core';
+import { MAX_ATTACHMENTS, todayInSaoPaulo, type DocumentCreateInput } from '@financeiro/core';
 import { codeOf, messageOf } from '../../test/callers';
 import { startDemoApp, type DemoApp } from '../../test/demo';
 import { memberWith } from '../../test/members';
 import { units } from '../tenancy/schema';
-import { accountMovements, ledgerInstallments, ledgerPayments, ledgerSettlements } from './schema';
+import { accountMovements, ledgerAttachments, ledgerInstallments, ledgerPayments, ledgerSettlements } from './schema';
 
 type Callers = Awaited<ReturnType<DemoApp['as']>>;
 
@@ -60,8 +60,28 @@ describe('ledger payments: settle and reverse', () => {
     const [payments] = await db().select({ n: count() }).from(ledgerPayments);
     const [settlements] = await db().select({ n: count() }).from(ledgerSettlements);
     const [movements] = await db().select({ n: count() }).from(accountMovements);
-    return { payments: payments?.n, settlements: settlements?.n, movements: movements?.n };
+    const [attachments] = await db().select({ n: count() }).from(ledgerAttachments);
+    return {
+      payments: payments?.n,
+      settlements: settlements?.n,
+      movements: movements?.n,
+      attachments: attachments?.n,
+    };
   };
+
+  /** A PNG as a bank app saves a transfer's receipt: the signature, then some bytes. */
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.from('comprovante PIX'),
+  ]).toString('base64');
+  const proof = (overrides: Record<string, unknown> = {}) => ({
+    fileName: 'comprovante.png',
+    contentType: 'image/png' as const,
+    content: png,
+    ...overrides,
+  });
+  const proofsOf = (documentId: string) =>
+    db().select().from(ledgerAttachments).where(eq(ledgerAttachments.documentId, documentId));
 
   beforeAll(async () => {
     d = await startDemoApp();
@@ -277,6 +297,143 @@ describe('ledger payments: settle and reverse', () => {
     expect(await codeOf(inFilial.ledger.documents.get({ id }))).toBe('NOT_FOUND');
     const listed = await inFilial.ledger.documents.list({ kind: 'payable', filters: { documentNumber: 'NF-102' } });
     expect(listed.rows).toHaveLength(0);
+  });
+
+  it('keeps the proof with the payment, as a file of each document of a batch, logged with the settlement', async () => {
+    const a = await newBill({ documentNumber: 'NF-200' });
+    const b = await newBill({ documentNumber: 'NF-201' });
+    const items = [a.installments[0], b.installments[0], b.installments[1]].map((i) => ({
+      installmentId: i?.id ?? '',
+      principal: 50_000,
+    }));
+    const { paymentId } = await fin.ledger.payments.settle({
+      ...pay('', 0),
+      items,
+      proof: proof({ fileName: 'C:\\pix\\comprovante.png' }),
+    });
+    for (const id of [a.id, b.id]) {
+      const document = await fin.ledger.documents.get({ id });
+      expect(document.attachments).toMatchObject([
+        { paymentId, fileName: 'comprovante.png', contentType: 'image/png' },
+      ]);
+      const [file] = document.attachments;
+      expect((await fin.ledger.attachments.download({ id: file?.id ?? '' })).content).toBe(png);
+      const settled = document.history.find((e) => e.action === 'payable.settle');
+      expect(settled?.after).toMatchObject({
+        paymentId,
+        proof: { fileName: 'comprovante.png', size: Buffer.from(png, 'base64').length, sha256: expect.any(String) },
+      });
+      // A payment's proof is evidence of what was paid: it stays.
+      expect(await codeOf(fin.ledger.attachments.delete({ id: file?.id ?? '' }))).toBe('CONFLICT');
+    }
+    // Another organization reaches neither the files nor their content.
+    const outro = await d.as('outro', d.elsewhere);
+    for (const file of await proofsOf(a.id)) {
+      expect(await codeOf(outro.ledger.attachments.download({ id: file.id }))).toBe('NOT_FOUND');
+    }
+    expect(await codeOf(outro.ledger.attachments.list({ documentId: a.id }))).toBe('NOT_FOUND');
+    // Without a proof, a payment attaches nothing.
+    const c = await newBill({ documentNumber: 'NF-202' });
+    await fin.ledger.payments.settle({ ...pay(c.installments[0]?.id ?? '', 100), proof: null });
+    expect(await proofsOf(c.id)).toHaveLength(0);
+  });
+
+  it('refuses a payment whose proof is not a valid file, or does not fit, with a pt-BR message, storing nothing', async () => {
+    const a = await newBill({ documentNumber: 'NF-210' });
+    const b = await newBill({ documentNumber: 'NF-211' });
+    const first = a.installments[0]?.id ?? '';
+    const both = {
+      ...pay('', 0),
+      items: [a.installments[0], b.installments[0]].map((i) => ({ installmentId: i?.id ?? '', principal: 100 })),
+    };
+    const pdf = Buffer.from('%PDF-1.4 boleto').toString('base64');
+    for (let n = 0; n < MAX_ATTACHMENTS; n++) {
+      await fin.ledger.attachments.upload({
+        documentId: b.id,
+        fileName: `nota-${n}.pdf`,
+        contentType: 'application/pdf',
+        content: pdf,
+      });
+    }
+    const before = await counts();
+    const balance = await balanceOf(ids.account);
+    // A malformed field's pt-BR message names it; a direct caller reads it inside the issues' JSON, quotes escaped.
+    const cases: [() => Promise<unknown>, string | RegExp][] = [
+      [
+        () =>
+          fin.ledger.payments.settle({
+            ...pay(first, 100),
+            proof: proof({ content: Buffer.from('MZ exe').toString('base64') }),
+          }),
+        'O conteúdo do arquivo não é um PDF ou uma imagem válida.',
+      ],
+      [
+        () => fin.ledger.payments.settle({ ...pay(first, 100), proof: proof({ content: '' }) }),
+        'O arquivo está vazio.',
+      ],
+      [
+        () => fin.ledger.payments.settle({ ...pay(first, 100), proof: proof({ content: 'não é base64!' }) }),
+        'Arquivo ilegível.',
+      ],
+      [
+        () => fin.ledger.payments.settle({ ...pay(first, 100), proof: proof({ contentType: 'text/html' }) }),
+        'Anexe PDF ou imagem (PNG, JPEG ou WebP).',
+      ],
+      [
+        () => fin.ledger.payments.settle({ ...pay(first, 100), proof: proof({ fileName: 'x'.repeat(201) }) }),
+        /Valor inválido em \\?"proof\.fileName\\?"/,
+      ],
+      [
+        () => fin.ledger.payments.settle({ ...pay(first, 100), proof: proof({ fileName: 'comprovante\u0000.png' }) }),
+        'caracteres inválidos',
+      ],
+      [() => fin.ledger.payments.settle({ ...pay(first, 100), proof: 42 as never }), /Valor inválido em \\?"proof\\?"/],
+      [
+        () => fin.ledger.payments.settle({ ...both, proof: proof() }),
+        `O título "Serviço de manutenção — NF-211" já tem ${MAX_ATTACHMENTS} anexos, o máximo: o comprovante não cabe nele.`,
+      ],
+    ];
+    for (const [call, message] of cases) expect(await messageOf(call())).toMatch(message);
+    expect(await counts()).toEqual(before);
+    expect(await balanceOf(ids.account)).toBe(balance);
+    const [row] = await db().select().from(ledgerInstallments).where(eq(ledgerInstallments.id, first));
+    expect(row).toMatchObject({ settled: 0, status: 'open' });
+  });
+
+  it('a payment with its proof sent again with the same idempotency key keeps one payment and one proof', async () => {
+    const { id, installments } = await newBill({ documentNumber: 'NF-220' });
+    const input = { ...pay(installments[0]?.id ?? '', 10_000), proof: proof(), idempotencyKey: crypto.randomUUID() };
+    const [a, b] = await Promise.all([fin.ledger.payments.settle(input), fin.ledger.payments.settle(input)]);
+    const again = await fin.ledger.payments.settle(input);
+    expect(new Set([a.paymentId, b.paymentId, again.paymentId]).size).toBe(1);
+    expect(await proofsOf(id)).toMatchObject([{ paymentId: a.paymentId }]);
+    expect((await fin.ledger.documents.get({ id })).payments).toHaveLength(1);
+  });
+
+  it('keeps paying with a proof to who may pay, in their organization', async () => {
+    const { id, installments } = await newBill({ documentNumber: 'NF-230' });
+    const first = installments[0]?.id ?? '';
+    const before = await counts();
+    const leitor = await d.as('leitor', d.matriz);
+    expect(await codeOf(leitor.ledger.payments.settle({ ...pay(first, 100), proof: proof() }))).toBe('FORBIDDEN');
+    const owed = await newBill({ kind: 'receivable', partyId: ids.customer, documentNumber: 'FAT-230' });
+    const pagador = await d.as('pagador', d.matriz);
+    expect(
+      await codeOf(
+        pagador.ledger.payments.settle({
+          ...pay(owed.installments[0]?.id ?? '', 100),
+          kind: 'receivable',
+          proof: proof(),
+        }),
+      ),
+    ).toBe('FORBIDDEN');
+    const outro = await d.as('outro', d.elsewhere);
+    expect(
+      await codeOf(outro.ledger.payments.settle({ ...pay(first, 100), accountId: ids.other, proof: proof() })),
+    ).toBe('NOT_FOUND');
+    expect(await counts()).toEqual(before);
+    const { paymentId } = await pagador.ledger.payments.settle({ ...pay(first, 100), proof: proof() });
+    expect(await proofsOf(id)).toMatchObject([{ paymentId }]);
   });
 
   it('any sequence of partial payments and reversals keeps settled = Σ live principal ≤ amount, and the account = Σ payments', async () => {

@@ -1,17 +1,31 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { reverseInput, settleInput } from '@financeiro/core';
-import { formatBRL, todayInSaoPaulo, type DocumentKind } from '@financeiro/core';
-import type { z } from 'zod';
+import type { reverseInput } from '@financeiro/core';
+import { formatBRL, MAX_ATTACHMENTS, settleInput, todayInSaoPaulo, type DocumentKind } from '@financeiro/core';
+import { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../trpc/init';
+import { attachmentFields, readAttachment } from '../attachments/content';
 import { auditEach } from '../audit/record-event';
 import { mustExist } from '../registries/references';
 import { parties, paymentMethods } from '../registries/schema';
 import { mustUseAccount, type LedgerScope } from './access';
-import { accountMovements, ledgerDocuments, ledgerInstallments, ledgerPayments, ledgerSettlements } from './schema';
+import {
+  accountMovements,
+  ledgerAttachments,
+  ledgerDocuments,
+  ledgerInstallments,
+  ledgerPayments,
+  ledgerSettlements,
+} from './schema';
+
+/**
+ * A payment as the form sends it: the shared schema's fields and, optionally, the proof of payment (comprovante),
+ * a file with the same fields and checks as any other attachment.
+ */
+export const settlementInput = settleInput.and(z.object({ proof: z.object(attachmentFields).nullish() }));
 
 /** What a settlement or reversal writes once its input has been checked by the shared schema. */
-export type Settlement = Omit<z.output<typeof settleInput>, 'idempotencyKey'>;
+export type Settlement = Omit<z.output<typeof settlementInput>, 'idempotencyKey'>;
 export type Reversal = Omit<z.output<typeof reverseInput>, 'idempotencyKey'>;
 
 export const INSTALLMENT_NOT_FOUND = 'Parcela não encontrada nesta unidade.';
@@ -68,15 +82,58 @@ async function applyToInstallments(
     where d.organization_id = ${organizationId} and d.id = s.document_id`);
 }
 
+const describeDocument = (row: { description: string; documentNumber: string | null }) =>
+  `${row.description}${row.documentNumber ? ` — ${row.documentNumber}` : ''}`;
 const describeBill = (row: { description: string; documentNumber: string | null; number: number; count: number }) =>
-  `${row.description}${row.documentNumber ? ` — ${row.documentNumber}` : ''} (${row.number}/${row.count})`;
+  `${describeDocument(row)} (${row.number}/${row.count})`;
+
+/**
+ * The proof of a payment kept as a file of each document it settles. Counted after the documents' rows were updated
+ * (and so locked): two payments of one document with proofs count one after the other.
+ */
+async function attachProof(
+  scope: LedgerScope,
+  paymentId: string,
+  proof: ReturnType<typeof readAttachment>,
+  /** Each document's id and its words for a message. */
+  documents: Map<string, string>,
+): Promise<void> {
+  const { tx } = scope;
+  const { organizationId } = scope.tenant;
+  const attached = await tx
+    .select({ documentId: ledgerAttachments.documentId, n: count() })
+    .from(ledgerAttachments)
+    .where(
+      and(
+        eq(ledgerAttachments.organizationId, organizationId),
+        inArray(ledgerAttachments.documentId, [...documents.keys()]),
+      ),
+    )
+    .groupBy(ledgerAttachments.documentId);
+  const full = attached.find((a) => a.n >= MAX_ATTACHMENTS);
+  if (full) {
+    throw badRequest(
+      `O título "${documents.get(full.documentId) ?? ''}" já tem ${MAX_ATTACHMENTS} anexos, o máximo: o comprovante não cabe nele. Nada foi registrado.`,
+    );
+  }
+  await tx.insert(ledgerAttachments).values(
+    [...documents.keys()].map((documentId) => ({
+      ...proof,
+      id: uuidv7(),
+      organizationId,
+      documentId,
+      paymentId,
+      createdBy: scope.user.userId,
+    })),
+  );
+}
 
 /**
  * Pays (payables) or receives (receivables) installments of one party in one act: a payment, its settlements, the
- * account movement of what moved and one of the fees, the installments' and documents' balances and statuses, and
- * the event log — all in the caller's transaction, so it is whole or absent. The installments are locked in id
- * order first: two payments of one bill at once run one after the other, and the second sees what the first took,
- * so a bill is never paid beyond its amount.
+ * account movement of what moved and one of the fees, the installments' and documents' balances and statuses, the
+ * proof of payment as a file of each document, and the event log — all in the caller's transaction, so it is whole
+ * or absent. The installments are locked in id order first: two payments of one bill at once run one after the
+ * other, and the second sees what the first took, so a bill is never paid beyond its amount.
  */
 export async function settleInstallments(scope: LedgerScope, input: Settlement): Promise<{ paymentId: string }> {
   const { tx } = scope;
@@ -149,6 +206,7 @@ export async function settleInstallments(scope: LedgerScope, input: Settlement):
       throw badRequest(`A data do pagamento não pode ser antes da emissão de "${what}".`);
     }
   }
+  const proof = input.proof ? readAttachment(input.proof) : null;
 
   const sign = signOf(input.kind);
   const moved = input.items.reduce((sum, i) => sum + i.principal + i.interest + i.fine - i.discount, 0);
@@ -215,6 +273,9 @@ export async function settleInstallments(scope: LedgerScope, input: Settlement):
     input.items.map((i) => ({ installmentId: i.installmentId, principal: i.principal })),
     documentIds,
   );
+  if (proof) {
+    await attachProof(scope, paymentId, proof, new Map(rows.map((r) => [r.documentId, describeDocument(r)])));
+  }
   await auditEach(
     scope,
     documentIds.map((documentId) => {
@@ -233,6 +294,7 @@ export async function settleInstallments(scope: LedgerScope, input: Settlement):
           fine: items.reduce((s, i) => s + i.fine, 0),
           discount: items.reduce((s, i) => s + i.discount, 0),
           ...(input.fees > 0 ? { fees: input.fees } : {}),
+          ...(proof ? { proof: { fileName: proof.fileName, size: proof.size, sha256: proof.sha256 } } : {}),
         },
       };
     }),
