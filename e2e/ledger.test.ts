@@ -73,11 +73,25 @@ describe.skipIf(!chromiumAvailable)('payables and receivables in Chromium', () =
     // Paid late: interest pro rata die at 1% a month and the 2% fine, shown before confirming.
     await expect.poll(() => payment.getByLabel('Multa').inputValue()).toBe('4,00');
     expect(await payment.getByLabel('Juros').inputValue()).not.toBe('0,00');
+    // The bank's receipt goes with the payment; a wrong file chosen first is taken back.
+    const proofInput = payment.locator('input[type="file"]');
+    await proofInput.setInputFiles({ name: 'outro.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+    await payment.getByText('outro.pdf').waitFor();
+    await payment.getByRole('button', { name: 'Remover o comprovante' }).click();
+    await payment.getByText('outro.pdf').waitFor({ state: 'detached' });
+    await proofInput.setInputFiles({
+      name: 'comprovante-pix.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4 comprovante'),
+    });
+    await payment.getByText('comprovante-pix.pdf').waitFor();
     await screenshot(page, 'payable-partial-payment');
     await payment.getByRole('button', { name: /^Confirmar pagamento de R\$/ }).click();
     await page.getByText('Pagamento registrado.').waitFor();
     await expect.poll(() => textOf(page, '1/3')).toContain('R$ 205,35');
     await installment(page, '1/3').getByText('Parcial').waitFor();
+    await document.getByText('comprovante-pix.pdf').waitFor();
+    await document.getByText(/^Comprovante do pagamento de \d{2}\/\d{2}\/\d{4}$/).waitFor();
 
     // The list agrees: the document's first installment shows what is still open.
     await page.keyboard.press('Escape');

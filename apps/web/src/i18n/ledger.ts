@@ -164,6 +164,10 @@ export const ledgerMessages = {
     copy: (what: string) => `Copiar ${what}`,
     copied: 'Copiado',
     proof: 'Comprovante',
+    proofOf: byKind(
+      (date: string) => `Comprovante do pagamento de ${date}`,
+      (date: string) => `Comprovante do recebimento de ${date}`,
+    ),
     attach: 'Anexar arquivo',
     attached: 'Arquivo anexado.',
     removed: 'Anexo excluído.',
@@ -258,6 +262,10 @@ export const ledgerMessages = {
     openBalance: (amount: string) => `Em aberto: ${amount}`,
     late: (days: number) => (days === 1 ? '1 dia de atraso' : `${days} dias de atraso`),
     total: 'Total',
+    proof: 'Comprovante',
+    proofHint: 'PDF ou imagem (PNG, JPEG, WebP), até 5 MB. Fica anexado a cada título baixado.',
+    chooseProof: 'Escolher arquivo',
+    removeProof: 'Remover o comprovante',
   },
   recurrences: 'Recorrências',
 };

@@ -313,6 +313,11 @@ function Attachments(props: { document: LedgerDocument; canEdit: boolean }) {
     }
   };
   const removable = props.canEdit && document.payments.length === 0;
+  /** A payment's proof says which payment it proves, by its date. */
+  const proofLabel = (paymentId: string) => {
+    const paid = document.payments.find((p) => p.id === paymentId);
+    return paid ? d.proofOf[document.kind](formatCalendarDate(paid.paidDate)) : d.proof;
+  };
   return (
     <Section
       title={d.attachments}
@@ -349,17 +354,19 @@ function Attachments(props: { document: LedgerDocument; canEdit: boolean }) {
       )}
       {document.attachments.map((f) => (
         <Group key={f.id} justify="space-between" wrap="nowrap">
-          <Text size="sm" truncate>
+          <Stack gap={2} miw={0}>
+            <Text size="sm" truncate>
+              {f.fileName}{' '}
+              <Text span size="xs" c="dimmed">
+                ({Math.ceil(f.size / 1024).toLocaleString('pt-BR')} KB · {formatDateTime(new Date(f.createdAt))})
+              </Text>
+            </Text>
             {f.paymentId && (
-              <Badge size="xs" variant="light" mr={6}>
-                {d.proof}
+              <Badge size="sm" variant="light" tt="none" maw="100%">
+                {proofLabel(f.paymentId)}
               </Badge>
             )}
-            {f.fileName}{' '}
-            <Text span size="xs" c="dimmed">
-              ({Math.ceil(f.size / 1024).toLocaleString('pt-BR')} KB · {formatDateTime(new Date(f.createdAt))})
-            </Text>
-          </Text>
+          </Stack>
           <Group gap={4} wrap="nowrap">
             <ActionIcon variant="subtle" aria-label={d.download(f.fileName)} onClick={() => void download(f.id)}>
               <IconDownload size={16} />

@@ -1,8 +1,22 @@
-import { Alert, Button, Group, Loader, Modal, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import {
+  Alert,
+  Button,
+  FileInput,
+  Group,
+  Loader,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconAlertTriangle, IconPaperclip } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_TYPES,
   centavosInput,
   dateInput,
   formatBRL,
@@ -16,6 +30,7 @@ import { appMessages } from '../../i18n/app';
 import { ledgerMessages } from '../../i18n/ledger';
 import { notifyApiError } from '../../ui/api-error';
 import { DateField } from '../../ui/DateField';
+import { base64Of } from '../../ui/download';
 import { notifySuccess } from '../../ui/notify';
 import { useIdempotencyKey } from '../../ui/use-idempotency-key';
 import { moneyText, ReferenceSelect } from '../registries/fields';
@@ -29,6 +44,7 @@ const common = appMessages.common;
 
 type Row = Awaited<ReturnType<typeof ledgerClient.documents.rows.query>>[number];
 type Typed = Partial<Record<'principal' | 'interest' | 'fine' | 'discount', string>>;
+type ProofType = (typeof ATTACHMENT_TYPES)[number];
 
 const cents = (text: string) => centavosInput({ min: 0 }).safeParse(text).data ?? 0;
 const iso = (text: string) => dateInput().safeParse(text).data ?? null;
@@ -60,7 +76,8 @@ function itemOf(row: Row, typed: Typed, paidDate: string | null) {
 /**
  * Pays (or receives) one or more installments of one party in one act: the principal of each (the open balance, or
  * less for a partial payment), interest and fine computed from the document's rates and the date (and editable),
- * discount, account, fees; the button says the total that will move before anything is saved.
+ * discount, account, fees, and the proof of payment (comprovante), kept with the payment as a file of each document
+ * it settles; the button says the total that will move before anything is saved.
  */
 export function SettleModal(props: {
   kind: DocumentKind;
@@ -75,6 +92,8 @@ export function SettleModal(props: {
   const [paymentMethodId, setPaymentMethodId] = useState<string | null>(null);
   const [fees, setFees] = useState('');
   const [notes, setNotes] = useState('');
+  const [proof, setProof] = useState<File | null>(null);
+  const proofTooLarge = proof !== null && proof.size > ATTACHMENT_MAX_BYTES;
   const [typed, setTyped] = useState<Record<string, Typed>>({});
   const sources = ledgerSources;
   const details = useQuery({
@@ -95,7 +114,7 @@ export function SettleModal(props: {
     0,
   );
   const settle = useMutation({
-    mutationFn: () =>
+    mutationFn: async () =>
       ledgerClient.payments.settle.mutate({
         kind: props.kind,
         paidDate,
@@ -110,6 +129,11 @@ export function SettleModal(props: {
           fine: i.fine || 0,
           discount: i.discount || 0,
         })),
+        proof: proof && {
+          fileName: proof.name,
+          contentType: proof.type as ProofType,
+          content: await base64Of(proof),
+        },
         idempotencyKey,
       }),
     onSuccess: async () => {
@@ -181,6 +205,18 @@ export function SettleModal(props: {
             <MoneyInput label={s.fees} value={fees} onChange={setFees} />
             <TextInput label={s.notes} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
           </SimpleGrid>
+          <FileInput
+            label={s.proof}
+            description={s.proofHint}
+            placeholder={s.chooseProof}
+            accept={ATTACHMENT_TYPES.join(',')}
+            value={proof}
+            onChange={setProof}
+            clearable
+            clearButtonProps={{ 'aria-label': s.removeProof }}
+            leftSection={<IconPaperclip size={16} />}
+            error={proofTooLarge ? d.tooLarge : undefined}
+          />
           {items.length > 1 && (
             <Table aria-label={s.total}>
               <Table.Tbody>
@@ -195,7 +231,11 @@ export function SettleModal(props: {
             <Button variant="default" onClick={props.onClose}>
               {common.cancel}
             </Button>
-            <Button onClick={() => settle.mutate()} loading={settle.isPending} disabled={items.length === 0}>
+            <Button
+              onClick={() => settle.mutate()}
+              loading={settle.isPending}
+              disabled={items.length === 0 || proofTooLarge}
+            >
               {t.confirmSettle[props.kind](formatBRL(total))}
             </Button>
           </Group>
