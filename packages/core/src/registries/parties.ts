@@ -82,6 +82,8 @@ export const partyInput = z
       .optional()
       .transform((v) => v || null),
     pixKey: optionalText(80),
+    /** The apportionment a new payable or receivable of this party starts with. */
+    apportionmentTemplateId: optionalId,
   })
   // The document and the PIX key are checked even when another field is wrong: an imported line reports all its
   // problems at once.

@@ -33,6 +33,8 @@ export const classificationInput = z.object({
   parentId: optionalId,
   name: requiredText(120, 'Informe o nome da classificação.'),
   nature: z.enum(CLASSIFICATION_NATURES, 'Escolha a natureza: receita ou despesa.'),
+  /** The apportionment a document classified here starts with, when its party names none. */
+  apportionmentTemplateId: optionalId,
 });
 
 /** A cost centre: its place in the tree and a name. */

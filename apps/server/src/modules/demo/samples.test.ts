@@ -42,6 +42,9 @@ describe('the demo’s sample records (npm start)', () => {
     expect(centre?.approvers.map((a) => a.limit)).toEqual([500_000, 5_000_000]);
     const [template] = (await caller.registries.apportionmentTemplates.list({})).rows;
     expect(template?.lines.reduce((sum, l) => sum + l.share, 0)).toBe(10_000);
+    // The landlord's bills start with the shared rent's apportionment.
+    const landlord = suppliers.find((s) => s.tradeName === 'Horizonte Imóveis');
+    expect(landlord?.apportionmentTemplateId).toBe(template?.id);
   });
 
   it('keep eighteen months of books whose sums agree: paid, partly paid, overdue and cancelled bills', async () => {

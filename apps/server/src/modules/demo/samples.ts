@@ -46,6 +46,21 @@ export async function seedSampleRecords(
     .from(costCentres)
     .where(and(eq(costCentres.organizationId, organizationId), inArray(costCentres.code, ['1', '2', '3'])));
 
+  // The rent is shared by the cost centres; the landlord's bills start with that apportionment.
+  const rent = await classification('Aluguel e condomínio');
+  const [admin, commercial, operations] = centres.sort((a, b) => a.code.localeCompare(b.code));
+  const sharedRent = uuidv7();
+  await tx.insert(apportionmentTemplates).values({
+    id: sharedRent,
+    organizationId,
+    name: 'Aluguel compartilhado',
+    lines: [
+      { costCentreId: admin?.id ?? '', classificationId: rent, share: 5000 },
+      { costCentreId: commercial?.id ?? '', classificationId: rent, share: 3000 },
+      { costCentreId: operations?.id ?? '', classificationId: rent, share: 2000 },
+    ],
+  });
+
   const party = (values: Omit<typeof parties.$inferInsert, 'id' | 'organizationId'>) => {
     const id = uuidv7();
     return { id, row: { id, organizationId, ...values } };
@@ -69,6 +84,7 @@ export async function seedSampleRecords(
     accountNumber: '45781-2',
     pixKeyType: 'cnpj',
     pixKey: '33441277000109',
+    apportionmentTemplateId: sharedRent,
   });
   const office = party({
     roles: ['supplier'],
@@ -146,18 +162,6 @@ export async function seedSampleRecords(
     },
   ]);
 
-  const rent = await classification('Aluguel e condomínio');
-  const [admin, commercial, operations] = centres.sort((a, b) => a.code.localeCompare(b.code));
-  await tx.insert(apportionmentTemplates).values({
-    id: uuidv7(),
-    organizationId,
-    name: 'Aluguel compartilhado',
-    lines: [
-      { costCentreId: admin?.id ?? '', classificationId: rent, share: 5000 },
-      { costCentreId: commercial?.id ?? '', classificationId: rent, share: 3000 },
-      { costCentreId: operations?.id ?? '', classificationId: rent, share: 2000 },
-    ],
-  });
   await tx.insert(contracts).values({
     id: uuidv7(),
     organizationId,

@@ -11,7 +11,7 @@ import {
 } from '@financeiro/core';
 import { badRequest, FieldConflictError } from '../../trpc/init';
 import { audit } from '../audit/record-event';
-import { mustExist } from '../registries/references';
+import { mustExist, TEMPLATE_NOT_FOUND } from '../registries/references';
 import {
   apportionmentTemplates,
   banks,
@@ -46,6 +46,7 @@ export const ROLE_OF_KIND: Record<DocumentKind, PartyRole> = { payable: 'supplie
 async function createParty(scope: LedgerScope, kind: DocumentKind, party: NewParty): Promise<string> {
   const organizationId = scope.tenant.organizationId;
   await mustExist(scope, banks, [party.bankId], 'Banco não encontrado nesta organização.');
+  await mustExist(scope, apportionmentTemplates, [party.apportionmentTemplateId], TEMPLATE_NOT_FOUND);
   const [held] = await scope.tx
     .select({ id: parties.id })
     .from(parties)
@@ -77,7 +78,7 @@ async function linesOf(scope: LedgerScope, input: Omit<NewDocument, 'kind'>): Pr
         eq(apportionmentTemplates.id, input.apportionmentTemplateId),
       ),
     );
-  if (!template) throw badRequest('Rateio padrão não encontrado nesta organização.');
+  if (!template) throw badRequest(TEMPLATE_NOT_FOUND);
   return template.lines;
 }
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   apportionmentTemplateInput,
   paymentMethodInput,
@@ -11,7 +11,7 @@ import {
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../db/client';
 import { registryRouter, sortableText } from './registry';
-import { mustExist } from './references';
+import { mustExist, plural, TEMPLATE_NOT_FOUND, usage, usages } from './references';
 import {
   accounts,
   apportionmentTemplates,
@@ -22,6 +22,7 @@ import {
   products,
   splitConfigs,
   taxTypes,
+  type ApportionmentLine,
 } from './schema';
 
 /** parametrizacao/tipos_imposto: /v1/registries/taxTypes.* */
@@ -72,10 +73,12 @@ export const apportionmentTemplatesRouter = registryRouter({
   table: apportionmentTemplates,
   input: apportionmentTemplateInput,
   label: sql`${apportionmentTemplates.name}`,
+  // A payable or receivable form fills its apportionment with the chosen template's lines.
+  optionValues: { lines: sql<ApportionmentLine[]>`${apportionmentTemplates.lines}` },
   search: [apportionmentTemplates.name],
   sorts: { name: sortableText(apportionmentTemplates.name), updatedAt: apportionmentTemplates.updatedAt },
   messages: {
-    notFound: 'Rateio padrão não encontrado nesta organização.',
+    notFound: TEMPLATE_NOT_FOUND,
     unique: { apportionment_templates_org_name_key: 'Já existe um rateio padrão com este nome.' },
   },
   prepare: async (ctx, values) => {
@@ -85,6 +88,23 @@ export const apportionmentTemplatesRouter = registryRouter({
     await mustExist(ctx, classifications, cl, 'Classificação não encontrada nesta organização.');
     return values;
   },
+  usages: (tx, organizationId, id) =>
+    usages(
+      usage(
+        tx,
+        parties,
+        organizationId,
+        eq(parties.apportionmentTemplateId, id),
+        plural('fornecedor, cliente ou parceiro', 'fornecedores, clientes ou parceiros'),
+      ),
+      usage(
+        tx,
+        classifications,
+        organizationId,
+        eq(classifications.apportionmentTemplateId, id),
+        plural('classificação', 'classificações'),
+      ),
+    ),
 });
 
 /** parametrizacao/configuracoes_split: /v1/registries/splitConfigs.* */

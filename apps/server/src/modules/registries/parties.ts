@@ -2,8 +2,8 @@ import { arrayContains, eq, sql } from 'drizzle-orm';
 import { partyInput, type PartyRole, type PermissionName } from '@financeiro/core';
 import { callerCan, forbidden } from '../../trpc/init';
 import { registryRouter, sortableText } from './registry';
-import { listMentions, mustExist, plural, usage, usages } from './references';
-import { banks, contracts, parties, splitConfigs } from './schema';
+import { listMentions, mustExist, plural, TEMPLATE_NOT_FOUND, usage, usages } from './references';
+import { apportionmentTemplates, banks, contracts, parties, splitConfigs } from './schema';
 
 const ROLE_SCREENS: Record<PartyRole, string> = {
   supplier: 'cadastro de fornecedores',
@@ -31,6 +31,7 @@ function partiesOfRole(role: PartyRole, read: PermissionName, edit: PermissionNa
     input: partyInput,
     only: arrayContains(parties.roles, [role]),
     label: sql`coalesce(${parties.tradeName}, ${parties.name})`,
+    optionValues: { apportionmentTemplateId: sql<string | null>`${parties.apportionmentTemplateId}` },
     // The names, document, e-mail and city, folded by the database as each party is written.
     search: [{ folded: parties.searchText }],
     sorts: {
@@ -49,6 +50,7 @@ function partiesOfRole(role: PartyRole, read: PermissionName, edit: PermissionNa
     importKeys: [{ field: 'document', column: parties.document, message: 'Já existe um cadastro com este CPF/CNPJ.' }],
     prepare: async (ctx, values, before) => {
       await mustExist(ctx, banks, [values.bankId], 'Banco não encontrado nesta organização.');
+      await mustExist(ctx, apportionmentTemplates, [values.apportionmentTemplateId], TEMPLATE_NOT_FOUND);
       // A party saved on this screen plays this screen's role.
       const roles = before ? values.roles : [...new Set([...values.roles, role])].sort();
       // A role given or taken away is a change to that role's screen: it asks that screen's edit permission.

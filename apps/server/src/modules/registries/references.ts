@@ -5,6 +5,9 @@ import { badRequest, organizationOf, type ProcedureContext } from '../../trpc/in
 
 type Referenced = PgTable & { id: PgColumn; organizationId: PgColumn };
 
+/** What a form naming another organization's (or a deleted) apportionment template is told. */
+export const TEMPLATE_NOT_FOUND = 'Rateio padrão não encontrado nesta organização.';
+
 /** The records each transaction has already found, so that an import of many lines naming one bank asks once. */
 const found = new WeakMap<object, Set<string>>();
 

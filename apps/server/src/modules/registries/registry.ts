@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { and, asc, count, desc, eq, getTableColumns, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { CasingCache } from 'drizzle-orm/casing';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
@@ -46,6 +46,7 @@ export interface RegistryDefinition<
   T extends RegistryTable,
   I extends z.ZodType<Values>,
   E extends Record<string, SQL> = Record<never, SQL>,
+  O extends Record<string, SQL> = Record<never, SQL>,
 > {
   /** The event log's entity name, e.g. "bank". */
   entity: string;
@@ -60,6 +61,8 @@ export interface RegistryDefinition<
   extras?: E;
   /** How an option of a reference select reads, e.g. "341 · Itaú". */
   label: SQL;
+  /** Values each option carries beside its label, for the form that picks it (a party's default apportionment). */
+  optionValues?: O;
   /** Columns the search box looks in, accents and case aside (see `searchMatches`). */
   search: (PgColumn | SQL | FoldedColumn)[];
   /** Columns or expressions a list may be sorted by, by the name the web sends; the first is the default. */
@@ -79,9 +82,9 @@ export interface RegistryDefinition<
   importKeys?: { field: string; column: PgColumn; message: string }[];
 }
 
-type Row<T extends RegistryTable, E = Record<never, SQL>> = T['$inferSelect'] & {
-  [K in keyof E]: E[K] extends SQL<infer V> ? V : never;
-};
+/** The values of SQL expressions named by key, as read. */
+type Read<E> = { [K in keyof E]: E[K] extends SQL<infer V> ? V : never };
+type Row<T extends RegistryTable, E = Record<never, SQL>> = T['$inferSelect'] & Read<E>;
 /** Rows as the wire carries them: instants become ISO strings. */
 export type Wire<R> = { [K in keyof R]: R[K] extends Date ? string : R[K] extends Date | null ? string | null : R[K] };
 
@@ -143,7 +146,8 @@ export function registryRouter<
   T extends RegistryTable,
   I extends z.ZodType<Values>,
   E extends Record<string, SQL> = Record<never, SQL>,
->(def: RegistryDefinition<T, I, E>) {
+  O extends Record<string, SQL> = Record<never, SQL>,
+>(def: RegistryDefinition<T, I, E, O>) {
   const read = { authz: { scope: def.scope, permissions: def.permissions.read } } as const;
   const edit = { authz: { scope: def.scope, permissions: def.permissions.edit } } as const;
   const { table } = def;
@@ -349,15 +353,25 @@ export function registryRouter<
       .meta({ authz: { scope: 'organization' } })
       .input(registryOptionsInput)
       .query(async ({ ctx, input }) => {
-        const chosen = input.ids.length > 0 ? inArray(table.id, input.ids) : undefined;
+        const option = { id: table.id, label: def.label, status: table.status, ...def.optionValues };
         const found = input.search ? searchMatches(input.search, [def.label]) : undefined;
-        const rows = await ctx.tx
-          .select({ id: table.id, label: def.label, status: table.status })
+        const matching = await ctx.tx
+          .select(option)
           .from(source)
-          .where(and(inOrganization(ctx), or(and(eq(table.status, 'active'), found), chosen)))
-          .orderBy(sortableText(def.label))
-          .limit(OPTIONS_LIMIT + input.ids.length);
-        return rows as { id: string; label: string; status: 'active' | 'inactive' }[];
+          .where(and(inOrganization(ctx), eq(table.status, 'active'), found))
+          .orderBy(sortableText(def.label), asc(table.id))
+          .limit(OPTIONS_LIMIT);
+        // The chosen ones the first page left out (inactive, or further down the order) come after it.
+        const missing = input.ids.filter((id) => !matching.some((row) => row.id === id));
+        const chosen =
+          missing.length > 0
+            ? await ctx.tx
+                .select(option)
+                .from(source)
+                .where(and(inOrganization(ctx), inArray(table.id, missing)))
+                .orderBy(sortableText(def.label), asc(table.id))
+            : [];
+        return [...matching, ...chosen] as ({ id: string; label: string; status: 'active' | 'inactive' } & Read<O>)[];
       }),
 
     /**

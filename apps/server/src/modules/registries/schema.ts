@@ -70,6 +70,27 @@ export const accountTypes = pgTable(
   ],
 );
 
+export interface ApportionmentLine {
+  costCentreId: string;
+  classificationId: string;
+  /** Basis points; the lines of a template add up to 10,000. */
+  share: number;
+}
+
+/** Default apportionment templates (parametrizacao/configuracoes_rateio_padrao). */
+export const apportionmentTemplates = pgTable(
+  'apportionment_templates',
+  {
+    ...registryColumns(),
+    name: text().notNull(),
+    lines: jsonb().$type<ApportionmentLine[]>().notNull(),
+  },
+  (t) => [
+    unique('apportionment_templates_org_id_key').on(t.organizationId, t.id),
+    unique('apportionment_templates_org_name_key').on(t.organizationId, t.name),
+  ],
+);
+
 /** Suppliers, customers and partners: one record per person or company, with the roles it plays. */
 export const parties = pgTable(
   'parties',
@@ -97,6 +118,8 @@ export const parties = pgTable(
     accountNumber: text(),
     pixKeyType: text({ enum: PIX_KEY_TYPES }),
     pixKey: text(),
+    /** The apportionment a new payable or receivable of this party starts with. */
+    apportionmentTemplateId: uuid(),
     /**
      * What the list's search reads: the names, document (without punctuation), e-mail and city folded as `folded`
      * does, kept by the database on every write, so that a search of 100,000 parties does not fold 500,000 texts.
@@ -126,6 +149,10 @@ export const parties = pgTable(
     index('parties_org_city_idx').on(t.organizationId, t.city),
     index('parties_roles_idx').using('gin', t.roles),
     foreignKey({ columns: [t.organizationId, t.bankId], foreignColumns: [banks.organizationId, banks.id] }),
+    foreignKey({
+      columns: [t.organizationId, t.apportionmentTemplateId],
+      foreignColumns: [apportionmentTemplates.organizationId, apportionmentTemplates.id],
+    }),
   ],
 );
 
@@ -163,11 +190,17 @@ export const classifications = pgTable(
     code: text().notNull(),
     name: text().notNull(),
     nature: text({ enum: CLASSIFICATION_NATURES }).notNull(),
+    /** The apportionment a document classified here starts with, when its party names none. */
+    apportionmentTemplateId: uuid(),
   },
   (t) => [
     unique('classifications_org_id_key').on(t.organizationId, t.id),
     unique('classifications_org_code_key').on(t.organizationId, t.code),
     foreignKey({ columns: [t.organizationId, t.parentId], foreignColumns: [t.organizationId, t.id] }),
+    foreignKey({
+      columns: [t.organizationId, t.apportionmentTemplateId],
+      foreignColumns: [apportionmentTemplates.organizationId, apportionmentTemplates.id],
+    }),
   ],
 );
 
@@ -221,24 +254,6 @@ export const paymentMethods = pgTable(
       foreignColumns: [accounts.organizationId, accounts.id],
     }),
   ],
-);
-
-export interface ApportionmentLine {
-  costCentreId: string;
-  classificationId: string;
-  /** Basis points; the lines of a template add up to 10,000. */
-  share: number;
-}
-
-/** Default apportionment templates (parametrizacao/configuracoes_rateio_padrao). */
-export const apportionmentTemplates = pgTable(
-  'apportionment_templates',
-  {
-    ...registryColumns(),
-    name: text().notNull(),
-    lines: jsonb().$type<ApportionmentLine[]>().notNull(),
-  },
-  (t) => [unique('apportionment_templates_org_name_key').on(t.organizationId, t.name)],
 );
 
 /** Revenue splits among partners (parametrizacao/configuracoes_split); shares add up to at most 10,000. */

@@ -13,7 +13,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../db/client';
 import { badRequest, organizationOf, type ProcedureContext } from '../../trpc/init';
 import { registryRouter, sortableText } from './registry';
-import { listMentions, plural, usage, usages } from './references';
+import { listMentions, mustExist, plural, TEMPLATE_NOT_FOUND, usage, usages } from './references';
 import { apportionmentTemplates, classifications, contracts, costCentres, products } from './schema';
 
 type TreeTable = typeof classifications | typeof costCentres;
@@ -104,6 +104,7 @@ export const classificationsRouter = registryRouter({
   table: classifications,
   input: classificationInput,
   label: sql`${classifications.code} || ' ' || ${classifications.name}`,
+  optionValues: { apportionmentTemplateId: sql<string | null>`${classifications.apportionmentTemplateId}` },
   search: [classifications.code, classifications.name],
   sorts: { code: byCode(classifications), name: sortableText(classifications.name), nature: classifications.nature },
   messages: {
@@ -111,6 +112,7 @@ export const classificationsRouter = registryRouter({
     unique: { classifications_org_code_key: 'Outra pessoa acabou de usar este código. Tente de novo.' },
   },
   prepare: async (ctx, values, before) => {
+    await mustExist(ctx, apportionmentTemplates, [values.apportionmentTemplateId], TEMPLATE_NOT_FOUND);
     const { parent, code } = await place<typeof classifications.$inferSelect>(ctx, classifications, values, before);
     if (parent && parent.nature !== values.nature) {
       throw badRequest(

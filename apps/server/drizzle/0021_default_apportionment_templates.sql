@@ -1,0 +1,5 @@
+ALTER TABLE "apportionment_templates" ADD CONSTRAINT "apportionment_templates_org_id_key" UNIQUE("organization_id","id");--> statement-breakpoint
+ALTER TABLE "classifications" ADD COLUMN "apportionment_template_id" uuid;--> statement-breakpoint
+ALTER TABLE "parties" ADD COLUMN "apportionment_template_id" uuid;--> statement-breakpoint
+ALTER TABLE "classifications" ADD CONSTRAINT "classifications_organization_id_apportionment_template_id_apportionment_templates_organization_id_id_fk" FOREIGN KEY ("organization_id","apportionment_template_id") REFERENCES "public"."apportionment_templates"("organization_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "parties" ADD CONSTRAINT "parties_organization_id_apportionment_template_id_apportionment_templates_organization_id_id_fk" FOREIGN KEY ("organization_id","apportionment_template_id") REFERENCES "public"."apportionment_templates"("organization_id","id") ON DELETE no action ON UPDATE no action;
