@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { addDays, daysBetween } from '../dates';
-import { MAX_SCHEDULE_COUNT, schedule } from './schedule';
+import { customDueDateProblems, MAX_SCHEDULE_COUNT, schedule, splitEvenly } from './schedule';
 
 const isoDate = fc
   .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2090-12-31T00:00:00Z'), noInvalidDate: true })
@@ -94,5 +94,32 @@ describe('schedule', () => {
     expect(() => schedule({ ...base, count: 2.5 })).toThrow(RangeError);
     expect(() => schedule({ ...base, total: 2, count: 3 })).toThrow(RangeError);
     expect(schedule({ ...base, count: 360 })).toHaveLength(360);
+  });
+
+  it('splits a total evenly without dates, as a custom schedule does while its dates are being typed', () => {
+    expect(splitEvenly(100, 3)).toEqual([34, 33, 33]);
+    expect(splitEvenly(123_456, 1)).toEqual([123_456]);
+    expect(() => splitEvenly(2, 3)).toThrow(RangeError);
+  });
+});
+
+describe('custom due dates', () => {
+  it('names each installment whose date repeats an earlier one or comes before the one above it', () => {
+    expect(customDueDateProblems(['2026-01-05', '2026-02-05', '2026-03-05'])).toEqual([]);
+    expect(customDueDateProblems(['2026-01-05', '2026-01-05', '2026-03-05'])).toEqual([
+      { index: 1, message: 'O vencimento da parcela 2 repete o da parcela 1.' },
+    ]);
+    expect(customDueDateProblems(['2026-03-05', '2026-02-05', '2026-04-05', '2026-03-20'])).toEqual([
+      { index: 1, message: 'O vencimento da parcela 2 deve ser depois do da parcela 1.' },
+      { index: 3, message: 'O vencimento da parcela 4 deve ser depois do da parcela 3.' },
+    ]);
+  });
+
+  it('passes over dates not typed yet, comparing with the last one typed above', () => {
+    expect(customDueDateProblems([null, '2026-02-05', null, '2026-01-10', '2026-02-05'])).toEqual([
+      { index: 3, message: 'O vencimento da parcela 4 deve ser depois do da parcela 2.' },
+      { index: 4, message: 'O vencimento da parcela 5 repete o da parcela 2.' },
+    ]);
+    expect(customDueDateProblems([null, null])).toEqual([]);
   });
 });

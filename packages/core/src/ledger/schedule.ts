@@ -21,15 +21,36 @@ export interface ScheduledInstallment {
   amount: Centavos;
 }
 
+/**
+ * What is wrong with due dates typed one per installment (a custom schedule), by installment index (from 0): a date
+ * that repeats an earlier one, or comes before the one typed above it. Dates not typed yet (null) are passed over: the
+ * installment's own rule asks for them.
+ */
+export function customDueDateProblems(dates: readonly (string | null)[]): { index: number; message: string }[] {
+  const problems: { index: number; message: string }[] = [];
+  let previous: { date: string; index: number } | null = null;
+  dates.forEach((date, index) => {
+    if (date === null) return;
+    const repeated = dates.indexOf(date);
+    if (repeated < index) {
+      problems.push({ index, message: `O vencimento da parcela ${index + 1} repete o da parcela ${repeated + 1}.` });
+    } else if (previous && date < previous.date) {
+      problems.push({
+        index,
+        message: `O vencimento da parcela ${index + 1} deve ser depois do da parcela ${previous.index + 1}.`,
+      });
+    }
+    if (!previous || date > previous.date) previous = { date, index };
+  });
+  return problems;
+}
+
 function dueDates(request: ScheduleRequest): string[] {
   const { count, firstDueDate, periodicity } = request;
   if (periodicity === 'custom') {
     const dates = request.dates ?? [];
     if (dates.length !== count) throw new RangeError('a custom schedule needs one due date per installment');
-    dates.forEach((date, i) => {
-      const previous = dates[i - 1];
-      if (previous !== undefined && date <= previous) throw new RangeError('custom due dates must increase');
-    });
+    if (customDueDateProblems(dates).length > 0) throw new RangeError('custom due dates must increase');
     return [...dates];
   }
   if (periodicity === 'monthly') {
@@ -42,21 +63,24 @@ function dueDates(request: ScheduleRequest): string[] {
 }
 
 /**
- * Splits a total into installments: equal parts by largest remainder (the first ones take the odd centavos), so
- * they always add up to the total, each due one period after the previous one.
+ * A total in `count` equal parts by largest remainder (the first ones take the odd centavos), so that they always add
+ * up to the total.
  */
-export function schedule(request: ScheduleRequest): ScheduledInstallment[] {
-  const { total, count } = request;
+export function splitEvenly(total: Centavos, count: number): Centavos[] {
   if (!Number.isInteger(count) || count < 1 || count > MAX_SCHEDULE_COUNT) {
     throw new RangeError(`installments must be between 1 and ${MAX_SCHEDULE_COUNT}, got ${count}`);
   }
   if (!Number.isSafeInteger(total) || total < count) {
     throw new RangeError('the total must give at least one centavo to each installment');
   }
-  const dates = dueDates(request);
-  const amounts = allocate(
+  return allocate(
     total,
     Array.from({ length: count }, () => 1),
   );
-  return dates.map((dueDate, i) => ({ number: i + 1, dueDate, amount: amounts[i] ?? 0 }));
+}
+
+/** Splits a total into installments (see `splitEvenly`), each due one period after the previous one. */
+export function schedule(request: ScheduleRequest): ScheduledInstallment[] {
+  const amounts = splitEvenly(request.total, request.count);
+  return dueDates(request).map((dueDate, i) => ({ number: i + 1, dueDate, amount: amounts[i] ?? 0 }));
 }
