@@ -131,6 +131,8 @@ export const registryMessages = {
     pixKey: 'Chave PIX',
     pixTypes: { cpf: 'CPF', cnpj: 'CNPJ', email: 'E-mail', phone: 'Celular', random: 'Aleatória' },
     location: 'Cidade/UF',
+    apportionmentTemplate: 'Rateio padrão',
+    apportionmentTemplateHelp: 'As contas a pagar e a receber deste cadastro já começam com este rateio.',
   },
   accounts: {
     one: 'conta',
@@ -162,6 +164,9 @@ export const registryMessages = {
     parentHelp: 'Deixe em branco para um grupo principal. Trocar a superior move o ramo inteiro e renumera os códigos.',
     nature: 'Natureza',
     natures: { income: 'Receita', expense: 'Despesa' },
+    apportionmentTemplate: 'Rateio padrão',
+    apportionmentTemplateHelp:
+      'Uma conta classificada aqui começa com este rateio quando o fornecedor ou cliente não tem rateio padrão.',
   },
   costCentres: {
     one: 'centro de custo',

@@ -14,10 +14,14 @@ import {
   parseBoleto,
   parsePixCopyPaste,
   paymentCodeWarnings,
+  customDueDateProblems,
   schedule,
+  SCHEDULE_PERIODICITIES,
+  MAX_SCHEDULE_COUNT,
   todayInSaoPaulo,
   withholdings,
   type DocumentKind,
+  type SchedulePeriodicity,
 } from '@financeiro/core';
 import { ledgerClient } from '../../api/trpc';
 import { appMessages } from '../../i18n/app';
@@ -28,27 +32,33 @@ import { fieldRefusal, revealField } from '../../ui/field-error';
 import { notifySuccess } from '../../ui/notify';
 import { useIdempotencyKey } from '../../ui/use-idempotency-key';
 import { useReportDirty, useUnsavedChanges } from '../../ui/use-unsaved-changes';
-import { FormFields, moneyText, percentText, type OptionSource, type RegistryField } from '../registries/fields';
-import { ledgerSources } from './sources';
+import {
+  FormFields,
+  moneyText,
+  percentText,
+  ReferenceSelect,
+  type OptionSource,
+  type RegistryField,
+} from '../registries/fields';
+import {
+  blankLines,
+  lineAmounts,
+  linesReplaceable,
+  pickedClassification,
+  resizeInstallments,
+  sameLines,
+  type ApportionmentRow,
+  type InstallmentRow,
+} from './document-rows';
+import { apportionmentDefaults, ledgerSources } from './sources';
 
 const t = ledgerMessages;
 const f = t.form;
 const common = appMessages.common;
 
-type Periodicity = 'monthly' | 'biweekly' | 'weekly';
 type LedgerDocument = Awaited<ReturnType<typeof ledgerClient.documents.get.query>>;
 const PIX_PREFIX = '000201';
 
-interface Line {
-  classificationId: string;
-  costCentreId: string;
-  share: string;
-}
-interface InstallmentLine {
-  dueDate: string;
-  amount: string;
-  code: string;
-}
 interface Values {
   kind: DocumentKind;
   newPartyMode: boolean;
@@ -60,9 +70,9 @@ interface Values {
   issueDate: string;
   competence: string;
   grossAmount: string;
-  lines: Line[];
+  lines: ApportionmentRow[];
   taxes: { taxTypeId: string; dueDate: string; partyId: string }[];
-  installments: InstallmentLine[];
+  installments: InstallmentRow[];
   paymentMethodId: string;
   accountId: string;
   interestRate: string;
@@ -82,6 +92,14 @@ const taxSource: OptionSource = {
     })),
 };
 
+/** A template's lines as the form holds them. */
+const templateRows = (lines: { classificationId: string; costCentreId: string; share: number }[]): ApportionmentRow[] =>
+  lines.map((l) => ({
+    classificationId: l.classificationId,
+    costCentreId: l.costCentreId,
+    share: percentText(l.share),
+  }));
+
 const br = (iso: string) => formatCalendarDate(iso);
 const dateText = (iso: string) => br(iso);
 const money = (v: unknown) => centavosInput().safeParse(v).data ?? 0;
@@ -90,6 +108,14 @@ const isoOf = (text: string): string | null => {
   const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
   return m ? `${m[3]}-${m[2]}-${m[1]}` : null;
 };
+/** The due dates typed one by one that repeat an earlier one or go backwards, by field. */
+const customDateErrors = (rows: InstallmentRow[]) =>
+  Object.fromEntries(
+    customDueDateProblems(rows.map((row) => isoOf(row.dueDate))).map((p) => [
+      `installments.${p.index}.dueDate`,
+      p.message,
+    ]),
+  );
 
 function initialValues(kind: DocumentKind): Values {
   const today = todayInSaoPaulo();
@@ -172,7 +198,7 @@ function toInput(values: Values) {
 }
 
 /** What the boleto or PIX typed in an installment says, and where it disagrees with the installment. */
-function CodeReading({ line }: { line: InstallmentLine }) {
+function CodeReading({ line }: { line: InstallmentRow }) {
   const code = line.code.trim();
   if (!code) return null;
   const due = isoOf(line.dueDate);
@@ -241,15 +267,77 @@ function DocumentFormBody(props: {
   const queryClient = useQueryClient();
   const idempotencyKey = useIdempotencyKey();
   const rules = schemaResolver(documentCreateInput, { sync: true });
-  const form = useForm<Values>({
-    initialValues: props.document ? valuesOf(props.document) : initialValues(kind),
-    validate: (values) => rules(toInput(values) as never),
-  });
-  useReportDirty(form.isDirty(), props.onDirty);
   const [count, setCount] = useState<number | string>(props.document?.installments.length ?? 1);
   const [firstDue, setFirstDue] = useState('');
-  const [periodicity, setPeriodicity] = useState<Periodicity>('monthly');
+  const [periodicity, setPeriodicity] = useState<SchedulePeriodicity>('monthly');
+  const custom = periodicity === 'custom';
+  /** The template the select shows, and the lines the form last filled in from one (kept until changed by hand). */
+  const [templateId, setTemplateId] = useState<string | null>(null);
+  const [filled, setFilled] = useState<{ templateId: string; lines: ApportionmentRow[] } | null>(null);
+  const form = useForm<Values>({
+    initialValues: props.document ? valuesOf(props.document) : initialValues(kind),
+    validate: (values) => ({
+      // Dates typed one by one must also come in order, each once; the schema's own words come first.
+      ...(custom ? customDateErrors(values.installments) : {}),
+      ...rules(toInput(values) as never),
+    }),
+    onValuesChange: (values, previous) => followDefaults(values, previous),
+  });
+  useReportDirty(form.isDirty(), props.onDirty);
   const values = form.getValues();
+
+  /** A registry option, read once a minute at most (the selects' choices share the cache and its refreshes). */
+  const optionOf = <R,>(name: string, id: string, load: () => Promise<R>) =>
+    queryClient.fetchQuery({ queryKey: ['options', name, { record: id }], queryFn: load, staleTime: 60_000 });
+  const partyOf = (id: string) => optionOf(sources[kind].name, id, () => apportionmentDefaults.party(kind, id));
+  const templateOf = (id: string) => optionOf('apportionmentTemplates', id, () => apportionmentDefaults.template(id));
+
+  /** The lines become the template's. */
+  const fill = (id: string, lines: ApportionmentRow[]) => {
+    setTemplateId(id);
+    setFilled({ templateId: id, lines });
+    form.setFieldValue('lines', lines);
+    form.clearFieldError('lines');
+  };
+  const applyTemplate = async (id: string) => {
+    const template = await templateOf(id);
+    if (template) fill(id, templateRows(template.lines));
+  };
+  /**
+   * A default template found after `trigger` (the values when the party or classification was chosen): it fills the
+   * lines when `replace` allows, or else is offered in the select; nothing happens if the person moved on meanwhile.
+   */
+  const offerDefault = async (trigger: Values, id: string | null | undefined, replace: boolean) => {
+    if (!id) return;
+    const template = await templateOf(id);
+    const now = form.getValues();
+    if (template?.status !== 'active' || now.partyId !== trigger.partyId || !sameLines(now.lines, trigger.lines))
+      return;
+    if (replace) fill(id, templateRows(template.lines));
+    else setTemplateId(id);
+  };
+  /** The party's default apportionment, or else the classification's, when one is chosen. */
+  function followDefaults(values: Values, previous: Values) {
+    if (values.partyId && values.partyId !== previous.partyId) {
+      const replace = linesReplaceable(values.lines, filled?.lines ?? null);
+      void partyOf(values.partyId).then((party) => offerDefault(values, party?.apportionmentTemplateId, replace));
+      return;
+    }
+    const classificationId = pickedClassification(previous.lines, values.lines);
+    if (!classificationId || !blankLines(previous.lines)) return;
+    void (async () => {
+      const party = values.partyId ? await partyOf(values.partyId) : null;
+      if (party?.apportionmentTemplateId) return;
+      const classification = await optionOf('classifications', classificationId, () =>
+        apportionmentDefaults.classification(classificationId),
+      );
+      await offerDefault(values, classification?.apportionmentTemplateId, true);
+    })();
+  }
+  // The select offers a template whose lines the form does not hold (changed by hand, or kept when it was found).
+  const templateKept =
+    templateId !== null && !(filled?.templateId === templateId && sameLines(values.lines, filled.lines));
+
   const taxRates = useQuery({
     queryKey: ['ledger', 'withheld-taxes'],
     queryFn: () => ledgerClient.documents.withheldTaxes.query(),
@@ -266,10 +354,17 @@ function DocumentFormBody(props: {
   const installmentsTotal = values.installments.reduce((s, i) => s + money(i.amount), 0);
   const difference = net - installmentsTotal;
 
+  const validCount = (n: number) => Number.isInteger(n) && n >= 1 && n <= MAX_SCHEDULE_COUNT;
+  /** Dates typed one by one: as many installments as asked, the dates typed kept, the net split again. */
+  const resize = (to: number | string) => {
+    const n = Number(to);
+    if (validCount(n)) form.setFieldValue('installments', resizeInstallments(form.getValues().installments, n, net));
+  };
   const generate = () => {
+    if (custom) return resize(count);
     const first = isoOf(firstDue) ?? isoOf(values.issueDate);
     const n = Number(count);
-    if (!first || !Number.isInteger(n) || n < 1 || n > 360 || net < n) return;
+    if (!first || !validCount(n) || net < n) return;
     form.setFieldValue(
       'installments',
       schedule({ total: net, count: n, firstDueDate: first, periodicity }).map((i) => ({
@@ -318,6 +413,8 @@ function DocumentFormBody(props: {
     { key: 'competence', label: f.competence, half: true },
     { key: 'grossAmount', label: f.grossAmount, kind: 'money', half: true },
     { key: 'paymentMethodId', label: f.paymentMethod, kind: 'reference', source: sources.paymentMethods, half: true },
+  ];
+  const apportionment: RegistryField[] = [
     {
       key: 'lines',
       label: t.drawer.apportionment,
@@ -330,6 +427,9 @@ function DocumentFormBody(props: {
         { key: 'share', label: f.share, kind: 'percent' },
       ],
     },
+  ];
+  const amounts = lineAmounts(gross, values.lines);
+  const taxFields: RegistryField[] = [
     {
       key: 'taxes',
       label: f.taxes,
@@ -392,6 +492,36 @@ function DocumentFormBody(props: {
           onChange={(e) => form.setFieldValue('newPartyMode', e.currentTarget.checked)}
         />
         <FormFields form={form} fields={fields} schema={documentCreateInput} />
+        <Group align="flex-end" gap="xs" wrap="wrap">
+          <div style={{ flex: 1, minWidth: 220 }}>
+            <ReferenceSelect
+              label={f.template}
+              source={sources.apportionmentTemplates}
+              value={templateId}
+              onChange={(id) => {
+                setTemplateId(id);
+                if (id) void applyTemplate(id);
+              }}
+            />
+          </div>
+          {templateKept && (
+            <Button variant="light" onClick={() => void applyTemplate(templateId)}>
+              {f.applyTemplate}
+            </Button>
+          )}
+        </Group>
+        {templateKept && (
+          <Text size="xs" c="dimmed">
+            {f.templateKept}
+          </Text>
+        )}
+        <FormFields form={form} fields={apportionment} schema={documentCreateInput} autoFocus={false} />
+        {amounts && values.lines.length > 1 && (
+          <Text size="xs" c="dimmed">
+            {f.lineAmounts(amounts.map(formatBRL).join(' · '))}
+          </Text>
+        )}
+        <FormFields form={form} fields={taxFields} schema={documentCreateInput} autoFocus={false} />
         {gross > 0 && (
           <Text size="sm" fw={600} aria-live="polite">
             {f.grossWithheldNet(formatBRL(gross), formatBRL(withheld), formatBRL(net))}
@@ -401,20 +531,40 @@ function DocumentFormBody(props: {
           {f.installments}
         </Title>
         <Group align="flex-end" gap="xs" wrap="wrap">
-          <NumberInput label={f.count} min={1} max={360} value={count} onChange={setCount} w={170} />
-          <DateField label={f.firstDue} value={firstDue} onChange={setFirstDue} w={160} />
+          <NumberInput
+            label={f.count}
+            min={1}
+            max={MAX_SCHEDULE_COUNT}
+            value={count}
+            onChange={(n) => {
+              setCount(n);
+              if (custom) resize(n);
+            }}
+            w={170}
+          />
+          {!custom && <DateField label={f.firstDue} value={firstDue} onChange={setFirstDue} w={160} />}
           <Select
             label={f.periodicity}
             value={periodicity}
-            onChange={(v) => v && setPeriodicity(v as Periodicity)}
+            onChange={(v) => {
+              const chosen = SCHEDULE_PERIODICITIES.find((p) => p === v);
+              if (!chosen) return;
+              setPeriodicity(chosen);
+              if (chosen === 'custom') resize(count);
+            }}
             allowDeselect={false}
-            data={(['monthly', 'biweekly', 'weekly'] as const).map((p) => ({ value: p, label: f.periodicities[p] }))}
-            w={150}
+            data={SCHEDULE_PERIODICITIES.map((p) => ({ value: p, label: f.periodicities[p] }))}
+            w={200}
           />
           <Button variant="light" onClick={generate} disabled={net <= 0}>
-            {f.generate}
+            {custom ? f.splitAmount : f.generate}
           </Button>
         </Group>
+        {custom && (
+          <Text size="xs" c="dimmed">
+            {f.customHint}
+          </Text>
+        )}
         {values.installments.length > 0 && (
           <FormFields
             form={form}

@@ -80,8 +80,20 @@ export function ClassificationsPage() {
           kind: 'select',
           options: CLASSIFICATION_NATURES.map((n) => ({ value: n, label: c.natures[n] })),
         },
+        {
+          key: 'apportionmentTemplateId',
+          label: c.apportionmentTemplate,
+          description: c.apportionmentTemplateHelp,
+          kind: 'reference',
+          source: registrySource('apportionmentTemplates', registriesClient.apportionmentTemplates),
+        },
       ]}
-      toValues={(r) => ({ parentId: r?.parentId ?? '', name: r?.name ?? '', nature: r?.nature ?? 'expense' })}
+      toValues={(r) => ({
+        parentId: r?.parentId ?? '',
+        name: r?.name ?? '',
+        nature: r?.nature ?? 'expense',
+        apportionmentTemplateId: r?.apportionmentTemplateId ?? '',
+      })}
       csv={(r) => ({ [c.code]: r.code, [c.name]: r.name, [c.nature]: c.natures[r.nature] })}
       title={(r) => `${r.code} ${r.name}`}
     />
