@@ -158,4 +158,50 @@ describe.skipIf(!chromiumAvailable)('payables and receivables in Chromium', () =
     await auditor.goto(`${h.app.url}/logs/events`);
     await auditor.getByRole('row').filter({ hasText: 'Recebeu conta a receber' }).first().waitFor();
   });
+
+  it('a bill of a supplier with a default apportionment starts with its lines; custom due dates keep what was typed', async () => {
+    const page = await h.newPage();
+    await signInToMatriz(page, h.app.url, 'financeiro');
+    await page.goto(`${h.app.url}/contas/pagar`);
+    await page.getByRole('button', { name: 'Nova conta a pagar' }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByLabel('Valor bruto').fill('1000000');
+    // The landlord's default: the shared rent, 50% / 30% / 20%, split to the centavo.
+    await choose(page, 'Fornecedor', /Horizonte Imóveis/);
+    await expect.poll(() => drawer.getByLabel('Percentual').count()).toBe(3);
+    await expect.poll(() => drawer.getByLabel('Rateio padrão').inputValue()).toBe('Aluguel compartilhado');
+    await drawer.getByText('Valor de cada linha: R$ 5.000,00 · R$ 3.000,00 · R$ 2.000,00').waitFor();
+    await drawer.getByLabel('Descrição').fill('Aluguel com vencimentos combinados');
+    await drawer.getByLabel('Emissão').fill('01/09/2026');
+    await drawer.getByLabel('Competência (MM/AAAA)').fill('09/2026');
+
+    await choose(page, 'Periodicidade', /Datas personalizadas/);
+    const due = drawer.getByLabel(/^Vencimento( \*)?$/);
+    await drawer.getByLabel('Quantidade de parcelas').fill('2');
+    await expect.poll(() => due.count()).toBe(2);
+    await due.nth(0).fill('10/10/2026');
+    await due.nth(1).fill('05/10/2026');
+    // A third installment comes blank; the dates typed stay, and the net is split again.
+    await drawer.getByLabel('Quantidade de parcelas').fill('3');
+    await expect.poll(() => due.count()).toBe(3);
+    expect([await due.nth(0).inputValue(), await due.nth(1).inputValue()]).toEqual(['10/10/2026', '05/10/2026']);
+    expect(
+      await drawer
+        .getByLabel(/^Valor( \*)?$/)
+        .nth(2)
+        .inputValue(),
+    ).toBe('3.333,33');
+    await drawer.getByRole('button', { name: 'Lançar' }).click();
+    await drawer.getByText('O vencimento da parcela 2 deve ser depois do da parcela 1.').waitFor();
+    await drawer.getByText('Informe o vencimento.').waitFor();
+    await due.nth(1).fill('10/11/2026');
+    await due.nth(2).fill('10/12/2026');
+    await drawer.getByRole('button', { name: 'Lançar' }).click();
+    await page.getByText('Conta a pagar lançada.').waitFor();
+    await expect.poll(() => textOf(page, '2/3')).toContain('10/11/2026');
+    await page
+      .getByRole('dialog', { name: 'Conta a pagar' })
+      .getByText(/50% · R\$\s5\.000,00/)
+      .waitFor();
+  });
 });
