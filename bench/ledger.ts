@@ -85,7 +85,9 @@ try {
     from ledger_documents d cross join generate_series(1, 2) k
     cross join lateral (select d.issue_date + 30 * k < current_date - 20
       and hashtext(d.id::text) % 10 <> 0 as paid) s`);
-  await db.execute(sql`ANALYZE`);
+  // What autovacuum does on a server after a bulk load: statistics for the planner, and the visibility map that lets
+  // the list read its covering index without visiting the table.
+  await db.execute(sql`VACUUM ANALYZE`);
   const [counted] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ledger_installments`));
   console.log(`${(counted?.n ?? 0).toLocaleString('pt-BR')} installments ready in ${seconds(started)}`);
 

@@ -30,9 +30,8 @@ const p = alias(parties, 'p');
 
 /** Today in São Paulo, as the database sees it: "overdue" moves at local midnight, not at UTC's. */
 const today = sql.raw(`(now() AT TIME ZONE '${TIME_ZONE}')::date`);
-const unsettled = sql`${i.status} in ('open', 'partial')`;
 /** Open or partially paid and due before today. */
-export const overdue = sql`(${unsettled} and ${i.dueDate} < ${today})`;
+const overdue = sql`(${i.status} in ('open', 'partial') and ${i.dueDate} < ${today})`;
 const openBalance = sql`(${i.amount} - ${i.settled})`;
 
 /** The documents one of whose apportionment lines names `id` in `column`. */
@@ -124,23 +123,36 @@ const rowColumns = {
 };
 export type InstallmentRow = Awaited<ReturnType<typeof listRows>>[number];
 
-/** A page of the list's rows (or, for an export, all of them up to `limit`), in the chosen order. */
+/** Whether the filters or the order read the installment's document or party (most pages read neither). */
+const needsDocument = (q: InstallmentQuery) =>
+  Boolean(q.filters.accountId || q.filters.paymentMethodId || q.filters.search);
+const needsParty = (q: InstallmentQuery) => Boolean(q.filters.search) || q.sort === 'party';
+
+/**
+ * A page of the list's rows (or, for an export, all of them up to `limit`), in the chosen order. The page's ids are
+ * chosen first from the installments alone (the list index covers the usual filters and orders, so this reads no
+ * table page), and only those rows are joined to their document and party.
+ */
 export function listRows(tx: Tx, q: InstallmentQuery, limit: number, offset = 0) {
   const sort = SORTS[q.sort];
+  const order = [q.desc ? desc(sort) : asc(sort), q.desc ? desc(i.id) : asc(i.id)];
+  let ids = tx.select({ pageId: i.id }).from(i).$dynamic();
+  if (needsDocument(q)) ids = ids.innerJoin(d, onDocument);
+  if (needsParty(q)) ids = ids.innerJoin(p, onParty);
+  const page = ids
+    .where(and(...baseConditions(q), statusCondition(q.filters.status)))
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset)
+    .as('page');
   return tx
     .select(rowColumns)
-    .from(i)
+    .from(page)
+    .innerJoin(i, and(eq(i.organizationId, q.organizationId), eq(i.id, page.pageId)))
     .innerJoin(d, onDocument)
     .innerJoin(p, onParty)
-    .where(and(...baseConditions(q), statusCondition(q.filters.status)))
-    .orderBy(q.desc ? desc(sort) : asc(sort), q.desc ? desc(i.id) : asc(i.id))
-    .limit(limit)
-    .offset(offset);
+    .orderBy(...order);
 }
-
-const sum = (value: SQL, where?: SQL) =>
-  (where ? sql`coalesce(sum(${value}) filter (where ${where}), 0)` : sql`coalesce(sum(${value}), 0)`).mapWith(Number);
-const counted = (where: SQL) => sql`count(*) filter (where ${where})`.mapWith(Number);
 
 export interface StatusTotal {
   count: number;
@@ -155,57 +167,58 @@ export interface InstallmentTotals {
   byStatus: Record<LedgerStatus | 'overdue', StatusTotal>;
 }
 
+/** The filtered set in a handful of groups: per stored status, those due before today apart. */
+interface TotalsGroup {
+  status: LedgerStatus;
+  late: boolean;
+  count: number;
+  amount: number;
+  settled: number;
+}
+
 /**
- * The totals of the filtered set, read in one pass: the sums of the rows the filters select, and per status chip the
- * rows every other filter selects (so a chip tells what choosing it would show). Amounts of the chips are the
- * installments' values; `open` and `overdue` what is still to pay, `paid` what was settled.
+ * The totals of the filtered set: the sums of the rows the filters select, and per status chip the rows every other
+ * filter selects (so a chip tells what choosing it would show). Amounts of the chips are the installments' values;
+ * `open` and `overdue` what is still to pay, `paid` what was settled. The database groups the set by status and
+ * lateness (a few groups, read from the list index alone) and the sums are taken from the groups.
  */
 export async function listTotals(tx: Tx, q: InstallmentQuery): Promise<InstallmentTotals> {
-  const chosen = statusCondition(q.filters.status) ?? sql`true`;
-  const perStatus = Object.fromEntries(
-    [...LEDGER_STATUSES, 'overdue' as const].flatMap((status) => {
-      const where = status === 'overdue' ? overdue : sql`${i.status} = ${status}`;
-      return [
-        [`${status}Count`, counted(where)],
-        [`${status}Amount`, sum(sql`${i.amount}`, where)],
-      ];
-    }),
-  );
-  // The sums read the installments alone unless a filter needs their document or party: a unit's whole book is
-  // summed on every page, and two joins per installment would be most of the time.
-  const f = q.filters;
-  let totals = tx
+  const late = sql<boolean>`${i.dueDate} < ${today}`;
+  let query = tx
     .select({
-      count: counted(chosen),
-      amount: sum(sql`${i.amount}`, chosen),
-      open: sum(openBalance, sql`${chosen} and ${unsettled}`),
-      overdue: sum(openBalance, sql`${chosen} and ${overdue}`),
-      paid: sum(sql`${i.settled}`, chosen),
-      ...perStatus,
+      status: i.status,
+      late,
+      count: sql`count(*)`.mapWith(Number),
+      amount: sql`coalesce(sum(${i.amount}), 0)`.mapWith(Number),
+      settled: sql`coalesce(sum(${i.settled}), 0)`.mapWith(Number),
     })
     .from(i)
     .$dynamic();
-  if (f.accountId || f.paymentMethodId || f.search) totals = totals.innerJoin(d, onDocument);
-  if (f.search) totals = totals.innerJoin(p, onParty);
-  const [row] = await totals.where(and(...baseConditions(q)));
-  const value = (key: string) => Number((row as Record<string, unknown> | undefined)?.[key] ?? 0);
-  const chip = (status: LedgerStatus | 'overdue') => ({
-    count: value(`${status}Count`),
-    amount: value(`${status}Amount`),
+  if (needsDocument(q)) query = query.innerJoin(d, onDocument);
+  if (q.filters.search) query = query.innerJoin(p, onParty);
+  const groups: TotalsGroup[] = await query.where(and(...baseConditions(q))).groupBy(i.status, late);
+
+  const chosen = q.filters.status;
+  const isUnsettled = (g: TotalsGroup) => g.status === 'open' || g.status === 'partial';
+  const isOverdue = (g: TotalsGroup) => isUnsettled(g) && g.late;
+  const selected = groups.filter(
+    (g) => chosen.length === 0 || chosen.includes(g.status) || (chosen.includes('overdue') && isOverdue(g)),
+  );
+  const add = (of: TotalsGroup[], value: (g: TotalsGroup) => number) => of.reduce((n, g) => n + value(g), 0);
+  const chip = (of: TotalsGroup[]): StatusTotal => ({
+    count: add(of, (g) => g.count),
+    amount: add(of, (g) => g.amount),
   });
+  const byStatus = Object.fromEntries(
+    LEDGER_STATUSES.map((status) => [status, chip(groups.filter((g) => g.status === status))]),
+  ) as Record<LedgerStatus, StatusTotal>;
   return {
-    count: value('count'),
-    amount: value('amount'),
-    open: value('open'),
-    overdue: value('overdue'),
-    paid: value('paid'),
-    byStatus: {
-      open: chip('open'),
-      partial: chip('partial'),
-      paid: chip('paid'),
-      cancelled: chip('cancelled'),
-      overdue: chip('overdue'),
-    },
+    count: add(selected, (g) => g.count),
+    amount: add(selected, (g) => g.amount),
+    open: add(selected.filter(isUnsettled), (g) => g.amount - g.settled),
+    overdue: add(selected.filter(isOverdue), (g) => g.amount - g.settled),
+    paid: add(selected, (g) => g.settled),
+    byStatus: { ...byStatus, overdue: chip(groups.filter(isOverdue)) },
   };
 }
 
