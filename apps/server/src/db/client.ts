@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { getTableName, isTable, sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -58,7 +59,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     await migratePg(drizzlePg(pool, { schema, casing: 'snake_case' }), { migrationsFolder });
   } else {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-    const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+    // pg_trgm: the parties' search index (PostgreSQL ships it as a trusted extension; PGlite loads it here).
+    const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
     database = {
       db: drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db,
       kind: 'pglite',
@@ -67,7 +69,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     await ensureAppRole(database.db);
     await migratePglite(drizzlePglite(client, { schema, casing: 'snake_case' }), { migrationsFolder });
     // PGlite has no autovacuum to keep the planner's statistics: refresh them at each start of a kept database.
-    if (options.dataDir) await database.db.execute(sql`ANALYZE`);
+    // VACUUM also marks the pages all visible, so that the lists read their covering indexes without the table.
+    if (options.dataDir) await database.db.execute(sql`VACUUM ANALYZE`);
   }
   await grantAppRole(database.db);
   return database;

@@ -28,6 +28,7 @@ export const appMessages = {
     error: 'Não foi possível carregar a lista.',
     retry: 'Tentar novamente',
     total: (n: number) => (n === 1 ? '1 registro' : `${n.toLocaleString('pt-BR')} registros`),
+    moreThan: (n: number) => `Mais de ${n.toLocaleString('pt-BR')} registros: refine a busca para ver os demais`,
     pages: 'Páginas',
     sortBy: 'Ordenar por',
     order: { asc: 'Ordem crescente', desc: 'Ordem decrescente' },

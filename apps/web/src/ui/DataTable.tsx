@@ -178,7 +178,8 @@ export function DataTable<Row>(props: {
   query: { isPending: boolean; isError: boolean; refetch: () => unknown };
   empty: string;
   minWidth?: number;
-  pagination?: { page: number; pageSize: number; total: number; onPage: (page: number) => void };
+  /** `more`: the server counted up to `total` and stopped; there are more rows than that. */
+  pagination?: { page: number; pageSize: number; total: number; more?: boolean; onPage: (page: number) => void };
   sort?: SortState;
   /** Opens a row's record (its drawer or dialog). */
   onOpen?: (row: Row) => void;
@@ -266,7 +267,7 @@ export function DataTable<Row>(props: {
       {pagination && pagination.total > 0 && (
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
-            {t.total(pagination.total)}
+            {pagination.more ? t.moreThan(pagination.total) : t.total(pagination.total)}
           </Text>
           {pages > 1 && (
             <Pagination

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 
+/**
+ * How far a list counts its matches: beyond it the list says "mais de 10.000" and offers the pages up to there, and a
+ * person narrows the search instead of paging (counting every match of a large book is most of a page's time).
+ */
+export const LIST_COUNT_CAP = 10_000;
+
 /** The list query every registry screen sends: page, search, sort and status kept in the URL. */
 export const registryListInput = z.object({
   page: z.number().int().min(1).default(1),

@@ -4,7 +4,7 @@ import { codeOf, messageOf } from '../../test/callers';
 import { startDemoApp, type DemoApp } from '../../test/demo';
 import { cnpjNumber } from '../../test/documents';
 import { registryAccessTests } from '../../test/registry-access';
-import type { PartyInput } from '@financeiro/core';
+import { LIST_COUNT_CAP, type PartyInput } from '@financeiro/core';
 import { eventLog } from '../audit/schema';
 import { memberships, profiles } from '../tenancy/schema';
 import { users } from '../identity/schema';
@@ -184,6 +184,12 @@ describe('parties: suppliers, customers and partners', () => {
     expect(fixed).toMatchObject({ imported: 10_000, problemCount: 0 });
     const list = await caller.registries.suppliers.list({ search: 'Fornecedor 9999', pageSize: 5 });
     expect(list.rows.map((r) => r.name)).toEqual(['Fornecedor 9999']);
+    expect(list).toMatchObject({ total: 1, more: false });
+    // With the demo's suppliers, more than the list counts: it stops at the cap and says there are more.
+    expect(await caller.registries.suppliers.list({ pageSize: 5 })).toMatchObject({
+      total: LIST_COUNT_CAP,
+      more: true,
+    });
     const [event] = await d.t.database.db.select().from(eventLog).where(eq(eventLog.action, 'supplier.import'));
     expect(event?.after).toEqual({ count: 10_000 });
   });

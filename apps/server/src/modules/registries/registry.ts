@@ -5,6 +5,7 @@ import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 import {
+  LIST_COUNT_CAP,
   registryIdInput,
   registryListInput,
   registryStatusInput,
@@ -228,27 +229,28 @@ export function registryRouter<
       .input(registryListInput)
       .query(async ({ ctx, input }) => {
         const condition = where(ctx, input);
-        const page = (columns: Record<string, PgColumn | SQL.Aliased>) =>
-          ctx.tx
-            .select(columns)
-            .from(source)
-            .where(condition)
-            .orderBy(...orderBy(input))
-            .limit(input.pageSize)
-            .offset((input.page - 1) * input.pageSize);
-        const counted = async () => (await ctx.tx.select({ n: count() }).from(source).where(condition))[0]?.n ?? 0;
-        if (input.search) {
-          // A search reads every row anyway (text found anywhere): count in the same pass.
-          const found = await page({
-            ...columns,
-            total: sql<number>`count(*) over ()`.mapWith(Number).as('total'),
-          });
-          const rows = found.map(({ total: _total, ...row }) => row) as Row<T, E>[];
-          const total = found[0] ? Number(found[0].total) : input.page > 1 ? await counted() : 0;
-          return { rows: rows.map(toWire), total };
-        }
-        const rows = (await page(columns)) as Row<T, E>[];
-        return { rows: rows.map(toWire), total: await counted() };
+        const page = ctx.tx
+          .select(columns)
+          .from(source)
+          .where(condition)
+          .orderBy(...orderBy(input))
+          .limit(input.pageSize)
+          .offset((input.page - 1) * input.pageSize);
+        // The matches are counted up to a cap: an exact count of a large organization's every party is most of a
+        // page's time, and past the cap a person narrows the search rather than paging.
+        const matches = ctx.tx
+          .select({ one: sql`1` })
+          .from(source)
+          .where(condition)
+          .limit(LIST_COUNT_CAP + 1)
+          .as('matches');
+        const [rows, [counted]] = await Promise.all([page, ctx.tx.select({ n: count() }).from(matches)]);
+        const n = counted?.n ?? 0;
+        return {
+          rows: (rows as Row<T, E>[]).map(toWire),
+          total: Math.min(n, LIST_COUNT_CAP),
+          more: n > LIST_COUNT_CAP,
+        };
       }),
 
     get: procedure

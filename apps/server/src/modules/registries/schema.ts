@@ -148,6 +148,9 @@ export const parties = pgTable(
     index('parties_org_sort_name_idx').on(t.organizationId, folded(t.name)),
     index('parties_org_city_idx').on(t.organizationId, t.city),
     index('parties_roles_idx').using('gin', t.roles),
+    // The search box finds text anywhere in `search_text` (LIKE '%…%'): trigrams let an index answer it rather than
+    // reading every party of every organization.
+    index('parties_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     foreignKey({ columns: [t.organizationId, t.bankId], foreignColumns: [banks.organizationId, banks.id] }),
     foreignKey({
       columns: [t.organizationId, t.apportionmentTemplateId],

@@ -45,7 +45,7 @@ interface ListQuery {
 
 /** The registry's typed API client (`registriesClient.<name>`): the same procedures for every registry. */
 export interface RegistryClient<Row extends RegistryRow, Input> extends ImportClient {
-  list: { query(input: ListQuery & { page: number; pageSize: number }): Promise<{ rows: Row[]; total: number }> };
+  list: { query(input: ListQuery & { page: number; pageSize: number }): Promise<{ rows: Row[]; total: number; more: boolean }> };
   get: { query(input: { id: string }): Promise<Row> };
   export: { query(input: ListQuery): Promise<{ rows: Row[]; truncated: boolean }> };
   create: { mutate(input: Input & { idempotencyKey?: string | undefined }): Promise<unknown> };
@@ -306,6 +306,7 @@ export function RegistryPage<Row extends RegistryRow, Values extends Record<stri
           page: filters.page,
           pageSize: PAGE_SIZE,
           total: list.data?.total ?? 0,
+          more: list.data?.more ?? false,
           onPage: (page) => setFilters({ page }),
         }}
       />
