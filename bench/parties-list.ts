@@ -48,7 +48,7 @@ try {
   const caller = await callersFor(t)('financeiro', { organizationId, unitId: unit?.id ?? '' });
   const queries: [string, Parameters<typeof caller.registries.suppliers.list>[0]][] = [
     ['first page, by name', {}],
-    ['page 200, by name (the last the capped count offers)', { page: 200 }],
+    ['page 500, by name (the last the capped count offers)', { page: 500 }],
     ['page 2,000, by name (typed into the address)', { page: 2_000 }],
     ['by document, descending', { sort: 'document', direction: 'desc' }],
     ['by city', { sort: 'city' }],
