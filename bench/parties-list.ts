@@ -40,7 +40,7 @@ try {
     );
   }
   // As autovacuum does on a server (and the app does at start on PGlite): statistics for the planner.
-  await t.database.db.execute(sql`ANALYZE parties`);
+  await t.database.db.execute(sql`VACUUM ANALYZE parties`);
   console.log(
     `${PARTIES.toLocaleString('pt-BR')} parties inserted in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
