@@ -1,7 +1,6 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
-import { MAX_ATTACHMENTS } from '@financeiro/core';
 import {
   badRequest,
   conflict,
@@ -12,9 +11,10 @@ import {
   type ProcedureContext,
 } from '../../trpc/init';
 import { attachmentFields, readAttachment } from '../attachments/content';
+import { downloadOf, mustHaveRoom } from '../attachments/stored';
 import { audit } from '../audit/record-event';
 import { editMeta, readMeta, requireKind } from './access';
-import { documentOf } from './get-document';
+import { documentFiles, documentOf, filesOfDocument } from './get-document';
 import { ledgerAttachments, ledgerInstallments, ledgerPayments, ledgerSettlements } from './schema';
 
 const NOT_FOUND = 'Anexo não encontrado.';
@@ -62,24 +62,7 @@ export const attachmentsRouter = router({
     .input(z.object({ documentId: z.uuid('Título inválido.') }))
     .query(async ({ ctx, input }) => {
       await documentFor(ctx, input.documentId, 'ler');
-      const rows = await ctx.tx
-        .select({
-          id: ledgerAttachments.id,
-          paymentId: ledgerAttachments.paymentId,
-          fileName: ledgerAttachments.fileName,
-          contentType: ledgerAttachments.contentType,
-          size: ledgerAttachments.size,
-          createdAt: ledgerAttachments.createdAt,
-        })
-        .from(ledgerAttachments)
-        .where(
-          and(
-            eq(ledgerAttachments.organizationId, organizationOf(ctx)),
-            eq(ledgerAttachments.documentId, input.documentId),
-          ),
-        )
-        .orderBy(asc(ledgerAttachments.createdAt));
-      return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+      return documentFiles(ctx.tx, organizationOf(ctx), input.documentId);
     }),
 
   upload: procedure
@@ -113,15 +96,7 @@ export const attachmentsRouter = router({
         if (!payment) throw badRequest('Pagamento não encontrado neste título.');
       }
       const file = readAttachment(input);
-      const [attached] = await ctx.tx
-        .select({ n: count() })
-        .from(ledgerAttachments)
-        .where(
-          and(eq(ledgerAttachments.organizationId, organizationId), eq(ledgerAttachments.documentId, document.id)),
-        );
-      if ((attached?.n ?? 0) >= MAX_ATTACHMENTS) {
-        throw badRequest(`Um título tem no máximo ${MAX_ATTACHMENTS} anexos.`);
-      }
+      await mustHaveRoom(ctx.tx, filesOfDocument(organizationId, document.id), 'Um título');
       const id = uuidv7();
       await ctx.tx.insert(ledgerAttachments).values({
         ...file,
@@ -146,7 +121,7 @@ export const attachmentsRouter = router({
     .query(async ({ ctx, input }) => {
       const file = await attachmentOf(ctx, input.id);
       await documentFor(ctx, file.documentId, 'ler');
-      return { fileName: file.fileName, contentType: file.contentType, content: file.content.toString('base64') };
+      return downloadOf(file);
     }),
 
   delete: procedure

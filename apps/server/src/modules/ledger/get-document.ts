@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
 import { notFound } from '../../trpc/init';
+import { listFiles } from '../attachments/stored';
 import { eventLog } from '../audit/schema';
 import { users } from '../identity/schema';
 import { accounts, classifications, costCentres, parties, paymentMethods, taxTypes } from '../registries/schema';
@@ -28,6 +29,18 @@ export async function documentOf(tx: Tx, organizationId: string, id: string) {
   if (!document) throw notFound(DOCUMENT_NOT_FOUND);
   return document;
 }
+
+/** Where a document's files are kept, for their listing and their limit. */
+export const filesOfDocument = (organizationId: string, documentId: string) => ({
+  table: ledgerAttachments,
+  column: ledgerAttachments.documentId,
+  id: documentId,
+  organizationId,
+});
+
+/** A document's files and its payments' proofs (each naming its payment), oldest first. */
+export const documentFiles = (tx: Tx, organizationId: string, documentId: string) =>
+  listFiles(tx, filesOfDocument(organizationId, documentId), { paymentId: ledgerAttachments.paymentId });
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -97,18 +110,7 @@ export async function getDocument(tx: Tx, organizationId: string, id: string) {
       .from(ledgerInstallments)
       .where(and(inOrganization(ledgerInstallments), eq(ledgerInstallments.documentId, id)))
       .orderBy(asc(ledgerInstallments.number)),
-    tx
-      .select({
-        id: ledgerAttachments.id,
-        paymentId: ledgerAttachments.paymentId,
-        fileName: ledgerAttachments.fileName,
-        contentType: ledgerAttachments.contentType,
-        size: ledgerAttachments.size,
-        createdAt: ledgerAttachments.createdAt,
-      })
-      .from(ledgerAttachments)
-      .where(and(inOrganization(ledgerAttachments), eq(ledgerAttachments.documentId, id)))
-      .orderBy(asc(ledgerAttachments.createdAt)),
+    documentFiles(tx, organizationId, id),
   ]);
 
   const installmentIds = installments.map((i) => i.id);
@@ -188,7 +190,7 @@ export async function getDocument(tx: Tx, organizationId: string, id: string) {
       reversed: reversed.has(p.id),
       settlements: settlements.filter((s) => s.paymentId === p.id),
     })),
-    attachments: attachments.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
+    attachments,
     history: history.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
   };
 }

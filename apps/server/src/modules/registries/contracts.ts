@@ -1,9 +1,10 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { contractInput, MAX_ATTACHMENTS } from '@financeiro/core';
+import { contractInput } from '@financeiro/core';
 import { v7 as uuidv7 } from 'uuid';
 import { attachmentFields, readAttachment } from '../attachments/content';
-import { badRequest, notFound, organizationOf, procedure, router, type ProcedureContext } from '../../trpc/init';
+import { downloadOf, listFiles, mustHaveRoom } from '../attachments/stored';
+import { notFound, organizationOf, procedure, router, type ProcedureContext } from '../../trpc/init';
 import { audit } from '../audit/record-event';
 import { registryRouter } from './registry';
 import { mustExist } from './references';
@@ -48,6 +49,14 @@ async function contractOf(ctx: ProcedureContext, id: string) {
   return contract;
 }
 
+/** Where a contract's files are kept, for their listing and their limit. */
+const filesOfContract = (organizationId: string, contractId: string) => ({
+  table: contractAttachments,
+  column: contractAttachments.contractId,
+  id: contractId,
+  organizationId,
+});
+
 /** A contract's files (PDF and images, size-limited, checked by content): /v1/registries/contractAttachments.* */
 export const contractAttachmentsRouter = router({
   list: procedure
@@ -55,23 +64,7 @@ export const contractAttachmentsRouter = router({
     .input(z.object({ contractId: z.uuid() }))
     .query(async ({ ctx, input }) => {
       await contractOf(ctx, input.contractId);
-      const rows = await ctx.tx
-        .select({
-          id: contractAttachments.id,
-          fileName: contractAttachments.fileName,
-          contentType: contractAttachments.contentType,
-          size: contractAttachments.size,
-          createdAt: contractAttachments.createdAt,
-        })
-        .from(contractAttachments)
-        .where(
-          and(
-            eq(contractAttachments.organizationId, organizationOf(ctx)),
-            eq(contractAttachments.contractId, input.contractId),
-          ),
-        )
-        .orderBy(asc(contractAttachments.createdAt));
-      return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+      return listFiles(ctx.tx, filesOfContract(organizationOf(ctx), input.contractId));
     }),
 
   upload: procedure
@@ -81,17 +74,7 @@ export const contractAttachmentsRouter = router({
       await contractOf(ctx, input.contractId);
       const { fileName, contentType, content, size, sha256 } = readAttachment(input);
       const organizationId = organizationOf(ctx);
-      const [attached] = await ctx.tx
-        .select({ n: count() })
-        .from(contractAttachments)
-        .where(
-          and(
-            eq(contractAttachments.organizationId, organizationId),
-            eq(contractAttachments.contractId, input.contractId),
-          ),
-        );
-      if ((attached?.n ?? 0) >= MAX_ATTACHMENTS)
-        throw badRequest(`Um contrato tem no máximo ${MAX_ATTACHMENTS} anexos.`);
+      await mustHaveRoom(ctx.tx, filesOfContract(organizationId, input.contractId), 'Um contrato');
       const id = uuidv7();
       await ctx.tx.insert(contractAttachments).values({
         id,
@@ -122,7 +105,7 @@ export const contractAttachmentsRouter = router({
         .from(contractAttachments)
         .where(and(eq(contractAttachments.organizationId, organizationOf(ctx)), eq(contractAttachments.id, input.id)));
       if (!file) throw notFound('Anexo não encontrado.');
-      return { fileName: file.fileName, contentType: file.contentType, content: file.content.toString('base64') };
+      return downloadOf(file);
     }),
 
   delete: procedure

@@ -1,0 +1,59 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import { MAX_ATTACHMENTS } from '@financeiro/core';
+import type { DbOrTx } from '../../db/client';
+import { badRequest } from '../../trpc/init';
+import type { ledgerAttachments } from '../ledger/schema';
+import type { contractAttachments } from '../registries/schema';
+
+/** A table of kept files: a contract's or a ledger document's. */
+type FileTable = typeof contractAttachments | typeof ledgerAttachments;
+
+/** Whose files: the table's column naming the owner (the contract, the document) and the owner's id. */
+interface Owner {
+  table: FileTable;
+  column: PgColumn;
+  id: string;
+  organizationId: string;
+}
+
+const ofOwner = (owner: Owner) => and(eq(owner.table.organizationId, owner.organizationId), eq(owner.column, owner.id));
+
+/** What a listing shows of a file: never its content. */
+const listedColumns = (t: FileTable) => ({
+  id: t.id,
+  fileName: t.fileName,
+  contentType: t.contentType,
+  size: t.size,
+  createdAt: t.createdAt,
+});
+type Listed = SelectResultFields<ReturnType<typeof listedColumns>>;
+
+/** An owner's files as a screen lists them, oldest first, with `extra` columns of the table (a proof's payment). */
+export async function listFiles<E extends Record<string, PgColumn> = Record<never, PgColumn>>(
+  tx: DbOrTx,
+  owner: Owner,
+  extra: E = {} as E,
+): Promise<(Omit<Listed, 'createdAt'> & SelectResultFields<E> & { createdAt: string })[]> {
+  // Drizzle cannot work out the rows of a selection with generic columns; the cast names them.
+  const rows = (await tx
+    .select({ ...listedColumns(owner.table), ...extra })
+    .from(owner.table)
+    .where(ofOwner(owner))
+    .orderBy(asc(owner.table.createdAt))) as (Listed & SelectResultFields<E>)[];
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+/** Refuses a file past the MAX_ATTACHMENTS an owner keeps; `one` names the owner ("Um contrato", "Um título"). */
+export async function mustHaveRoom(tx: DbOrTx, owner: Owner, one: string): Promise<void> {
+  const [attached] = await tx.select({ n: count() }).from(owner.table).where(ofOwner(owner));
+  if ((attached?.n ?? 0) >= MAX_ATTACHMENTS) throw badRequest(`${one} tem no máximo ${MAX_ATTACHMENTS} anexos.`);
+}
+
+/** A kept file as a download sends it: its name, its type and its content in base64. */
+export const downloadOf = (file: { fileName: string; contentType: string; content: Buffer }) => ({
+  fileName: file.fileName,
+  contentType: file.contentType,
+  content: file.content.toString('base64'),
+});
