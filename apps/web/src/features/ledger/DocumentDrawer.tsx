@@ -5,7 +5,6 @@ import {
   Button,
   CopyButton,
   Drawer,
-  FileButton,
   Flex,
   Group,
   Loader,
@@ -17,12 +16,11 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCopy, IconDownload, IconPaperclip, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import {
-  ATTACHMENT_MAX_BYTES,
   digitableLine,
   formatBRL,
   formatCalendarDate,
@@ -37,7 +35,7 @@ import {
 import { ledgerClient } from '../../api/trpc';
 import { ledgerMessages } from '../../i18n/ledger';
 import { notifyApiError } from '../../ui/api-error';
-import { base64Of, downloadBase64 } from '../../ui/download';
+import { Attachments } from '../../ui/Attachments';
 import { CARDS_MEDIA_QUERY } from '../../ui/DataTable.cards';
 import { notifySuccess } from '../../ui/notify';
 import { Figure } from '../registries/cells';
@@ -54,7 +52,6 @@ const d = t.drawer;
 type LedgerDocument = Awaited<ReturnType<typeof ledgerClient.documents.get.query>>;
 type Payment = LedgerDocument['payments'][number];
 type Installment = LedgerDocument['installments'][number];
-type AttachmentType = Parameters<typeof ledgerClient.attachments.upload.mutate>[0]['contentType'];
 
 function Section(props: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
@@ -277,41 +274,8 @@ function PaymentRow(props: { payment: Payment; document: LedgerDocument; canEdit
  * The document's files and its payments' proofs: attach PDF or images, download, and remove while no money moved
  * (the server keeps them once a payment exists; the button is not offered then).
  */
-function Attachments(props: { document: LedgerDocument; canEdit: boolean }) {
+function DocumentFiles(props: { document: LedgerDocument; canEdit: boolean }) {
   const { document } = props;
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['ledger', 'document', document.id] });
-  const upload = useMutation({
-    mutationFn: async (file: File) => {
-      if (file.size > ATTACHMENT_MAX_BYTES) throw new Error(d.tooLarge);
-      return ledgerClient.attachments.upload.mutate({
-        documentId: document.id,
-        fileName: file.name,
-        contentType: file.type as AttachmentType,
-        content: await base64Of(file),
-      });
-    },
-    onSuccess: async () => {
-      await refresh();
-      notifySuccess(d.attached);
-    },
-    onError: notifyApiError,
-  });
-  const remove = useMutation({
-    mutationFn: (id: string) => ledgerClient.attachments.delete.mutate({ id }),
-    onSuccess: async () => {
-      await refresh();
-      notifySuccess(d.removed);
-    },
-    onError: notifyApiError,
-  });
-  const download = async (id: string) => {
-    try {
-      downloadBase64(await ledgerClient.attachments.download.query({ id }));
-    } catch (error) {
-      notifyApiError(error);
-    }
-  };
   const removable = props.canEdit && document.payments.length === 0;
   /** A payment's proof says which payment it proves, by its date. */
   const proofLabel = (paymentId: string) => {
@@ -319,73 +283,25 @@ function Attachments(props: { document: LedgerDocument; canEdit: boolean }) {
     return paid ? d.proofOf[document.kind](formatCalendarDate(paid.paidDate)) : d.proof;
   };
   return (
-    <Section
-      title={d.attachments}
-      action={
-        props.canEdit && (
-          <FileButton
-            onChange={(file) => file && upload.mutate(file)}
-            accept="application/pdf,image/png,image/jpeg,image/webp"
-          >
-            {(button) => (
-              <Button
-                {...button}
-                size="xs"
-                variant="light"
-                leftSection={<IconPaperclip size={14} />}
-                loading={upload.isPending}
-              >
-                {d.attach}
-              </Button>
-            )}
-          </FileButton>
+    <Attachments
+      labels={d}
+      files={{ data: document.attachments }}
+      queryKey={['ledger', 'document', document.id]}
+      help={props.canEdit ? d.attachmentsHelp : undefined}
+      canAttach={props.canEdit}
+      canRemove={(f) => removable && !f.paymentId}
+      upload={(file) => ledgerClient.attachments.upload.mutate({ documentId: document.id, ...file })}
+      remove={(id) => ledgerClient.attachments.delete.mutate({ id })}
+      download={(id) => ledgerClient.attachments.download.query({ id })}
+      detail={(f) => formatDateTime(new Date(f.createdAt))}
+      tag={(f) =>
+        f.paymentId && (
+          <Badge size="sm" variant="light" tt="none" maw="100%">
+            {proofLabel(f.paymentId)}
+          </Badge>
         )
       }
-    >
-      {props.canEdit && (
-        <Text size="xs" c="dimmed">
-          {d.attachmentsHelp}
-        </Text>
-      )}
-      {document.attachments.length === 0 && (
-        <Text size="sm" c="dimmed">
-          {d.noAttachments}
-        </Text>
-      )}
-      {document.attachments.map((f) => (
-        <Group key={f.id} justify="space-between" wrap="nowrap">
-          <Stack gap={2} miw={0}>
-            <Text size="sm" truncate>
-              {f.fileName}{' '}
-              <Text span size="xs" c="dimmed">
-                ({Math.ceil(f.size / 1024).toLocaleString('pt-BR')} KB · {formatDateTime(new Date(f.createdAt))})
-              </Text>
-            </Text>
-            {f.paymentId && (
-              <Badge size="sm" variant="light" tt="none" maw="100%">
-                {proofLabel(f.paymentId)}
-              </Badge>
-            )}
-          </Stack>
-          <Group gap={4} wrap="nowrap">
-            <ActionIcon variant="subtle" aria-label={d.download(f.fileName)} onClick={() => void download(f.id)}>
-              <IconDownload size={16} />
-            </ActionIcon>
-            {removable && !f.paymentId && (
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={d.removeAttachment(f.fileName)}
-                loading={remove.isPending && remove.variables === f.id}
-                onClick={() => remove.mutate(f.id)}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            )}
-          </Group>
-        </Group>
-      ))}
-    </Section>
+    />
   );
 }
 
@@ -520,7 +436,7 @@ function DocumentView(props: { kind: DocumentKind; id: string; onOpen: (id: stri
           ))
         )}
       </Section>
-      <Attachments document={doc} canEdit={canEdit && doc.status !== 'cancelled'} />
+      <DocumentFiles document={doc} canEdit={canEdit && doc.status !== 'cancelled'} />
       <Section title={d.history}>
         {doc.history.map((e) => (
           <Text key={e.id} size="xs">

@@ -1,8 +1,6 @@
-import { ActionIcon, Button, FileButton, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { IconDownload, IconPaperclip, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import {
-  ATTACHMENT_MAX_BYTES,
   contractInput,
   contractSchedule,
   formatBRL,
@@ -12,9 +10,7 @@ import {
 } from '@financeiro/core';
 import { registriesClient } from '../../api/trpc';
 import { registryMessages } from '../../i18n/registries';
-import { notifyApiError } from '../../ui/api-error';
-import { base64Of, downloadBase64 } from '../../ui/download';
-import { notifySuccess } from '../../ui/notify';
+import { Attachments } from '../../ui/Attachments';
 import { ContractGeneration } from '../ledger/ContractGeneration';
 import { useCan } from '../tenants/use-can';
 import { moneyText } from './fields';
@@ -24,7 +20,6 @@ import { partiesSource, registrySource } from './sources';
 
 const t = registryMessages.contracts;
 type Contract = Awaited<ReturnType<typeof registriesClient.contracts.get.query>>;
-type AttachmentType = Parameters<typeof registriesClient.contractAttachments.upload.mutate>[0]['contentType'];
 
 /** The installments the contract being filled in implies, with the readjustment to come; nothing until it is valid. */
 function Schedule({ values }: { values: Record<string, unknown> }) {
@@ -68,106 +63,27 @@ function Schedule({ values }: { values: Record<string, unknown> }) {
   );
 }
 
-/** A contract's files: attach PDF or images (size checked here and on the server), download, remove. */
-function Attachments({ contract }: { contract: Contract }) {
+/** A contract's files: attach PDF or images, download, remove. */
+function ContractFiles({ contract }: { contract: Contract }) {
   const canEdit = useCan('editar_contratos', 'unit');
-  const queryClient = useQueryClient();
   const key = ['contract-attachments', contract.id];
   const files = useQuery({
     queryKey: key,
     queryFn: () => registriesClient.contractAttachments.list.query({ contractId: contract.id }),
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
-  const upload = useMutation({
-    mutationFn: async (file: File) => {
-      if (file.size > ATTACHMENT_MAX_BYTES) throw new Error(t.tooLarge);
-      return registriesClient.contractAttachments.upload.mutate({
-        contractId: contract.id,
-        fileName: file.name,
-        contentType: file.type as AttachmentType,
-        content: await base64Of(file),
-      });
-    },
-    onSuccess: async () => {
-      await refresh();
-      notifySuccess(t.attached);
-    },
-    onError: notifyApiError,
-  });
-  const remove = useMutation({
-    mutationFn: (id: string) => registriesClient.contractAttachments.delete.mutate({ id }),
-    onSuccess: async () => {
-      await refresh();
-      notifySuccess(t.removed);
-    },
-    onError: notifyApiError,
-  });
-  const download = async (id: string) => {
-    try {
-      downloadBase64(await registriesClient.contractAttachments.download.query({ id }));
-    } catch (error) {
-      notifyApiError(error);
-    }
-  };
+  const api = registriesClient.contractAttachments;
   return (
-    <Stack gap="xs">
-      <Group justify="space-between">
-        <Title order={5}>{t.attachments}</Title>
-        {canEdit && (
-          <FileButton
-            onChange={(file) => file && upload.mutate(file)}
-            accept="application/pdf,image/png,image/jpeg,image/webp"
-          >
-            {(button) => (
-              <Button
-                {...button}
-                size="xs"
-                variant="light"
-                leftSection={<IconPaperclip size={14} />}
-                loading={upload.isPending}
-              >
-                {t.attach}
-              </Button>
-            )}
-          </FileButton>
-        )}
-      </Group>
-      <Text size="xs" c="dimmed">
-        {t.attachmentsHelp}
-      </Text>
-      {files.isPending && <Loader size="xs" aria-label={t.loadingAttachments} />}
-      {files.isError && (
-        <Text size="sm" c="red">
-          {t.attachmentsError}
-        </Text>
-      )}
-      {files.data?.length === 0 && <Text size="sm">{t.noAttachments}</Text>}
-      {files.data?.map((f) => (
-        <Group key={f.id} justify="space-between" wrap="nowrap">
-          <Text size="sm" truncate>
-            {f.fileName}{' '}
-            <Text span size="xs" c="dimmed">
-              ({Math.ceil(f.size / 1024).toLocaleString('pt-BR')} KB)
-            </Text>
-          </Text>
-          <Group gap={4} wrap="nowrap">
-            <ActionIcon variant="subtle" aria-label={t.download(f.fileName)} onClick={() => void download(f.id)}>
-              <IconDownload size={16} />
-            </ActionIcon>
-            {canEdit && (
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={t.removeAttachment(f.fileName)}
-                onClick={() => remove.mutate(f.id)}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            )}
-          </Group>
-        </Group>
-      ))}
-    </Stack>
+    <Attachments
+      labels={t}
+      files={files}
+      queryKey={key}
+      help={t.attachmentsHelp}
+      canAttach={canEdit}
+      canRemove={() => canEdit}
+      upload={(file) => api.upload.mutate({ contractId: contract.id, ...file })}
+      remove={(id) => api.delete.mutate({ id })}
+      download={(id) => api.download.query({ id })}
+    />
   );
 }
 
@@ -276,7 +192,7 @@ export function ContractsPage() {
       details={(c) => (
         <Stack gap="lg">
           <ContractGeneration contract={c} />
-          <Attachments contract={c} />
+          <ContractFiles contract={c} />
         </Stack>
       )}
     />
