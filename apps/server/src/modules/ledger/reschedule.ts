@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { formatCalendarDate, type DocumentKind } from '@financeiro/core';
-import { badRequest, conflict, notFound } from '../../trpc/init';
+import { badRequest, conflict } from '../../trpc/init';
 import { audit } from '../audit/record-event';
 import type { LedgerScope } from './access';
+import { lockInstallments } from './locked-installments';
 import { ledgerDocuments, ledgerInstallments } from './schema';
 
 /** Moves the due date of installments still to be paid (open or partially paid); the event log keeps the old one. */
@@ -15,30 +16,7 @@ export async function rescheduleInstallments(
   const { tx } = scope;
   const { organizationId } = scope.tenant;
   const wanted = [...new Set(installmentIds)];
-  const rows = await tx
-    .select({
-      id: ledgerInstallments.id,
-      documentId: ledgerInstallments.documentId,
-      number: ledgerInstallments.number,
-      kind: ledgerInstallments.kind,
-      status: ledgerInstallments.status,
-      dueDate: ledgerInstallments.dueDate,
-      issueDate: ledgerDocuments.issueDate,
-    })
-    .from(ledgerInstallments)
-    .innerJoin(
-      ledgerDocuments,
-      and(
-        eq(ledgerDocuments.organizationId, ledgerInstallments.organizationId),
-        eq(ledgerDocuments.id, ledgerInstallments.documentId),
-      ),
-    )
-    .where(and(eq(ledgerInstallments.organizationId, organizationId), inArray(ledgerInstallments.id, wanted)))
-    .orderBy(asc(ledgerInstallments.id))
-    .for('update', { of: ledgerInstallments });
-  if (rows.length !== wanted.length || rows.some((r) => r.kind !== kind)) {
-    throw notFound('Parcela não encontrada nesta organização.');
-  }
+  const rows = await lockInstallments(scope, kind, wanted);
   if (rows.some((r) => r.status === 'paid' || r.status === 'cancelled')) {
     throw conflict('Parcelas pagas ou canceladas não mudam de vencimento.');
   }

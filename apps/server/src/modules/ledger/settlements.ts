@@ -9,6 +9,7 @@ import { auditEach } from '../audit/record-event';
 import { mustExist } from '../registries/references';
 import { parties, paymentMethods } from '../registries/schema';
 import { mustUseAccount, type LedgerScope } from './access';
+import { INSTALLMENT_NOT_FOUND, lockInstallments } from './locked-installments';
 import {
   accountMovements,
   ledgerAttachments,
@@ -28,7 +29,6 @@ export const settlementInput = settleInput.and(z.object({ proof: z.object(attach
 export type Settlement = Omit<z.output<typeof settlementInput>, 'idempotencyKey'>;
 export type Reversal = Omit<z.output<typeof reverseInput>, 'idempotencyKey'>;
 
-export const INSTALLMENT_NOT_FOUND = 'Parcela não encontrada nesta unidade.';
 export const PAYMENT_NOT_FOUND = 'Pagamento não encontrado nesta unidade.';
 
 /** Money in (receivables) is positive in the account, money out (payables) negative. */
@@ -148,41 +148,9 @@ export async function settleInstallments(scope: LedgerScope, input: Settlement):
   );
 
   const ids = input.items.map((i) => i.installmentId);
-  const rows = await tx
-    .select({
-      id: ledgerInstallments.id,
-      documentId: ledgerInstallments.documentId,
-      kind: ledgerInstallments.kind,
-      partyId: ledgerInstallments.partyId,
-      number: ledgerInstallments.number,
-      count: ledgerInstallments.count,
-      amount: ledgerInstallments.amount,
-      settled: ledgerInstallments.settled,
-      status: ledgerInstallments.status,
-      documentNumber: ledgerInstallments.documentNumber,
-      description: ledgerDocuments.description,
-      issueDate: ledgerDocuments.issueDate,
-    })
-    .from(ledgerInstallments)
-    .innerJoin(
-      ledgerDocuments,
-      and(
-        eq(ledgerDocuments.organizationId, ledgerInstallments.organizationId),
-        eq(ledgerDocuments.id, ledgerInstallments.documentId),
-      ),
-    )
-    .where(
-      and(
-        eq(ledgerInstallments.organizationId, organizationId),
-        eq(ledgerInstallments.unitId, unitId),
-        inArray(ledgerInstallments.id, ids),
-      ),
-    )
-    .orderBy(asc(ledgerInstallments.id))
-    .for('update', { of: ledgerInstallments });
+  const rows = await lockInstallments(scope, input.kind, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const partyIds = new Set(rows.map((r) => r.partyId));
-  if (rows.length !== ids.length || rows.some((r) => r.kind !== input.kind)) throw notFound(INSTALLMENT_NOT_FOUND);
   if (partyIds.size > 1) {
     throw badRequest(
       input.kind === 'payable'
