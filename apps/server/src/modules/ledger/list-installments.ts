@@ -13,6 +13,7 @@ import type { Tx } from '../../db/client';
 import { containsPattern, folded } from '../../db/search';
 import { accounts, parties, paymentMethods } from '../registries/schema';
 import { units } from '../tenancy/schema';
+import { installmentFigures, openBalance } from './installment-figures';
 import { ledgerDocumentLines, ledgerDocuments, ledgerInstallments as i } from './schema';
 
 /** The installments a list reads: one unit's payables or receivables, narrowed by the filters. */
@@ -32,7 +33,6 @@ const p = alias(parties, 'p');
 const today = sql.raw(`(now() AT TIME ZONE '${TIME_ZONE}')::date`);
 /** Open or partially paid and due before today. */
 const overdue = sql`(${i.status} in ('open', 'partial') and ${i.dueDate} < ${today})`;
-const openBalance = sql`(${i.amount} - ${i.settled})`;
 
 /** The documents one of whose apportionment lines names `id` in `column`. */
 const documentsWith = (organizationId: string, column: PgColumn, id: string) =>
@@ -98,14 +98,8 @@ const SORTS: Record<LedgerSort, SQL | PgColumn> = {
 };
 
 const rowColumns = {
-  id: i.id,
-  documentId: i.documentId,
-  number: i.number,
-  count: i.count,
-  dueDate: i.dueDate,
-  amount: i.amount,
+  ...installmentFigures,
   settled: i.settled,
-  open: sql<number>`${openBalance}`.mapWith(Number),
   status: i.status,
   overdue: sql<boolean>`${overdue}`,
   partyId: i.partyId,

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DocumentKind } from '@financeiro/core';
 import type { Tx } from '../../db/client';
 import { parties } from '../registries/schema';
+import { installmentFigures } from './installment-figures';
 import { ledgerDocuments, ledgerInstallments } from './schema';
 
 /**
@@ -18,13 +19,7 @@ export function installmentsToSettle(
   const d = ledgerDocuments;
   return tx
     .select({
-      id: i.id,
-      documentId: i.documentId,
-      number: i.number,
-      count: i.count,
-      dueDate: i.dueDate,
-      amount: i.amount,
-      open: sql<number>`${i.amount} - ${i.settled}`.mapWith(Number),
+      ...installmentFigures,
       status: i.status,
       partyId: i.partyId,
       partyName: sql<string>`coalesce(${parties.tradeName}, ${parties.name})`,

@@ -485,4 +485,16 @@ describe('ledger payments: settle and reverse', () => {
       { numRuns: 12 },
     );
   });
+
+  it('starts the payment form from what is still open of each installment, in due-date order, with its party', async () => {
+    const { installments } = await newBill();
+    const [first, second] = installments.map((i) => i.id);
+    await fin.ledger.payments.settle(pay(first ?? '', 20_000));
+    const rows = await fin.ledger.documents.rows({ kind: 'payable', ids: [second ?? '', first ?? ''] });
+    expect(rows).toMatchObject([
+      { id: first, number: 1, count: 2, dueDate: '2026-02-05', amount: 50_000, open: 30_000, status: 'partial' },
+      { id: second, number: 2, count: 2, dueDate: '2026-03-05', amount: 50_000, open: 50_000, status: 'open' },
+    ]);
+    expect(rows.map((r) => r.partyName)).toEqual(['Manutenção Predial Ltda', 'Manutenção Predial Ltda']);
+  });
 });
