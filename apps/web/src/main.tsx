@@ -16,6 +16,7 @@ import { refreshSession } from './api/session';
 import { queryClient } from './api/trpc';
 import { router } from './routes/router';
 import { OfflineScreen } from './features/pwa/OfflineGate';
+import { selectTextOnTab } from './ui/select-on-tab';
 import { cssVariablesResolver, theme } from './theme';
 import notificationClasses from './notifications.module.css';
 
@@ -57,5 +58,6 @@ async function start(root: HTMLElement) {
   );
 }
 
+selectTextOnTab(document);
 const root = document.getElementById('root');
 if (root) void start(root);
