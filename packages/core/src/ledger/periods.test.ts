@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { addDays } from '../dates';
-import { periodsBetween } from './periods';
+import { contractPeriods, periodsBetween } from './periods';
 
 const isoDate = fc.integer({ min: 0, max: 20_000 }).map((n) => addDays('2000-01-01', n));
 
@@ -73,5 +73,18 @@ describe('periodsBetween', () => {
         },
       ),
     );
+  });
+});
+
+describe('contractPeriods', () => {
+  it("falls due on the start date's day, every periodicity, up to the contract's end", () => {
+    const contract = { startDate: '2026-01-31', endDate: '2026-07-15', periodicity: 'quarterly' as const };
+    expect(contractPeriods(contract, '2026-01-01', '2026-12-31')).toEqual([
+      { period: '2026-01-01', dueDate: '2026-01-31' },
+      { period: '2026-04-01', dueDate: '2026-04-30' },
+    ]);
+    expect(contractPeriods({ ...contract, periodicity: 'once' }, '2026-01-01', '2026-12-31')).toEqual([
+      { period: '2026-01-01', dueDate: '2026-01-31' },
+    ]);
   });
 });

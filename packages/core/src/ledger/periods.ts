@@ -1,4 +1,5 @@
 import { addMonths } from '../dates';
+import { PERIODICITY_MONTHS, type Periodicity } from '../registries/contracts';
 
 export interface DuePeriod {
   /** The first day of the month the period falls due in: what identifies it, so it is generated once. */
@@ -41,4 +42,25 @@ export function periodsBetween(rule: PeriodRule, from: string, to: string): DueP
     if (dueDate >= from && dueDate >= rule.startDate) out.push({ period, dueDate });
   }
   return out;
+}
+
+/**
+ * A contract's periods due from `from` to `to`: one every periodicity from its start, on its start date's day (what
+ * generating from the contract creates, and what its screen shows first).
+ */
+export function contractPeriods(
+  contract: { startDate: string; endDate: string | null; periodicity: Periodicity },
+  from: string,
+  to: string,
+): DuePeriod[] {
+  return periodsBetween(
+    {
+      startDate: contract.startDate,
+      endDate: contract.endDate,
+      months: PERIODICITY_MONTHS[contract.periodicity],
+      dueDay: Number(contract.startDate.slice(8, 10)),
+    },
+    from,
+    to,
+  );
 }

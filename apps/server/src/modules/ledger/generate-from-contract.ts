@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import {
+  contractPeriods,
   formatBRL,
   MAX_AMOUNT,
-  PERIODICITY_MONTHS,
-  periodsBetween,
   type ContractGenerationInput,
   type DocumentKind,
 } from '@financeiro/core';
@@ -68,21 +67,6 @@ async function partyRoles(scope: LedgerScope, contractId: string): Promise<strin
 export async function contractKind(scope: LedgerScope, input: Generation): Promise<DocumentKind> {
   return kindOf(input.kind, await partyRoles(scope, input.contractId));
 }
-
-type ContractTerms = Pick<typeof contracts.$inferSelect, 'startDate' | 'endDate' | 'periodicity'>;
-
-/** The contract's periods due in the range: one every periodicity from its start, on its start date's day. */
-const contractPeriods = (contract: ContractTerms, from: string, to: string) =>
-  periodsBetween(
-    {
-      startDate: contract.startDate,
-      endDate: contract.endDate,
-      months: PERIODICITY_MONTHS[contract.periodicity],
-      dueDay: Number(contract.startDate.slice(8, 10)),
-    },
-    from,
-    to,
-  );
 
 /**
  * What a generation would meet, for the screen to show before it runs: the kinds the contract's party allows (both,

@@ -6,12 +6,11 @@ import { useState } from 'react';
 import {
   addMonths,
   contractGenerationInput,
+  contractPeriods,
   formatBRL,
   formatCalendarDate,
   ledgerPermission,
   parseDateText,
-  PERIODICITY_MONTHS,
-  periodsBetween,
   todayInSaoPaulo,
   type DocumentKind,
   type Periodicity,
@@ -69,19 +68,7 @@ function GenerationForm({ contract, onClose }: { contract: GeneratedContract; on
     queryFn: () => ledgerClient.contracts.preview.query({ contractId: contract.id, from: from ?? '', to: to ?? '' }),
     enabled: valid,
   });
-  const periods =
-    valid && from && to
-      ? periodsBetween(
-          {
-            startDate: contract.startDate,
-            endDate: contract.endDate,
-            months: PERIODICITY_MONTHS[contract.periodicity],
-            dueDay: Number(contract.startDate.slice(8, 10)),
-          },
-          from,
-          to,
-        )
-      : [];
+  const periods = valid && from && to ? contractPeriods(contract, from, to) : [];
   const existing = new Set(preview.data?.existing ?? []);
   const toCreate = periods.filter((p) => !existing.has(p.period));
   const kinds = preview.data?.kinds ?? [];
