@@ -15,7 +15,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, useMemo, useState } from 'react';
+import { Fragment, useMemo, useState, type KeyboardEvent } from 'react';
 import type { z } from 'zod';
 import {
   formatPercent,
@@ -85,10 +85,25 @@ function useOptions(source: OptionSource, search: string, chosen: string[]) {
   });
 }
 
+/**
+ * Enter in a reference select's open list takes the highlighted option, or else the first: the server's matches may
+ * arrive after the typing, when none is highlighted yet. Meanwhile Enter never sends the form the select is in.
+ */
+function enterTakesFirstMatch(event: KeyboardEvent<HTMLInputElement>) {
+  const input = event.currentTarget;
+  if (event.key !== 'Enter' || input.getAttribute('aria-expanded') !== 'true') return;
+  event.preventDefault();
+  const list = document.getElementById(input.getAttribute('aria-controls') ?? '');
+  if (list && !list.querySelector('[data-combobox-selected]'))
+    list.querySelector<HTMLElement>('[data-combobox-option]')?.click();
+}
+
 function ReferenceInput(props: {
   field: FieldBase & { source: OptionSource };
   multiple: boolean;
   required?: boolean | undefined;
+  /** Takes the focus when its form opens. */
+  autoFocus?: boolean | undefined;
   inputProps: { value: unknown; onChange: (v: unknown) => void; error?: unknown };
 }) {
   const [search, setSearch] = useState('');
@@ -107,6 +122,12 @@ function ReferenceInput(props: {
     error: props.inputProps.error as string | undefined,
     withAsterisk: props.required,
     'aria-required': props.required || undefined,
+    'data-autofocus': props.autoFocus || undefined,
+    // Part of a name and Enter chooses the first match (highlighted as it is typed), rather than sending the form.
+    selectFirstOptionOnChange: true,
+    onKeyDown: enterTakesFirstMatch,
+    // Tab passes a select by without its list covering the next fields; typing, ArrowDown or a click opens it.
+    openOnFocus: false,
   };
   return props.multiple ? (
     <MultiSelect {...common} value={chosen} onChange={(v) => props.inputProps.onChange(v)} clearable />
@@ -185,6 +206,7 @@ function FieldInput<V>(props: {
           field={field}
           multiple={field.kind === 'references'}
           required={required}
+          autoFocus={props.autoFocus}
           inputProps={input as never}
         />
       );
