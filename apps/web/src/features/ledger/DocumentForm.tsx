@@ -565,6 +565,12 @@ function DocumentFormBody(props: {
             {f.customHint}
           </Text>
         )}
+        {/* Saved before any installment was generated: the reason goes where they would be, not nowhere. */}
+        {values.installments.length === 0 && typeof form.errors.installments === 'string' && (
+          <Text size="xs" c="red">
+            {form.errors.installments}
+          </Text>
+        )}
         {values.installments.length > 0 && (
           <FormFields
             form={form}

@@ -173,8 +173,9 @@ export function InstallmentsPage({ kind }: { kind: DocumentKind }) {
   const [recurrences, setRecurrences] = useState(false);
   const filteredBesidesStatus = period !== 'all' || moreSet || Boolean(filters.search || filters.documentNumber);
   const filtered = filteredBesidesStatus || filters.status !== DEFAULT_STATUS;
-  // "n" types a new bill from the list, not while a drawer or dialog of the page is in front.
-  useHotkeys([['n', () => canEdit && !filters.doc && !recurrences && setCreating(true)]]);
+  // "n" types a new bill from the list, not while a drawer or dialog is in front (a payment, a new due date): it keeps
+  // its keys, as for the search's "/".
+  useHotkeys([['n', () => canEdit && !document.querySelector('[role="dialog"]') && setCreating(true)]]);
   const choosePeriod = (value: string) =>
     // "Vencidos" is a status rather than a range: it chooses the overdue chip alone, over every due date.
     value === 'overdue'
