@@ -210,6 +210,103 @@ describe.skipIf(!chromiumAvailable)('the installment lists in Chromium', () => {
     await page.getByRole('dialog', { name: 'Conta a pagar' }).getByText('boleto.pdf').waitFor();
   });
 
+  it('a bill is typed with the keyboard alone: "n", Tab from field to field, part of a name and Enter, Ctrl+Enter', async () => {
+    const page = await h.newPage(1366, 900);
+    await signInToMatriz(page, h.app.url, 'financeiro');
+    await page.goto(`${h.app.url}/contas/pagar`);
+    await page.getByText(/^\d+ parcelas?$/).waitFor();
+    const form = page.getByRole('dialog', { name: 'Nova conta a pagar' });
+    const keys = page.keyboard;
+    // As a person types: a key every 40 ms.
+    const type = (text: string) => keys.type(text, { delay: 40 });
+    const tab = async (times = 1) => {
+      for (let k = 0; k < times; k += 1) await keys.press('Tab');
+    };
+    /** The label (or the text) of what the keyboard is on, without the asterisk of a required field. */
+    const focused = () =>
+      page.evaluate(() => {
+        const element = document.activeElement;
+        const label = element?.id ? document.querySelector(`label[for="${element.id}"]`)?.textContent : null;
+        return (label ?? element?.getAttribute('aria-label') ?? element?.textContent ?? '').replace(/ \*$/, '');
+      });
+    /** Part of a name typed in a select, and Enter once the match shows. */
+    const choose = async (text: string, option: RegExp) => {
+      await type(text);
+      await page.getByRole('option', { name: option }).waitFor();
+      await keys.press('Enter');
+    };
+
+    await keys.press('n');
+    await form.waitFor();
+    await expect.poll(focused).toBe('Fornecedor');
+    await choose('papel', /Papelaria Central/);
+    expect(await form.getByRole('combobox', { name: 'Fornecedor' }).inputValue()).toBe('Papelaria Central');
+    await tab();
+    expect(await focused()).toBe('Descrição');
+    await type('Bobinas de papel para impressão');
+    await tab(2); // past the document type, NF-e already
+    expect(await focused()).toBe('Número do documento');
+    await type('NF-4521');
+    // Tab selects what a field holds, so the issue date and the competence are typed over today's.
+    await tab();
+    expect(await focused()).toBe('Emissão');
+    await type('05112026');
+    await tab(2); // past the calendar's button
+    expect(await focused()).toBe('Competência (MM/AAAA)');
+    await type('11/2026');
+    await tab();
+    expect(await focused()).toBe('Valor bruto');
+    await type('45090');
+    await tab(3); // past the payment method and the apportionment template
+    expect(await focused()).toBe('Classificação');
+    await choose('material', /Material de escritório/);
+    await tab();
+    expect(await focused()).toBe('Centro de custo');
+    await choose('admin', /Administrativo/);
+    await tab(5); // past the 100%, the line's two buttons and the taxes' one
+    expect(await focused()).toBe('Quantidade de parcelas');
+    await tab();
+    expect(await focused()).toBe('Primeiro vencimento');
+    await type('10122026');
+    // Saved before the installments are generated, the form says so where they go.
+    await keys.press('Control+Enter');
+    await form.getByText('Inclua ao menos uma parcela.').waitFor();
+    await tab(3); // past the calendar's button and the monthly periodicity
+    expect(await focused()).toBe('Gerar parcelas');
+    await keys.press('Enter');
+    await expect.poll(() => form.getByLabel(/^Vencimento( \*)?$/).inputValue()).toBe('10/12/2026');
+    expect(await form.getByLabel(/^Valor( \*)?$/).inputValue()).toBe('450,90');
+    expect(await form.getByLabel('Emissão').inputValue()).toBe('05/11/2026');
+    expect(await form.getByLabel('Competência (MM/AAAA)').inputValue()).toBe('11/2026');
+    // Tall enough for the whole form to show.
+    await page.setViewportSize({ width: 1366, height: 1700 });
+    await screenshot(page, 'payable-typed-by-keyboard');
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await keys.press('Control+Enter');
+    await page.getByText('Conta a pagar lançada.').waitFor();
+
+    // The new bill's drawer (the form's, named "Nova conta a pagar", may still be fading out).
+    const drawer = page.getByRole('dialog', { name: 'Conta a pagar', exact: true });
+    await drawer.getByText('NF-e NF-4521 · Emissão 05/11/2026 · Competência 11/2026').waitFor();
+    expect(plain(await drawer.innerText())).toMatch(/Papelaria Central[\s\S]*Bobinas de papel para impressão/);
+    expect(plain(await drawer.getByRole('table', { name: 'Parcelas' }).innerText())).toMatch(
+      /1\/1\s+10\/12\/2026\s+R\$ 450,90/,
+    );
+    // Over the drawer "n" opens nothing: Escape then closes the drawer, not a new form.
+    await keys.press('n');
+    await keys.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    expect(await form.count()).toBe(0);
+
+    // "/" goes to the search, where "n" is typed as a letter; the new bill is in the list.
+    await keys.press('/');
+    await type('bobinas');
+    await page.waitForURL(/search=bobinas/);
+    const row = page.getByRole('table').getByRole('row').filter({ hasText: 'NF-4521' });
+    expect(plain(await row.innerText())).toMatch(/10\/12\/2026[\s\S]*Papelaria Central[\s\S]*1\/1[\s\S]*R\$ 450,90/);
+    expect(await form.count()).toBe(0);
+  });
+
   it('on a phone both lists are cards with nothing sideways, and a card opens its document', async () => {
     const page = await h.newPage(390, 844, { hasTouch: true, isMobile: true });
     await signInToMatriz(page, h.app.url, 'financeiro');
