@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import {
   digitableLine,
@@ -34,15 +34,13 @@ import {
 } from '@financeiro/core';
 import { ledgerClient } from '../../api/trpc';
 import { ledgerMessages } from '../../i18n/ledger';
-import { notifyApiError } from '../../ui/api-error';
 import { Attachments } from '../../ui/Attachments';
 import { CARDS_MEDIA_QUERY } from '../../ui/DataTable.cards';
-import { notifySuccess } from '../../ui/notify';
 import { Figure } from '../registries/cells';
 import { useCan } from '../tenants/use-can';
+import { CancelDocumentsDialog } from './CancelDocumentsDialog';
 import { DocumentForm } from './DocumentForm';
 import { InstallmentStatus } from './InstallmentStatus';
-import { ReasonDialog } from './ReasonDialog';
 import { ReverseModal } from './ReverseModal';
 import { SettleModal } from './SettleModal';
 
@@ -307,7 +305,6 @@ function DocumentFiles(props: { document: LedgerDocument; canEdit: boolean }) {
 
 function DocumentView(props: { kind: DocumentKind; id: string; onOpen: (id: string) => void }) {
   const canEdit = useCan(props.kind === 'payable' ? 'editar_contas_pagar' : 'editar_contas_receber', 'unit');
-  const queryClient = useQueryClient();
   const document = useQuery({
     queryKey: ['ledger', 'document', props.id],
     queryFn: () => ledgerClient.documents.get.query({ id: props.id }),
@@ -316,15 +313,6 @@ function DocumentView(props: { kind: DocumentKind; id: string; onOpen: (id: stri
   const [reversing, setReversing] = useState<Payment | null>(null);
   const [cancelling, setCancelling] = useState(false);
   const [editing, setEditing] = useState(false);
-  const cancel = useMutation({
-    mutationFn: (reason: string) => ledgerClient.documents.cancel.mutate({ kind: props.kind, ids: [props.id], reason }),
-    onSuccess: async (result) => {
-      setCancelling(false);
-      await queryClient.invalidateQueries({ queryKey: ['ledger'] });
-      notifySuccess(t.cancel.done(result.cancelled));
-    },
-    onError: notifyApiError,
-  });
   if (document.isPending) return <Loader aria-label={d.loading} />;
   if (document.isError) {
     return (
@@ -454,14 +442,11 @@ function DocumentView(props: { kind: DocumentKind; id: string; onOpen: (id: stri
           onClose={() => setReversing(null)}
         />
       )}
-      <ReasonDialog
-        opened={cancelling}
+      <CancelDocumentsDialog
+        kind={props.kind}
+        documentIds={[doc.id]}
         title={t.cancel.title}
-        message={t.cancel.message}
-        label={t.cancel.reason}
-        confirmLabel={t.cancel.confirm}
-        busy={cancel.isPending}
-        onConfirm={(reason) => cancel.mutate(reason)}
+        opened={cancelling}
         onClose={() => setCancelling(false)}
       />
       <DocumentForm kind={props.kind} documentId={doc.id} opened={editing} onClose={() => setEditing(false)} />

@@ -43,12 +43,12 @@ import { useUrlState } from '../../ui/use-url-state';
 import { Figure, RowTitle } from '../registries/cells';
 import { ReferenceSelect } from '../registries/fields';
 import { useCan } from '../tenants/use-can';
+import { CancelDocumentsDialog } from './CancelDocumentsDialog';
 import { DocumentDrawer } from './DocumentDrawer';
 import { PERIODS, periodRange, type Period } from './due-periods';
 import { DocumentForm } from './DocumentForm';
 import { InstallmentStatus } from './InstallmentStatus';
 import { MoneyInput } from './MoneyInput';
-import { ReasonDialog } from './ReasonDialog';
 import { RecurrencesDrawer } from './RecurrencesDrawer';
 import { SettleModal } from './SettleModal';
 import { ledgerSources } from './sources';
@@ -189,6 +189,7 @@ export function InstallmentsPage({ kind }: { kind: DocumentKind }) {
     setSelected(next);
   };
   const chosen = [...selected.values()];
+  const chosenDocuments = [...new Set(chosen.map((r) => r.documentId))];
   const done = async (message: string) => {
     setSelected(new Map());
     await queryClient.invalidateQueries({ queryKey: ['ledger'] });
@@ -200,15 +201,6 @@ export function InstallmentsPage({ kind }: { kind: DocumentKind }) {
     onSuccess: async () => {
       setRescheduling(false);
       await done(t.bulk.rescheduled);
-    },
-    onError: notifyApiError,
-  });
-  const cancel = useMutation({
-    mutationFn: (reason: string) =>
-      ledgerClient.documents.cancel.mutate({ kind, ids: [...new Set(chosen.map((r) => r.documentId))], reason }),
-    onSuccess: async (result) => {
-      setCancelling(false);
-      await done(t.cancel.done(result.cancelled));
     },
     onError: notifyApiError,
   });
@@ -585,15 +577,13 @@ export function InstallmentsPage({ kind }: { kind: DocumentKind }) {
           </Group>
         </Stack>
       </Modal>
-      <ReasonDialog
+      <CancelDocumentsDialog
+        kind={kind}
+        documentIds={chosenDocuments}
+        title={t.cancel.titleMany(chosenDocuments.length)}
         opened={cancelling}
-        title={t.cancel.titleMany(new Set(chosen.map((r) => r.documentId)).size)}
-        message={t.cancel.message}
-        label={t.cancel.reason}
-        confirmLabel={t.cancel.confirm}
-        busy={cancel.isPending}
-        onConfirm={(reason) => cancel.mutate(reason)}
         onClose={() => setCancelling(false)}
+        onCancelled={() => setSelected(new Map())}
       />
     </Stack>
   );
