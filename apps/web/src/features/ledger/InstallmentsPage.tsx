@@ -341,6 +341,14 @@ export function InstallmentsPage({ kind }: { kind: DocumentKind }) {
     return total ? `${label} · ${total.count} · ${formatBRL(total.amount)}` : label;
   };
   const sources = ledgerSources;
+  /** "Mais filtros" narrows by the records a bill names, then by its amount. */
+  const references = [
+    { key: 'partyId', label: t.party[kind], source: sources[kind] },
+    { key: 'classificationId', label: t.filters.classification, source: sources.classifications },
+    { key: 'costCentreId', label: t.filters.costCentre, source: sources.costCentres },
+    { key: 'accountId', label: t.filters.account, source: sources.accounts },
+    { key: 'paymentMethodId', label: t.filters.paymentMethod, source: sources.paymentMethods },
+  ] as const;
 
   return (
     <Stack>
@@ -409,46 +417,23 @@ export function InstallmentsPage({ kind }: { kind: DocumentKind }) {
       </Group>
       {moreFilters && (
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <ReferenceSelect
-            label={t.party[kind]}
-            source={sources[kind]}
-            value={filters.partyId || null}
-            onChange={(v) => setFilters({ partyId: v ?? '' })}
-          />
-          <ReferenceSelect
-            label={t.filters.classification}
-            source={sources.classifications}
-            value={filters.classificationId || null}
-            onChange={(v) => setFilters({ classificationId: v ?? '' })}
-          />
-          <ReferenceSelect
-            label={t.filters.costCentre}
-            source={sources.costCentres}
-            value={filters.costCentreId || null}
-            onChange={(v) => setFilters({ costCentreId: v ?? '' })}
-          />
-          <ReferenceSelect
-            label={t.filters.account}
-            source={sources.accounts}
-            value={filters.accountId || null}
-            onChange={(v) => setFilters({ accountId: v ?? '' })}
-          />
-          <ReferenceSelect
-            label={t.filters.paymentMethod}
-            source={sources.paymentMethods}
-            value={filters.paymentMethodId || null}
-            onChange={(v) => setFilters({ paymentMethodId: v ?? '' })}
-          />
-          <MoneyInput
-            label={t.filters.amountMin}
-            value={filters.amountMin}
-            onChange={(v) => setFilters({ amountMin: v })}
-          />
-          <MoneyInput
-            label={t.filters.amountMax}
-            value={filters.amountMax}
-            onChange={(v) => setFilters({ amountMax: v })}
-          />
+          {references.map((filter) => (
+            <ReferenceSelect
+              key={filter.key}
+              label={filter.label}
+              source={filter.source}
+              value={filters[filter.key] || null}
+              onChange={(v) => setFilters({ [filter.key]: v ?? '' })}
+            />
+          ))}
+          {(['amountMin', 'amountMax'] as const).map((key) => (
+            <MoneyInput
+              key={key}
+              label={t.filters[key]}
+              value={filters[key]}
+              onChange={(v) => setFilters({ [key]: v })}
+            />
+          ))}
         </SimpleGrid>
       )}
       <Chip.Group
