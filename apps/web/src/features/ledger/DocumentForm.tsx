@@ -14,6 +14,7 @@ import {
   parseBoleto,
   parsePixCopyPaste,
   paymentCodeWarnings,
+  type ReadPaymentCode,
   customDueDateProblems,
   schedule,
   SCHEDULE_PERIODICITIES,
@@ -197,54 +198,48 @@ function toInput(values: Values) {
   };
 }
 
+/** A code typed in an installment read as PIX copia e cola or as a boleto: what it says, and what it asks to pay. */
+function readCode(code: string): { ok: false; error: string } | { ok: true; says: string; asks: ReadPaymentCode } {
+  if (code.startsWith(PIX_PREFIX)) {
+    const read = parsePixCopyPaste(code);
+    if (!read.ok) return read;
+    const { pix } = read;
+    return {
+      ok: true,
+      says: f.pix(pix.merchantName, pix.amount === null ? '' : formatBRL(pix.amount)),
+      asks: { source: 'pix', amount: pix.amount, dueDate: null },
+    };
+  }
+  const read = parseBoleto(code);
+  if (!read.ok) return read;
+  const { boleto } = read;
+  return {
+    ok: true,
+    says: f.boleto(
+      boleto.bankName ?? boleto.segmentName ?? boleto.bankCode ?? '',
+      boleto.amount === null ? '—' : formatBRL(boleto.amount),
+      boleto.dueDate ? br(boleto.dueDate) : '—',
+    ),
+    asks: { source: 'boleto', amount: boleto.amount, dueDate: boleto.dueDate },
+  };
+}
+
 /** What the boleto or PIX typed in an installment says, and where it disagrees with the installment. */
 function CodeReading({ line }: { line: InstallmentRow }) {
   const code = line.code.trim();
   if (!code) return null;
-  const due = isoOf(line.dueDate);
-  const installment = { amount: money(line.amount), dueDate: due ?? '' };
-  if (code.startsWith(PIX_PREFIX)) {
-    const read = parsePixCopyPaste(code);
-    if (!read.ok)
-      return (
-        <Text size="xs" c="red">
-          {read.error}
-        </Text>
-      );
-    const warnings = paymentCodeWarnings({ source: 'pix', amount: read.pix.amount, dueDate: null }, installment);
-    return (
-      <Stack gap={0}>
-        <Text size="xs" c="dimmed">
-          {f.pix(read.pix.merchantName, read.pix.amount === null ? '' : formatBRL(read.pix.amount))}
-        </Text>
-        {warnings.map((w) => (
-          <Text key={w} size="xs" c="orange.9">
-            {w}
-          </Text>
-        ))}
-      </Stack>
-    );
-  }
-  const read = parseBoleto(code);
+  const read = readCode(code);
   if (!read.ok)
     return (
       <Text size="xs" c="red">
         {read.error}
       </Text>
     );
-  const { boleto } = read;
-  const warnings = paymentCodeWarnings(
-    { source: 'boleto', amount: boleto.amount, dueDate: boleto.dueDate },
-    installment,
-  );
+  const warnings = paymentCodeWarnings(read.asks, { amount: money(line.amount), dueDate: isoOf(line.dueDate) ?? '' });
   return (
     <Stack gap={0}>
       <Text size="xs" c="dimmed">
-        {f.boleto(
-          boleto.bankName ?? boleto.segmentName ?? boleto.bankCode ?? '',
-          boleto.amount === null ? '—' : formatBRL(boleto.amount),
-          boleto.dueDate ? br(boleto.dueDate) : '—',
-        )}
+        {read.says}
       </Text>
       {warnings.map((w) => (
         <Text key={w} size="xs" c="orange.9">
