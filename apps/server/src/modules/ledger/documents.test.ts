@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { DocumentCreateInput, PermissionName } from '@financeiro/core';
+import type { DocumentCreateInput } from '@financeiro/core';
 import { codeOf, messageOf } from '../../test/callers';
 import { startDemoApp, type DemoApp } from '../../test/demo';
+import { memberWith } from '../../test/members';
 import { eventLog } from '../audit/schema';
-import { createConfirmedUser } from '../identity';
-import { memberships, profiles } from '../tenancy/schema';
 import { ledgerDocumentLines, ledgerDocuments, ledgerDocumentTaxes, ledgerInstallments } from './schema';
-
-type Callers = Awaited<ReturnType<DemoApp['as']>>;
+import { newAccount, newClassification, newCostCentre, newParty, type Callers } from './test-fixtures';
 
 describe('ledger documents: create, read, list, change, cancel', () => {
   let d: DemoApp;
@@ -27,27 +25,6 @@ describe('ledger documents: create, read, list, change, cancel', () => {
     otherParty: '',
     otherClassification: '',
   };
-
-  /** A member of Demo whose profile holds exactly `permissions` in Matriz. */
-  async function memberWith(username: string, permissions: PermissionName[]) {
-    const db = d.t.database.db;
-    const profileId = uuidv7();
-    await db.insert(profiles).values({
-      id: profileId,
-      organizationId: d.matriz.organizationId,
-      name: `Perfil ${username}`,
-      permissions: { [`unit:${d.matriz.unitId}`]: ['access_unit', ...permissions] },
-    });
-    const user = await createConfirmedUser(db, {
-      username,
-      password: 'Senha#Forte1',
-      name: username,
-      email: `${username}@example.com`,
-    });
-    await db
-      .insert(memberships)
-      .values({ id: uuidv7(), organizationId: d.matriz.organizationId, userId: user.id, profileId });
-  }
 
   const bill = (overrides: Partial<DocumentCreateInput> = {}): DocumentCreateInput => ({
     kind: 'payable',
@@ -80,62 +57,39 @@ describe('ledger documents: create, read, list, change, cancel', () => {
   beforeAll(async () => {
     d = await startDemoApp();
     admin = await d.as('admin', d.matriz);
-    const supplier = await admin.registries.suppliers.create({
+    ids.supplier = await newParty(admin, {
       roles: ['supplier'],
-      personType: 'PJ',
       document: '11.222.333/0001-81',
       name: 'Acme Materiais Ltda',
     });
-    ids.supplier = supplier.id;
-    ids.customer = (
-      await admin.registries.customers.create({
-        roles: ['customer'],
-        personType: 'PF',
-        document: '529.982.247-25',
-        name: 'Carla Cliente',
-      })
-    ).id;
-    ids.government = (
-      await admin.registries.suppliers.create({
-        roles: ['supplier'],
-        personType: 'PJ',
-        document: '00.394.460/0058-87',
-        name: 'Receita Federal do Brasil',
-      })
-    ).id;
-    ids.classification = (
-      await admin.registries.classifications.create({ name: 'Despesas gerais', nature: 'expense' })
-    ).id;
-    ids.revenue = (await admin.registries.classifications.create({ name: 'Serviços', nature: 'income' })).id;
-    ids.centreA = (await admin.registries.costCentres.create({ name: 'Administrativo' })).id;
-    ids.centreB = (await admin.registries.costCentres.create({ name: 'Comercial' })).id;
-    const type = await admin.registries.accountTypes.create({ name: 'Conta do teste', kind: 'checking' });
-    ids.account = (
-      await admin.registries.accounts.create({
-        name: 'Banco movimento',
-        accountTypeId: type.id,
-        openingBalance: 0,
-        openingDate: '2026-01-01',
-        unitIds: [d.matriz.unitId],
-      })
-    ).id;
+    ids.customer = await newParty(admin, {
+      roles: ['customer'],
+      personType: 'PF',
+      document: '529.982.247-25',
+      name: 'Carla Cliente',
+    });
+    ids.government = await newParty(admin, {
+      roles: ['supplier'],
+      document: '00.394.460/0058-87',
+      name: 'Receita Federal do Brasil',
+    });
+    ids.classification = await newClassification(admin, 'Despesas gerais');
+    ids.revenue = await newClassification(admin, 'Serviços', 'income');
+    ids.centreA = await newCostCentre(admin, 'Administrativo');
+    ids.centreB = await newCostCentre(admin, 'Comercial');
+    ids.account = await newAccount(admin, d.matriz.unitId, 'Banco movimento');
     ids.irrf = (
       await admin.registries.taxTypes.create({ name: 'IRRF do teste', kind: 'IRRF', rate: 150, withheld: true })
     ).id;
     const outro = await d.as('outro', d.elsewhere);
-    ids.otherParty = (
-      await outro.registries.suppliers.create({
-        roles: ['supplier'],
-        personType: 'PJ',
-        document: '11.444.777/0001-61',
-        name: 'Fornecedor de Outra',
-      })
-    ).id;
-    ids.otherClassification = (
-      await outro.registries.classifications.create({ name: 'Despesa de Outra', nature: 'expense' })
-    ).id;
-    await memberWith('leitor', ['ler_contas_pagar']);
-    await memberWith('pagador', ['ler_contas_pagar', 'editar_contas_pagar']);
+    ids.otherParty = await newParty(outro, {
+      roles: ['supplier'],
+      document: '11.444.777/0001-61',
+      name: 'Fornecedor de Outra',
+    });
+    ids.otherClassification = await newClassification(outro, 'Despesa de Outra');
+    await memberWith(d.t.database.db, d.matriz, 'leitor', ['ler_contas_pagar']);
+    await memberWith(d.t.database.db, d.matriz, 'pagador', ['ler_contas_pagar', 'editar_contas_pagar']);
   });
   afterAll(() => d?.t.close());
 

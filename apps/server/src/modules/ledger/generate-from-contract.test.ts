@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { codeOf, messageOf } from '../../test/callers';
 import { startDemoApp, type DemoApp } from '../../test/demo';
 import { memberWith } from '../../test/members';
-import { ledgerDocumentLines, ledgerDocuments, ledgerInstallments } from './schema';
-
-type Callers = Awaited<ReturnType<DemoApp['as']>>;
+import { ledgerDocumentLines, ledgerDocuments } from './schema';
+import { generatedDocuments, newClassification, newCostCentre, newParty, type Callers } from './test-fixtures';
 
 describe('ledger contracts: documents generated from a contract', () => {
   let d: DemoApp;
@@ -27,26 +26,7 @@ describe('ledger contracts: documents generated from a contract', () => {
       })
     ).id;
 
-  const documentsOf = (contractId: string) =>
-    d.t.database.db
-      .select({
-        id: ledgerDocuments.id,
-        kind: ledgerDocuments.kind,
-        unitId: ledgerDocuments.unitId,
-        partyId: ledgerDocuments.partyId,
-        description: ledgerDocuments.description,
-        documentType: ledgerDocuments.documentType,
-        grossAmount: ledgerDocuments.grossAmount,
-        netAmount: ledgerDocuments.netAmount,
-        competence: ledgerDocuments.competence,
-        period: ledgerDocuments.contractPeriod,
-        dueDate: ledgerInstallments.dueDate,
-        amount: ledgerInstallments.amount,
-      })
-      .from(ledgerDocuments)
-      .innerJoin(ledgerInstallments, eq(ledgerInstallments.documentId, ledgerDocuments.id))
-      .where(eq(ledgerDocuments.contractId, contractId))
-      .orderBy(asc(ledgerInstallments.dueDate));
+  const documentsOf = (contractId: string) => generatedDocuments(d.t.database.db, { contractId });
 
   const storedDocuments = async () => (await d.t.database.db.select({ n: count() }).from(ledgerDocuments))[0]?.n ?? 0;
 
@@ -54,33 +34,28 @@ describe('ledger contracts: documents generated from a contract', () => {
     d = await startDemoApp();
     admin = await d.as('admin', d.matriz);
     const party = (roles: ('supplier' | 'customer')[], document: string, name: string) =>
-      roles.includes('supplier')
-        ? admin.registries.suppliers.create({ roles, personType: 'PJ', document, name })
-        : admin.registries.customers.create({ roles, personType: 'PJ', document, name });
-    ids.supplier = (await party(['supplier'], '11.222.333/0001-81', 'Imobiliária Aluga Bem')).id;
-    ids.customer = (await party(['customer'], '11.444.777/0001-61', 'Cliente Mensalista')).id;
-    ids.both = (await party(['customer', 'supplier'], '45.723.174/0001-10', 'Parceiro de Mão Dupla')).id;
-    ids.classification = (await admin.registries.classifications.create({ name: 'Aluguéis', nature: 'expense' })).id;
-    ids.centre = (await admin.registries.costCentres.create({ name: 'Loja' })).id;
+      newParty(admin, { roles, document, name });
+    ids.supplier = await party(['supplier'], '11.222.333/0001-81', 'Imobiliária Aluga Bem');
+    ids.customer = await party(['customer'], '11.444.777/0001-61', 'Cliente Mensalista');
+    ids.both = await party(['customer', 'supplier'], '45.723.174/0001-10', 'Parceiro de Mão Dupla');
+    ids.classification = await newClassification(admin, 'Aluguéis');
+    ids.centre = await newCostCentre(admin, 'Loja');
     const outro = await d.as('outro', d.elsewhere);
-    const otherParty = await outro.registries.suppliers.create({
+    const otherParty = await newParty(outro, {
       roles: ['supplier'],
-      personType: 'PJ',
       document: '11.222.333/0001-81',
       name: 'Fornecedor de Outra',
     });
-    const otherClassification = await outro.registries.classifications.create({ name: 'Outra', nature: 'expense' });
-    const otherCentre = await outro.registries.costCentres.create({ name: 'Outra' });
     ids.otherContract = (
       await outro.registries.contracts.create({
-        partyId: otherParty.id,
+        partyId: otherParty,
         object: 'Contrato de Outra',
         value: 1_000,
         periodicity: 'monthly',
         startDate: '2026-01-10',
         readjustmentIndex: 'none',
-        classificationId: otherClassification.id,
-        costCentreId: otherCentre.id,
+        classificationId: await newClassification(outro, 'Outra'),
+        costCentreId: await newCostCentre(outro, 'Outra'),
       })
     ).id;
     await memberWith(d.t.database.db, d.matriz, 'leitor', ['ler_contas_pagar', 'ler_contratos']);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import {
   addDays,
   addMonths,
@@ -11,10 +11,9 @@ import {
 import { codeOf, messageOf } from '../../test/callers';
 import { startDemoApp, type DemoApp } from '../../test/demo';
 import { memberWith } from '../../test/members';
-import { ledgerDocuments, ledgerInstallments, ledgerRecurrences } from './schema';
+import { ledgerDocuments, ledgerRecurrences } from './schema';
 import { generateDueRecurrences } from './recurrences';
-
-type Callers = Awaited<ReturnType<DemoApp['as']>>;
+import { generatedDocuments, newClassification, newCostCentre, newParty, type Callers } from './test-fixtures';
 
 const silent = { info: () => undefined, error: () => undefined };
 
@@ -36,19 +35,7 @@ describe('ledger recurrences: recurring documents generated ahead by the worker'
     ...overrides,
   });
 
-  const documentsOf = (recurrenceId: string) =>
-    d.t.database.db
-      .select({
-        id: ledgerDocuments.id,
-        period: ledgerDocuments.recurrencePeriod,
-        status: ledgerDocuments.status,
-        gross: ledgerDocuments.grossAmount,
-        dueDate: ledgerInstallments.dueDate,
-      })
-      .from(ledgerDocuments)
-      .innerJoin(ledgerInstallments, eq(ledgerInstallments.documentId, ledgerDocuments.id))
-      .where(eq(ledgerDocuments.recurrenceId, recurrenceId))
-      .orderBy(asc(ledgerInstallments.dueDate));
+  const documentsOf = (recurrenceId: string) => generatedDocuments(d.t.database.db, { recurrenceId });
 
   const stored = async () => {
     const db = d.t.database.db;
@@ -66,25 +53,18 @@ describe('ledger recurrences: recurring documents generated ahead by the worker'
   beforeAll(async () => {
     d = await startDemoApp();
     admin = await d.as('admin', d.matriz);
-    ids.supplier = (
-      await admin.registries.suppliers.create({
-        roles: ['supplier'],
-        personType: 'PJ',
-        document: '11.222.333/0001-81',
-        name: 'Imobiliária Aluga Bem',
-      })
-    ).id;
-    ids.classification = (await admin.registries.classifications.create({ name: 'Aluguéis', nature: 'expense' })).id;
-    ids.centre = (await admin.registries.costCentres.create({ name: 'Sede' })).id;
-    const outro = await d.as('outro', d.elsewhere);
-    ids.otherParty = (
-      await outro.registries.suppliers.create({
-        roles: ['supplier'],
-        personType: 'PJ',
-        document: '11.444.777/0001-61',
-        name: 'Fornecedor de Outra',
-      })
-    ).id;
+    ids.supplier = await newParty(admin, {
+      roles: ['supplier'],
+      document: '11.222.333/0001-81',
+      name: 'Imobiliária Aluga Bem',
+    });
+    ids.classification = await newClassification(admin, 'Aluguéis');
+    ids.centre = await newCostCentre(admin, 'Sede');
+    ids.otherParty = await newParty(await d.as('outro', d.elsewhere), {
+      roles: ['supplier'],
+      document: '11.444.777/0001-61',
+      name: 'Fornecedor de Outra',
+    });
     await memberWith(d.t.database.db, d.matriz, 'leitor', ['ler_contas_pagar']);
     await memberWith(d.t.database.db, d.matriz, 'recebedor', ['ler_contas_receber', 'editar_contas_receber']);
   });
@@ -95,7 +75,7 @@ describe('ledger recurrences: recurring documents generated ahead by the worker'
     const rows = await documentsOf(id);
     expect(rows.map((r) => r.dueDate)).toEqual(expectedDueDates(addMonths(today, -2, 1), 31, today));
     for (const row of rows) {
-      expect(row.gross).toBe(500_000);
+      expect(row.grossAmount).toBe(500_000);
       expect(row.period).toBe(`${row.dueDate.slice(0, 7)}-01`);
     }
     const [listed] = (await admin.ledger.recurrences.list({ kind: 'payable' })).filter((r) => r.id === id);
@@ -141,7 +121,7 @@ describe('ledger recurrences: recurring documents generated ahead by the worker'
     const after = await documentsOf(id);
     expect(after.slice(0, before.length)).toEqual(before);
     expect(after.length).toBeGreaterThan(before.length);
-    for (const row of after.slice(before.length)) expect(row.gross).toBe(550_000);
+    for (const row of after.slice(before.length)) expect(row.grossAmount).toBe(550_000);
   });
 
   it('ends a recurrence: later documents that moved no money are cancelled, and nothing more is generated', async () => {

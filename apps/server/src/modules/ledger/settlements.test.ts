@@ -7,8 +7,7 @@ import { startDemoApp, type DemoApp } from '../../test/demo';
 import { memberWith } from '../../test/members';
 import { units } from '../tenancy/schema';
 import { accountMovements, ledgerAttachments, ledgerInstallments, ledgerPayments, ledgerSettlements } from './schema';
-
-type Callers = Awaited<ReturnType<DemoApp['as']>>;
+import { newAccount, newClassification, newCostCentre, newParty, type Callers } from './test-fixtures';
 
 describe('ledger payments: settle and reverse', () => {
   let d: DemoApp;
@@ -87,41 +86,19 @@ describe('ledger payments: settle and reverse', () => {
     d = await startDemoApp();
     fin = await d.as('financeiro', d.matriz);
     const admin = await d.as('admin', d.matriz);
-    const supplier = (document: string, name: string) =>
-      admin.registries.suppliers.create({ roles: ['supplier'], personType: 'PJ', document, name });
-    ids.supplier = (await supplier('11.222.333/0001-81', 'Manutenção Predial Ltda')).id;
-    ids.supplier2 = (await supplier('11.444.777/0001-61', 'Limpeza Total Ltda')).id;
-    ids.customer = (
-      await admin.registries.customers.create({
-        roles: ['customer'],
-        personType: 'PF',
-        document: '529.982.247-25',
-        name: 'Carla Cliente',
-      })
-    ).id;
-    ids.classification = (await admin.registries.classifications.create({ name: 'Manutenção', nature: 'expense' })).id;
-    ids.centre = (await admin.registries.costCentres.create({ name: 'Operações' })).id;
-    const type = await admin.registries.accountTypes.create({ name: 'Corrente do teste', kind: 'checking' });
-    ids.account = (
-      await admin.registries.accounts.create({
-        name: 'Banco do teste',
-        accountTypeId: type.id,
-        openingBalance: 0,
-        openingDate: '2026-01-01',
-        unitIds: [d.matriz.unitId],
-      })
-    ).id;
-    const outro = await d.as('outro', d.elsewhere);
-    const otherType = await outro.registries.accountTypes.create({ name: 'Corrente da outra', kind: 'checking' });
-    ids.other = (
-      await outro.registries.accounts.create({
-        name: 'Conta da outra',
-        accountTypeId: otherType.id,
-        openingBalance: 0,
-        openingDate: '2026-01-01',
-        unitIds: [d.elsewhere.unitId],
-      })
-    ).id;
+    const supplier = (document: string, name: string) => newParty(admin, { roles: ['supplier'], document, name });
+    ids.supplier = await supplier('11.222.333/0001-81', 'Manutenção Predial Ltda');
+    ids.supplier2 = await supplier('11.444.777/0001-61', 'Limpeza Total Ltda');
+    ids.customer = await newParty(admin, {
+      roles: ['customer'],
+      personType: 'PF',
+      document: '529.982.247-25',
+      name: 'Carla Cliente',
+    });
+    ids.classification = await newClassification(admin, 'Manutenção');
+    ids.centre = await newCostCentre(admin, 'Operações');
+    ids.account = await newAccount(admin, d.matriz.unitId, 'Banco do teste');
+    ids.other = await newAccount(await d.as('outro', d.elsewhere), d.elsewhere.unitId, 'Conta da outra');
     await memberWith(db(), d.matriz, 'leitor', ['ler_contas_pagar']);
     await memberWith(db(), d.matriz, 'pagador', ['ler_contas_pagar', 'editar_contas_pagar', 'ler_contas_receber']);
   });
