@@ -66,7 +66,7 @@ const isoOf = (text: string) => (/^\d{2}\/\d{2}\/\d{4}$/.test(text) ? text.split
 
 type Row = Awaited<ReturnType<typeof ledgerClient.documents.list.query>>['rows'][number];
 
-/** Everything back to how the list opens. */
+/** The filters as the list opens: what is still to pay or receive, over every due date. Clearing comes back here. */
 const CLEARED = {
   status: DEFAULT_STATUS,
   period: 'all',
@@ -106,19 +106,7 @@ export function InstallmentsPage({ kind }: { kind: DocumentKind }) {
   const queryClient = useQueryClient();
   const [filters, setFilters] = useUrlState({
     // What is still to pay or receive, the oldest due first: where a finance team starts its day.
-    status: DEFAULT_STATUS,
-    period: 'all',
-    from: '',
-    to: '',
-    partyId: '',
-    classificationId: '',
-    costCentreId: '',
-    accountId: '',
-    paymentMethodId: '',
-    documentNumber: '',
-    amountMin: '',
-    amountMax: '',
-    search: '',
+    ...CLEARED,
     sort: 'dueDate',
     desc: false as boolean,
     page: 1,
