@@ -14,8 +14,9 @@ export interface TenantScope {
  */
 export async function withTenant<T>(db: Db, scope: TenantScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`SET LOCAL ROLE ${APP_ROLE}`));
+    // set_config('role', …, true) is SET LOCAL ROLE, in the same round trip as the tenant settings.
     await tx.execute(sql`select
+      set_config('role', ${APP_ROLE}, true),
       set_config('app.user_id', ${scope.userId}, true),
       set_config('app.organization_id', ${scope.organizationId ?? ''}, true),
       set_config('app.unit_id', ${scope.unitId ?? ''}, true),
