@@ -51,6 +51,7 @@ import {
   type ApportionmentRow,
   type InstallmentRow,
 } from './document-rows';
+import { apportionmentField } from './apportionment-field';
 import { apportionmentDefaults, ledgerSources } from './sources';
 
 const t = ledgerMessages;
@@ -409,20 +410,7 @@ function DocumentFormBody(props: {
     { key: 'grossAmount', label: f.grossAmount, kind: 'money', half: true },
     { key: 'paymentMethodId', label: f.paymentMethod, kind: 'reference', source: sources.paymentMethods, half: true },
   ];
-  const apportionment: RegistryField[] = [
-    {
-      key: 'lines',
-      label: t.drawer.apportionment,
-      kind: 'lines',
-      totalOf: 'share',
-      newLine: () => ({ classificationId: '', costCentreId: '', share: '' }),
-      columns: [
-        { key: 'classificationId', label: f.classification, kind: 'reference', source: sources.classifications },
-        { key: 'costCentreId', label: f.costCentre, kind: 'reference', source: sources.costCentres },
-        { key: 'share', label: f.share, kind: 'percent' },
-      ],
-    },
-  ];
+  const apportionment = [apportionmentField(t.drawer.apportionment)];
   const amounts = lineAmounts(gross, values.lines);
   const taxFields: RegistryField[] = [
     {

@@ -36,6 +36,7 @@ import { Figure, RowTitle } from '../registries/cells';
 import { FormFields, moneyText, percentText, ReferenceSelect, type RegistryField } from '../registries/fields';
 import { registrySource } from '../registries/sources';
 import { useCan } from '../tenants/use-can';
+import { apportionmentField } from './apportionment-field';
 import { ledgerSources } from './sources';
 
 const t = recurrenceMessages.recurrences;
@@ -192,20 +193,7 @@ function RecurrenceForm(props: {
       options: DOCUMENT_TYPES.map((type) => ({ value: type, label: ledgerMessages.documentTypes[type] })),
     },
   ];
-  const apportionment: RegistryField[] = [
-    {
-      key: 'lines',
-      label: f.apportionment,
-      kind: 'lines',
-      totalOf: 'share',
-      newLine: () => ({ classificationId: '', costCentreId: '', share: '' }),
-      columns: [
-        { key: 'classificationId', label: f.classification, kind: 'reference', source: ledgerSources.classifications },
-        { key: 'costCentreId', label: f.costCentre, kind: 'reference', source: ledgerSources.costCentres },
-        { key: 'share', label: f.share, kind: 'percent' },
-      ],
-    },
-  ];
+  const apportionment = [apportionmentField(f.apportionment)];
   const terms: RegistryField[] = [
     {
       key: 'paymentMethodId',
