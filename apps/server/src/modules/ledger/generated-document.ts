@@ -65,28 +65,14 @@ export async function generatedPeriods(
   periods: string[],
 ): Promise<Set<string>> {
   if (periods.length === 0) return new Set();
-  const { organizationId } = scope.tenant;
-  const rows =
+  const d = ledgerDocuments;
+  const [owner, ownerId, period] =
     'contractId' in origin
-      ? await scope.tx
-          .select({ period: ledgerDocuments.contractPeriod })
-          .from(ledgerDocuments)
-          .where(
-            and(
-              eq(ledgerDocuments.organizationId, organizationId),
-              eq(ledgerDocuments.contractId, origin.contractId),
-              inArray(ledgerDocuments.contractPeriod, periods),
-            ),
-          )
-      : await scope.tx
-          .select({ period: ledgerDocuments.recurrencePeriod })
-          .from(ledgerDocuments)
-          .where(
-            and(
-              eq(ledgerDocuments.organizationId, organizationId),
-              eq(ledgerDocuments.recurrenceId, origin.recurrenceId),
-              inArray(ledgerDocuments.recurrencePeriod, periods),
-            ),
-          );
+      ? [d.contractId, origin.contractId, d.contractPeriod]
+      : [d.recurrenceId, origin.recurrenceId, d.recurrencePeriod];
+  const rows = await scope.tx
+    .select({ period })
+    .from(d)
+    .where(and(eq(d.organizationId, scope.tenant.organizationId), eq(owner, ownerId), inArray(period, periods)));
   return new Set(rows.map((r) => r.period).filter((p): p is string => p !== null));
 }
