@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { getTableName, isTable, sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -59,8 +58,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     await migratePg(drizzlePg(pool, { schema, casing: 'snake_case' }), { migrationsFolder });
   } else {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-    // pg_trgm: the parties' search index (PostgreSQL ships it as a trusted extension; PGlite loads it here).
-    const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
+    const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
     database = {
       db: drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db,
       kind: 'pglite',

@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { PartyInput } from '@financeiro/core';
 import { startDemoApp, type DemoApp } from '../test/demo';
 import { cnpjNumber } from '../test/documents';
 import { parties } from '../modules/registries/schema';
-import { rowsOf } from './client';
-import { withTenant } from './tenant';
 
 const party = (name: string, document: string, personType: 'PF' | 'PJ' = 'PJ'): PartyInput => ({
   roles: ['supplier'],
@@ -46,20 +43,6 @@ describe('list searches find what people type', () => {
 
   const found = async (search: string) =>
     (await (await d.as('financeiro', d.matriz)).registries.suppliers.list({ search })).rows.map((r) => r.id).sort();
-
-  it('reads through its index only the parties of the organization the transaction is in', async () => {
-    // The function runs past row security (to use the trigram index): it must take the organization from the
-    // transaction's own setting, whatever the caller is.
-    const matching = async (organizationId: string) =>
-      rowsOf<{ id: string }>(
-        await withTenant(d.t.database.db, { userId: uuidv7(), organizationId }, (tx) =>
-          tx.execute(sql`select app_parties_matching('%imobiliaria central%') as id`),
-        ),
-      ).map((r) => r.id);
-    expect(await matching(d.org.organizationId)).toEqual([ids.accented]);
-    expect(await matching(d.elsewhere.organizationId)).toEqual([ids.elsewhere]);
-    expect(await matching('')).toEqual([]);
-  });
 
   it('ignores accents and case both ways', async () => {
     const both = [ids.accented, ids.plain].sort();

@@ -25,13 +25,9 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/**
- * Text the database keeps folded (`parties.search_text`), searched through its trigram index: `matching` gives the
- * condition that the record's folded text is like a folded pattern. Row-level security keeps LIKE (not leakproof) out
- * of index conditions, so the index is read by a function of the migrations (`app_parties_matching`).
- */
+/** A column the database keeps folded (`parties.searchText`): compared as it is, rather than folding every row. */
 export interface FoldedColumn {
-  matching: (pattern: SQL | string) => SQL;
+  folded: PgColumn;
 }
 
 /**
@@ -44,8 +40,11 @@ export function searchMatches(text: string, columns: (PgColumn | SQL | FoldedCol
   const document = documentSearchTerm(text);
   return or(
     ...columns.flatMap((column) =>
-      'matching' in column
-        ? [column.matching(pattern), ...(document ? [column.matching(containsPattern(document.toLowerCase()))] : [])]
+      'folded' in column
+        ? [
+            sql`${column.folded} like ${pattern}`,
+            ...(document ? [sql`${column.folded} like ${containsPattern(document.toLowerCase())}`] : []),
+          ]
         : [sql`${folded(column)} like ${pattern}`],
     ),
   );

@@ -32,9 +32,8 @@ function partiesOfRole(role: PartyRole, read: PermissionName, edit: PermissionNa
     only: arrayContains(parties.roles, [role]),
     label: sql`coalesce(${parties.tradeName}, ${parties.name})`,
     optionValues: { apportionmentTemplateId: sql<string | null>`${parties.apportionmentTemplateId}` },
-    // The names, document, e-mail and city, folded by the database as each party is written, read through the
-    // trigram index of the organization's parties.
-    search: [{ matching: (pattern) => sql`${parties.id} in (select app_parties_matching(${pattern}))` }],
+    // The names, document, e-mail and city, folded by the database as each party is written.
+    search: [{ folded: parties.searchText }],
     sorts: {
       name: sortableText(parties.name),
       document: parties.document,

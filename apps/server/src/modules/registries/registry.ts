@@ -229,13 +229,23 @@ export function registryRouter<
       .input(registryListInput)
       .query(async ({ ctx, input }) => {
         const condition = where(ctx, input);
-        const page = ctx.tx
-          .select(columns)
-          .from(source)
-          .where(condition)
-          .orderBy(...orderBy(input))
-          .limit(input.pageSize)
-          .offset((input.page - 1) * input.pageSize);
+        const page = (selection: Record<string, PgColumn | SQL.Aliased>) =>
+          ctx.tx
+            .select(selection)
+            .from(source)
+            .where(condition)
+            .orderBy(...orderBy(input))
+            .limit(input.pageSize)
+            .offset((input.page - 1) * input.pageSize);
+        if (input.search) {
+          // A search reads the rows it finds anyway: count them in the same pass, exactly (a page past the last
+          // one finds none to count them on, and counts below).
+          const found = await page({ ...columns, total: sql<number>`count(*) over ()`.mapWith(Number).as('total') });
+          const rows = found.map(({ total: _total, ...row }) => row) as Row<T, E>[];
+          if (found.length > 0 || input.page === 1) {
+            return { rows: rows.map(toWire), total: Number(found[0]?.total ?? 0), more: false };
+          }
+        }
         // The matches are counted up to a cap: an exact count of a large organization's every party is most of a
         // page's time, and past the cap a person narrows the search rather than paging.
         const matches = ctx.tx
@@ -244,7 +254,7 @@ export function registryRouter<
           .where(condition)
           .limit(LIST_COUNT_CAP + 1)
           .as('matches');
-        const [rows, [counted]] = await Promise.all([page, ctx.tx.select({ n: count() }).from(matches)]);
+        const [rows, [counted]] = await Promise.all([page(columns), ctx.tx.select({ n: count() }).from(matches)]);
         const n = counted?.n ?? 0;
         return {
           rows: (rows as Row<T, E>[]).map(toWire),

@@ -148,10 +148,6 @@ export const parties = pgTable(
     index('parties_org_sort_name_idx').on(t.organizationId, folded(t.name)),
     index('parties_org_city_idx').on(t.organizationId, t.city),
     index('parties_roles_idx').using('gin', t.roles),
-    // The search box finds text anywhere in `search_text` (LIKE '%…%'): trigrams let an index answer it rather than
-    // reading every party of every organization. Without a pending list (`fastupdate`), which only a vacuum empties
-    // and every search reads meanwhile: PGlite has no autovacuum, and an import of thousands would slow each search.
-    index('parties_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).with({ fastupdate: false }),
     foreignKey({ columns: [t.organizationId, t.bankId], foreignColumns: [banks.organizationId, banks.id] }),
     foreignKey({
       columns: [t.organizationId, t.apportionmentTemplateId],
