@@ -45,7 +45,11 @@ interface ListQuery {
 
 /** The registry's typed API client (`registriesClient.<name>`): the same procedures for every registry. */
 export interface RegistryClient<Row extends RegistryRow, Input> extends ImportClient {
-  list: { query(input: ListQuery & { page: number; pageSize: number }): Promise<{ rows: Row[]; total: number; more: boolean }> };
+  list: {
+    query(
+      input: ListQuery & { page: number; pageSize: number },
+    ): Promise<{ rows: Row[]; total: number; more: boolean }>;
+  };
   get: { query(input: { id: string }): Promise<Row> };
   export: { query(input: ListQuery): Promise<{ rows: Row[]; truncated: boolean }> };
   create: { mutate(input: Input & { idempotencyKey?: string | undefined }): Promise<unknown> };
