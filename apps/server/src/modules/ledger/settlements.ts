@@ -21,7 +21,7 @@ import {
 
 /**
  * A payment as the form sends it: the shared schema's fields and, optionally, the proof of payment (comprovante),
- * a file with the same fields and checks as any other attachment.
+ * a file with the same fields and checks as every other attachment.
  */
 export const settlementInput = settleInput.and(z.object({ proof: z.object(attachmentFields).nullish() }));
 
