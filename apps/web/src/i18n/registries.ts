@@ -15,7 +15,6 @@ export const registryMessages = {
   exportTruncated: (n: number) =>
     `A exportação trouxe os primeiros ${n.toLocaleString('pt-BR')} registros; use a busca para ver os demais.`,
   form: {
-    loading: 'Carregando…',
     nothingFound: 'Nada encontrado.',
     addLine: 'Adicionar linha',
     removeLine: (n: number) => `Remover a linha ${n}`,

@@ -111,14 +111,16 @@ function ReferenceInput(props: {
   const chosen = Array.isArray(value) ? (value as string[]) : value ? [value as string] : [];
   const options = useOptions(props.field.source, search, chosen);
   const data = options.data ?? [];
+  // Loading and "nothing found" are said beside the input, not inside the list: a list box holds options only.
+  const nothingFound = search.trim() !== '' && !options.isFetching && data.length === 0;
   const common = {
     label: props.field.label,
-    description: props.field.description,
+    description: nothingFound ? t.nothingFound : props.field.description,
     data,
     searchable: true,
     searchValue: search,
     onSearchChange: setSearch,
-    nothingFoundMessage: options.isFetching ? t.loading : t.nothingFound,
+    loading: options.isFetching,
     error: props.inputProps.error as string | undefined,
     withAsterisk: props.required,
     'aria-required': props.required || undefined,
