@@ -24,7 +24,16 @@ export type LedgerStatus = (typeof LEDGER_STATUSES)[number];
 export const LIST_STATUSES = [...LEDGER_STATUSES, 'overdue'] as const;
 export type ListStatus = (typeof LIST_STATUSES)[number];
 /** Kinds of account movement; the statement and reconciliation (issue 14) add their own. */
-export const MOVEMENT_KINDS = ['payment', 'reversal', 'fee', 'fee_reversal', 'transfer', 'manual'] as const;
+export const MOVEMENT_KINDS = [
+  'payment',
+  'reversal',
+  'fee',
+  'fee_reversal',
+  'transfer',
+  'manual',
+  'transfer_reversal',
+  'manual_reversal',
+] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 export const RECURRENCE_PERIODICITIES = ['monthly', 'bimonthly', 'quarterly', 'semiannual', 'annual'] as const;
 export type RecurrencePeriodicity = (typeof RECURRENCE_PERIODICITIES)[number];

@@ -407,13 +407,25 @@ export const accountMovements = pgTable(
     amount: money().notNull(),
     kind: text({ enum: MOVEMENT_KINDS }).notNull(),
     paymentId: uuid(),
+    /** The two legs of a transfer share it (and so do the two legs that reverse it); exactly two, checked in code. */
+    transferId: uuid(),
+    /** A manual entry's classification (required for one, checked in code) and optional cost centre. */
+    classificationId: uuid(),
+    costCentreId: uuid(),
+    /** The transfer leg or manual entry this movement undoes, at most once. */
+    reversalOf: uuid(),
     description: text().notNull(),
     createdBy: createdBy(),
     createdAt: createdAt(),
   },
   (t) => [
     unique('account_movements_org_id_key').on(t.organizationId, t.id),
-    index('account_movements_account_date_idx').on(t.organizationId, t.accountId, t.date),
+    unique('account_movements_reversal_of_key').on(t.reversalOf),
+    // The statement: one account's movements by date, then in the order they were written.
+    index('account_movements_statement_idx').on(t.organizationId, t.accountId, t.date, t.createdAt, t.id),
+    index('account_movements_transfer_idx')
+      .on(t.organizationId, t.transferId)
+      .where(sql`${t.transferId} IS NOT NULL`),
     index('account_movements_payment_idx')
       .on(t.organizationId, t.paymentId)
       .where(sql`${t.paymentId} IS NOT NULL`),
@@ -423,7 +435,26 @@ export const accountMovements = pgTable(
       columns: [t.organizationId, t.paymentId],
       foreignColumns: [ledgerPayments.organizationId, ledgerPayments.id],
     }),
+    foreignKey({
+      columns: [t.organizationId, t.classificationId],
+      foreignColumns: [classifications.organizationId, classifications.id],
+    }),
+    foreignKey({
+      columns: [t.organizationId, t.costCentreId],
+      foreignColumns: [costCentres.organizationId, costCentres.id],
+    }),
+    foreignKey({ columns: [t.organizationId, t.reversalOf], foreignColumns: [t.organizationId, t.id] }),
     check('account_movements_amount_check', sql`${t.amount} <> 0`),
+    check(
+      'account_movements_source_check',
+      sql`${t.kind} IN ('payment', 'reversal', 'fee', 'fee_reversal') AND ${t.paymentId} IS NOT NULL AND ${t.transferId} IS NULL
+        OR ${t.kind} IN ('transfer', 'transfer_reversal') AND ${t.transferId} IS NOT NULL AND ${t.paymentId} IS NULL
+        OR ${t.kind} IN ('manual', 'manual_reversal') AND ${t.classificationId} IS NOT NULL AND ${t.paymentId} IS NULL AND ${t.transferId} IS NULL`,
+    ),
+    check(
+      'account_movements_reversal_check',
+      sql`(${t.reversalOf} IS NOT NULL) = (${t.kind} IN ('transfer_reversal', 'manual_reversal'))`,
+    ),
   ],
 );
 
