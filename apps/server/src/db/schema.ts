@@ -6,3 +6,4 @@ export * from '../modules/audit/schema';
 export * from '../modules/registries/schema';
 export * from '../modules/idempotency/schema';
 export * from '../modules/ledger/schema';
+export * from '../modules/banking/schema';
