@@ -79,6 +79,7 @@ export const PERMISSIONS = {
   ler_contas_receber: org(BOOKS, 'Ver contas a receber'),
   editar_contas_receber: org(BOOKS, 'Editar contas a receber'),
   ler_transacoes: org(BOOKS, 'Ver transações'),
+  editar_transacoes: org(BOOKS, 'Lançar transferências e ajustes'),
   ler_logs_eventos: org(AUDIT, 'Ver logs de eventos'),
   ler_pedidos_compra: org(PURCHASES, 'Ver pedidos de compra'),
   editar_pedidos_compra: org(PURCHASES, 'Editar pedidos de compra'),

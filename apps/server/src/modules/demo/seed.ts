@@ -62,6 +62,7 @@ const FINANCE: PermissionName[] = [
   'ler_produtos',
   'acessar_conciliacao',
   'ler_transacoes',
+  'editar_transacoes',
 ];
 
 /** What the finance team reads across the organization: its accounts, payment methods and apportionments. */

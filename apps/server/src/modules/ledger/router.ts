@@ -2,16 +2,23 @@ import { router } from '../../trpc/init';
 import { attachmentsRouter } from './attachments';
 import { contractsRouter } from './contracts-router';
 import { documentsRouter } from './documents-router';
+import { movementsRouter } from './movements-router';
 import { paymentsRouter } from './payments-router';
 import { recurrencesRouter } from './recurrences-router';
+import { statementRouter } from './statement-router';
 
-/** Payables and receivables (DESIGN.md 6a): documents, settlements, attachments, recurrences; mounted at ledger. */
+/**
+ * Payables and receivables (DESIGN.md 6a): documents, settlements, attachments, recurrences; the accounts' movements
+ * (transfers, manual entries) and statements; mounted at ledger.
+ */
 export const ledgerRouter = router({
   documents: documentsRouter,
   payments: paymentsRouter,
   attachments: attachmentsRouter,
   contracts: contractsRouter,
   recurrences: recurrencesRouter,
+  movements: movementsRouter,
+  statement: statementRouter,
 });
 
 export type LedgerRouter = typeof ledgerRouter;

@@ -1,0 +1,249 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  formatCalendarDate,
+  todayInSaoPaulo,
+  type manualEntryInput,
+  type movementReverseInput,
+  type transferInput,
+} from '@financeiro/core';
+import type { z } from 'zod';
+import { badRequest, conflict, notFound } from '../../trpc/init';
+import { auditEach } from '../audit/record-event';
+import { accounts, classifications, costCentres } from '../registries/schema';
+import type { LedgerScope } from './access';
+import { accountMovements } from './schema';
+
+/** What a transfer, a manual entry or a reversal writes once its input has been checked by the shared schema. */
+export type Transfer = Omit<z.output<typeof transferInput>, 'idempotencyKey'>;
+export type ManualEntry = Omit<z.output<typeof manualEntryInput>, 'idempotencyKey'>;
+export type MovementReversal = Omit<z.output<typeof movementReverseInput>, 'idempotencyKey'>;
+
+export const MOVEMENT_NOT_FOUND = 'Movimento não encontrado nesta organização.';
+const ACCOUNT_NOT_FOUND = 'Conta não encontrada nesta organização, ou não liberada para esta unidade.';
+
+/**
+ * The accounts a movement of the unit goes through, by id: of the organization, open to the unit, active, and
+ * opened by the movement's date (an account's balance starts at its opening date).
+ */
+async function usableAccounts(scope: LedgerScope, ids: string[], date: string) {
+  const rows = await scope.tx
+    .select({
+      id: accounts.id,
+      name: accounts.name,
+      status: accounts.status,
+      openingDate: accounts.openingDate,
+    })
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.organizationId, scope.tenant.organizationId),
+        inArray(accounts.id, ids),
+        sql`${accounts.unitIds} @> ${JSON.stringify([scope.tenant.unitId])}::jsonb`,
+      ),
+    );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => {
+    const account = byId.get(id);
+    if (!account) throw badRequest(ACCOUNT_NOT_FOUND);
+    if (account.status !== 'active') throw badRequest(`A conta "${account.name}" está inativa.`);
+    if (date < account.openingDate) {
+      throw badRequest(
+        `A data não pode ser antes da abertura da conta "${account.name}" (${formatCalendarDate(account.openingDate)}).`,
+      );
+    }
+    return account;
+  });
+}
+
+function mustNotBeFuture(date: string): void {
+  if (date > todayInSaoPaulo()) throw badRequest('A data não pode ser futura.');
+}
+
+/**
+ * Moves money between two accounts of the organization: two movements, out of one and into the other, sharing one
+ * transfer id, written together in the caller's transaction with the event log of both accounts.
+ */
+export async function transferBetweenAccounts(
+  scope: LedgerScope,
+  input: Transfer,
+): Promise<{ transferId: string; movementIds: [string, string] }> {
+  const { tx } = scope;
+  const { organizationId, unitId } = scope.tenant;
+  mustNotBeFuture(input.date);
+  const [from, to] = await usableAccounts(scope, [input.fromAccountId, input.toAccountId], input.date);
+  if (!from || !to) throw badRequest(ACCOUNT_NOT_FOUND);
+  const transferId = uuidv7();
+  const outId = uuidv7();
+  const inId = uuidv7();
+  const leg = { organizationId, unitId, date: input.date, transferId, kind: 'transfer' as const };
+  const createdBy = scope.user.userId;
+  await tx.insert(accountMovements).values([
+    {
+      ...leg,
+      id: outId,
+      accountId: from.id,
+      amount: -input.amount,
+      description: input.description ?? `Transferência para ${to.name}`,
+      createdBy,
+    },
+    {
+      ...leg,
+      id: inId,
+      accountId: to.id,
+      amount: input.amount,
+      description: input.description ?? `Transferência de ${from.name}`,
+      createdBy,
+    },
+  ]);
+  const after = { transferId, date: input.date, amount: input.amount, from: from.id, to: to.id };
+  await auditEach(scope, [
+    { action: 'financial_account.transfer', entity: 'financial_account', entityId: from.id, after },
+    { action: 'financial_account.transfer', entity: 'financial_account', entityId: to.id, after },
+  ]);
+  return { transferId, movementIds: [outId, inId] };
+}
+
+/**
+ * A manual entry in one account (a bank fee, IOF, a yield, interest): signed by its direction, classified by an
+ * active classification of the organization, optionally by a cost centre. The statement's "Novo lançamento" and the
+ * bank reconciliation (an entry made from a bank line) both write through here.
+ */
+export async function createManualEntry(scope: LedgerScope, input: ManualEntry): Promise<{ movementId: string }> {
+  const { tx } = scope;
+  const { organizationId, unitId } = scope.tenant;
+  mustNotBeFuture(input.date);
+  const [account] = await usableAccounts(scope, [input.accountId], input.date);
+  if (!account) throw badRequest(ACCOUNT_NOT_FOUND);
+  const [classification] = await tx
+    .select({ status: classifications.status, name: classifications.name })
+    .from(classifications)
+    .where(and(eq(classifications.organizationId, organizationId), eq(classifications.id, input.classificationId)));
+  if (!classification) throw badRequest('Classificação não encontrada nesta organização.');
+  if (classification.status !== 'active') {
+    throw badRequest(`A classificação "${classification.name}" está inativa.`);
+  }
+  if (input.costCentreId) {
+    const [centre] = await tx
+      .select({ status: costCentres.status, name: costCentres.name })
+      .from(costCentres)
+      .where(and(eq(costCentres.organizationId, organizationId), eq(costCentres.id, input.costCentreId)));
+    if (!centre) throw badRequest('Centro de custo não encontrado nesta organização.');
+    if (centre.status !== 'active') throw badRequest(`O centro de custo "${centre.name}" está inativo.`);
+  }
+  const movementId = uuidv7();
+  const amount = input.direction === 'in' ? input.amount : -input.amount;
+  await tx.insert(accountMovements).values({
+    id: movementId,
+    organizationId,
+    unitId,
+    accountId: account.id,
+    date: input.date,
+    amount,
+    kind: 'manual',
+    classificationId: input.classificationId,
+    costCentreId: input.costCentreId,
+    description: input.description,
+    createdBy: scope.user.userId,
+  });
+  await auditEach(scope, [
+    {
+      action: 'financial_account.entry',
+      entity: 'financial_account',
+      entityId: account.id,
+      after: {
+        movementId,
+        date: input.date,
+        amount,
+        description: input.description,
+        classificationId: input.classificationId,
+        ...(input.costCentreId ? { costCentreId: input.costCentreId } : {}),
+      },
+    },
+  ]);
+  return { movementId };
+}
+
+/**
+ * Undoes a transfer (both legs) or a manual entry with compensating movements of the original date, as a payment's
+ * reversal does: nothing that moved money is deleted. The movements to undo are locked in id order first, so two
+ * reversals at once (of either leg) run one after the other and the second finds the first; the unique
+ * `reversal_of` backs that up. Settlements' movements are reversed through their payment, never here.
+ */
+export async function reverseMovement(scope: LedgerScope, input: MovementReversal): Promise<{ movementIds: string[] }> {
+  const { tx } = scope;
+  const { organizationId, unitId } = scope.tenant;
+  const [target] = await tx
+    .select({ kind: accountMovements.kind, transferId: accountMovements.transferId })
+    .from(accountMovements)
+    .where(and(eq(accountMovements.organizationId, organizationId), eq(accountMovements.id, input.movementId)));
+  if (!target) throw notFound(MOVEMENT_NOT_FOUND);
+  if (target.kind === 'transfer_reversal' || target.kind === 'manual_reversal') {
+    throw badRequest('Um estorno não pode ser estornado.');
+  }
+  if (target.kind !== 'transfer' && target.kind !== 'manual') {
+    throw badRequest(
+      'Este movimento vem de um pagamento ou recebimento: estorne-o pelo título, no pagamento correspondente.',
+    );
+  }
+  const legs = await tx
+    .select()
+    .from(accountMovements)
+    .where(
+      and(
+        eq(accountMovements.organizationId, organizationId),
+        target.transferId
+          ? eq(accountMovements.transferId, target.transferId)
+          : eq(accountMovements.id, input.movementId),
+      ),
+    )
+    .orderBy(asc(accountMovements.id))
+    .for('update');
+  if (target.transferId && legs.length !== 2) {
+    throw conflict('Esta transferência não tem as duas pernas esperadas. Nada foi estornado.');
+  }
+  const [already] = await tx
+    .select({ id: accountMovements.id })
+    .from(accountMovements)
+    .where(
+      and(
+        eq(accountMovements.organizationId, organizationId),
+        inArray(
+          accountMovements.reversalOf,
+          legs.map((l) => l.id),
+        ),
+      ),
+    )
+    .limit(1);
+  if (already) {
+    throw conflict(target.transferId ? 'Esta transferência já foi estornada.' : 'Este lançamento já foi estornado.');
+  }
+  const reversalTransferId = target.transferId ? uuidv7() : null;
+  const reversals = legs.map((leg) => ({
+    id: uuidv7(),
+    organizationId,
+    unitId,
+    accountId: leg.accountId,
+    date: leg.date,
+    amount: -leg.amount,
+    kind: leg.kind === 'transfer' ? ('transfer_reversal' as const) : ('manual_reversal' as const),
+    transferId: reversalTransferId,
+    classificationId: leg.classificationId,
+    costCentreId: leg.costCentreId,
+    reversalOf: leg.id,
+    description: `Estorno — ${leg.description}`,
+    createdBy: scope.user.userId,
+  }));
+  await tx.insert(accountMovements).values(reversals);
+  await auditEach(
+    scope,
+    legs.map((leg, i) => ({
+      action: 'financial_account.reverse',
+      entity: 'financial_account',
+      entityId: leg.accountId,
+      before: { movementId: leg.id, date: leg.date, amount: leg.amount, description: leg.description },
+      after: { reversalId: reversals[i]?.id, reason: input.reason },
+    })),
+  );
+  return { movementIds: reversals.map((r) => r.id) };
+}
