@@ -176,16 +176,14 @@ export async function nameEvents<E extends LoggedEvent>(
     collect(wanted, event.entity, event.before);
     collect(wanted, event.entity, event.after);
   }
-  const found = await Promise.all(
-    [...wanted].map(([kind, ids]) => {
-      const source: Source = SOURCES[kind];
-      const query = tx.select({ id: source.id, name: source.name }).from(source.table);
-      const joined = source.join ? query.innerJoin(source.join.table, source.join.on) : query;
-      return joined.where(and(source.inOrganization(organizationId), inArray(source.id, [...ids])));
-    }),
-  );
   const names: Record<string, string> = {};
-  for (const rows of found) for (const row of rows) if (typeof row.name === 'string') names[String(row.id)] = row.name;
+  for (const [kind, ids] of wanted) {
+    const source: Source = SOURCES[kind];
+    const query = tx.select({ id: source.id, name: source.name }).from(source.table);
+    const joined = source.join ? query.innerJoin(source.join.table, source.join.on) : query;
+    const rows = await joined.where(and(source.inOrganization(organizationId), inArray(source.id, [...ids])));
+    for (const row of rows) if (typeof row.name === 'string') names[String(row.id)] = row.name;
+  }
   const carried = (event: E) => {
     const name = recordOf(event.after).name ?? recordOf(event.before).name;
     return typeof name === 'string' ? name : null;

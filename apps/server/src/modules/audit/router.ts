@@ -53,17 +53,15 @@ export const logsRouter = router({
       .input(listEventsInput)
       .query(async ({ ctx, input }) => {
         const condition = where(ctx, input);
-        const [rows, [total]] = await Promise.all([
-          ctx.tx
-            .select(columns)
-            .from(eventLog)
-            .leftJoin(users, eq(users.id, eventLog.actorUserId))
-            .where(condition)
-            .orderBy(desc(eventLog.createdAt), desc(eventLog.id))
-            .limit(input.pageSize)
-            .offset((input.page - 1) * input.pageSize),
-          ctx.tx.select({ n: count() }).from(eventLog).where(condition),
-        ]);
+        const rows = await ctx.tx
+          .select(columns)
+          .from(eventLog)
+          .leftJoin(users, eq(users.id, eventLog.actorUserId))
+          .where(condition)
+          .orderBy(desc(eventLog.createdAt), desc(eventLog.id))
+          .limit(input.pageSize)
+          .offset((input.page - 1) * input.pageSize);
+        const [total] = await ctx.tx.select({ n: count() }).from(eventLog).where(condition);
         return { ...(await nameEvents(ctx.tx, organizationOf(ctx), rows.map(readable))), total: total?.n ?? 0 };
       }),
 
@@ -85,23 +83,21 @@ export const logsRouter = router({
     /** What the filters offer: the actions and entities that occur, and the people who acted. */
     facets: procedure.meta(read).query(async ({ ctx }) => {
       const organizationId = organizationOf(ctx);
-      const [actions, entities, actors] = await Promise.all([
-        ctx.tx
-          .selectDistinct({ value: eventLog.action })
-          .from(eventLog)
-          .where(eq(eventLog.organizationId, organizationId))
-          .orderBy(eventLog.action),
-        ctx.tx
-          .selectDistinct({ value: eventLog.entity })
-          .from(eventLog)
-          .where(eq(eventLog.organizationId, organizationId))
-          .orderBy(eventLog.entity),
-        ctx.tx
-          .selectDistinct({ id: users.id, name: users.name, username: users.username })
-          .from(eventLog)
-          .innerJoin(users, eq(users.id, eventLog.actorUserId))
-          .where(eq(eventLog.organizationId, organizationId)),
-      ]);
+      const actions = await ctx.tx
+        .selectDistinct({ value: eventLog.action })
+        .from(eventLog)
+        .where(eq(eventLog.organizationId, organizationId))
+        .orderBy(eventLog.action);
+      const entities = await ctx.tx
+        .selectDistinct({ value: eventLog.entity })
+        .from(eventLog)
+        .where(eq(eventLog.organizationId, organizationId))
+        .orderBy(eventLog.entity);
+      const actors = await ctx.tx
+        .selectDistinct({ id: users.id, name: users.name, username: users.username })
+        .from(eventLog)
+        .innerJoin(users, eq(users.id, eventLog.actorUserId))
+        .where(eq(eventLog.organizationId, organizationId));
       return {
         actions: actions.map((a) => a.value),
         entities: entities.map((e) => e.value),
@@ -116,23 +112,26 @@ export const logsRouter = router({
       .query(async ({ ctx, input }) => {
         const condition = where(ctx, input);
         const day = sql<string>`to_char(${eventLog.createdAt} at time zone ${sql.raw(`'${TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
-        const [perDay, perUser, perAction] = await Promise.all([
-          ctx.tx.select({ day, events: count() }).from(eventLog).where(condition).groupBy(day).orderBy(day),
-          ctx.tx
-            .select({ userId: eventLog.actorUserId, name: users.name, username: users.username, events: count() })
-            .from(eventLog)
-            .leftJoin(users, eq(users.id, eventLog.actorUserId))
-            .where(condition)
-            .groupBy(eventLog.actorUserId, users.name, users.username)
-            .orderBy(desc(count()))
-            .limit(15),
-          ctx.tx
-            .select({ action: eventLog.action, events: count() })
-            .from(eventLog)
-            .where(condition)
-            .groupBy(eventLog.action)
-            .orderBy(desc(count())),
-        ]);
+        const perDay = await ctx.tx
+          .select({ day, events: count() })
+          .from(eventLog)
+          .where(condition)
+          .groupBy(day)
+          .orderBy(day);
+        const perUser = await ctx.tx
+          .select({ userId: eventLog.actorUserId, name: users.name, username: users.username, events: count() })
+          .from(eventLog)
+          .leftJoin(users, eq(users.id, eventLog.actorUserId))
+          .where(condition)
+          .groupBy(eventLog.actorUserId, users.name, users.username)
+          .orderBy(desc(count()))
+          .limit(15);
+        const perAction = await ctx.tx
+          .select({ action: eventLog.action, events: count() })
+          .from(eventLog)
+          .where(condition)
+          .groupBy(eventLog.action)
+          .orderBy(desc(count()));
         return { perDay, perUser, perAction };
       }),
   }),

@@ -51,67 +51,65 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 export async function getDocument(tx: Tx, organizationId: string, id: string) {
   const document = await documentOf(tx, organizationId, id);
   const inOrganization = (t: { organizationId: PgColumn }) => eq(t.organizationId, organizationId);
-  const [party, lines, taxes, installments, attachments] = await Promise.all([
-    tx
-      .select({ id: parties.id, name: parties.name, tradeName: parties.tradeName, document: parties.document })
-      .from(parties)
-      .where(and(inOrganization(parties), eq(parties.id, document.partyId))),
-    tx
-      .select({
-        id: ledgerDocumentLines.id,
-        classificationId: ledgerDocumentLines.classificationId,
-        classificationName: classifications.name,
-        costCentreId: ledgerDocumentLines.costCentreId,
-        costCentreName: costCentres.name,
-        share: ledgerDocumentLines.share,
-        amount: ledgerDocumentLines.amount,
-      })
-      .from(ledgerDocumentLines)
-      .innerJoin(classifications, eq(classifications.id, ledgerDocumentLines.classificationId))
-      .innerJoin(costCentres, eq(costCentres.id, ledgerDocumentLines.costCentreId))
-      .where(and(inOrganization(ledgerDocumentLines), eq(ledgerDocumentLines.documentId, id)))
-      .orderBy(asc(ledgerDocumentLines.id)),
-    tx
-      .select({
-        id: ledgerDocumentTaxes.id,
-        taxTypeId: ledgerDocumentTaxes.taxTypeId,
-        name: taxTypes.name,
-        rate: ledgerDocumentTaxes.rate,
-        base: ledgerDocumentTaxes.base,
-        amount: ledgerDocumentTaxes.amount,
-        dueDate: ledgerDocumentTaxes.dueDate,
-        taxDocumentId: ledgerDocumentTaxes.taxDocumentId,
-        /** Who collects it: the party of the guide made from it, for the form to show when the document is edited. */
-        partyId: taxDocuments.partyId,
-      })
-      .from(ledgerDocumentTaxes)
-      .innerJoin(taxTypes, eq(taxTypes.id, ledgerDocumentTaxes.taxTypeId))
-      .leftJoin(
-        taxDocuments,
-        and(
-          eq(taxDocuments.organizationId, ledgerDocumentTaxes.organizationId),
-          eq(taxDocuments.id, ledgerDocumentTaxes.taxDocumentId),
-        ),
-      )
-      .where(and(inOrganization(ledgerDocumentTaxes), eq(ledgerDocumentTaxes.documentId, id)))
-      .orderBy(asc(ledgerDocumentTaxes.id)),
-    tx
-      .select({
-        id: ledgerInstallments.id,
-        number: ledgerInstallments.number,
-        count: ledgerInstallments.count,
-        dueDate: ledgerInstallments.dueDate,
-        amount: ledgerInstallments.amount,
-        settled: ledgerInstallments.settled,
-        status: ledgerInstallments.status,
-        barcode: ledgerInstallments.barcode,
-        pixCode: ledgerInstallments.pixCode,
-      })
-      .from(ledgerInstallments)
-      .where(and(inOrganization(ledgerInstallments), eq(ledgerInstallments.documentId, id)))
-      .orderBy(asc(ledgerInstallments.number)),
-    documentFiles(tx, organizationId, id),
-  ]);
+  const party = await tx
+    .select({ id: parties.id, name: parties.name, tradeName: parties.tradeName, document: parties.document })
+    .from(parties)
+    .where(and(inOrganization(parties), eq(parties.id, document.partyId)));
+  const lines = await tx
+    .select({
+      id: ledgerDocumentLines.id,
+      classificationId: ledgerDocumentLines.classificationId,
+      classificationName: classifications.name,
+      costCentreId: ledgerDocumentLines.costCentreId,
+      costCentreName: costCentres.name,
+      share: ledgerDocumentLines.share,
+      amount: ledgerDocumentLines.amount,
+    })
+    .from(ledgerDocumentLines)
+    .innerJoin(classifications, eq(classifications.id, ledgerDocumentLines.classificationId))
+    .innerJoin(costCentres, eq(costCentres.id, ledgerDocumentLines.costCentreId))
+    .where(and(inOrganization(ledgerDocumentLines), eq(ledgerDocumentLines.documentId, id)))
+    .orderBy(asc(ledgerDocumentLines.id));
+  const taxes = await tx
+    .select({
+      id: ledgerDocumentTaxes.id,
+      taxTypeId: ledgerDocumentTaxes.taxTypeId,
+      name: taxTypes.name,
+      rate: ledgerDocumentTaxes.rate,
+      base: ledgerDocumentTaxes.base,
+      amount: ledgerDocumentTaxes.amount,
+      dueDate: ledgerDocumentTaxes.dueDate,
+      taxDocumentId: ledgerDocumentTaxes.taxDocumentId,
+      /** Who collects it: the party of the guide made from it, for the form to show when the document is edited. */
+      partyId: taxDocuments.partyId,
+    })
+    .from(ledgerDocumentTaxes)
+    .innerJoin(taxTypes, eq(taxTypes.id, ledgerDocumentTaxes.taxTypeId))
+    .leftJoin(
+      taxDocuments,
+      and(
+        eq(taxDocuments.organizationId, ledgerDocumentTaxes.organizationId),
+        eq(taxDocuments.id, ledgerDocumentTaxes.taxDocumentId),
+      ),
+    )
+    .where(and(inOrganization(ledgerDocumentTaxes), eq(ledgerDocumentTaxes.documentId, id)))
+    .orderBy(asc(ledgerDocumentTaxes.id));
+  const installments = await tx
+    .select({
+      id: ledgerInstallments.id,
+      number: ledgerInstallments.number,
+      count: ledgerInstallments.count,
+      dueDate: ledgerInstallments.dueDate,
+      amount: ledgerInstallments.amount,
+      settled: ledgerInstallments.settled,
+      status: ledgerInstallments.status,
+      barcode: ledgerInstallments.barcode,
+      pixCode: ledgerInstallments.pixCode,
+    })
+    .from(ledgerInstallments)
+    .where(and(inOrganization(ledgerInstallments), eq(ledgerInstallments.documentId, id)))
+    .orderBy(asc(ledgerInstallments.number));
+  const attachments = await documentFiles(tx, organizationId, id);
 
   const installmentIds = installments.map((i) => i.id);
   const settlements =

@@ -218,7 +218,8 @@ export async function listTotals(tx: Tx, q: InstallmentQuery): Promise<Installme
 
 /** The list: a page of rows, the number of rows the filters select and their totals. */
 export async function listInstallments(tx: Tx, q: InstallmentQuery, page: number, pageSize: number) {
-  const [rows, totals] = await Promise.all([listRows(tx, q, pageSize, (page - 1) * pageSize), listTotals(tx, q)]);
+  const rows = await listRows(tx, q, pageSize, (page - 1) * pageSize);
+  const totals = await listTotals(tx, q);
   return { rows, total: totals.count, totals };
 }
 

@@ -68,16 +68,14 @@ export async function updateDocument(
   if (settled) {
     const next = storedInstallments(fields.installments);
     const { document } = prepared;
-    const [lines, taxes] = await Promise.all([
-      tx
-        .select()
-        .from(ledgerDocumentLines)
-        .where(and(eq(ledgerDocumentLines.organizationId, organizationId), eq(ledgerDocumentLines.documentId, id))),
-      tx
-        .select()
-        .from(ledgerDocumentTaxes)
-        .where(and(eq(ledgerDocumentTaxes.organizationId, organizationId), eq(ledgerDocumentTaxes.documentId, id))),
-    ]);
+    const lines = await tx
+      .select()
+      .from(ledgerDocumentLines)
+      .where(and(eq(ledgerDocumentLines.organizationId, organizationId), eq(ledgerDocumentLines.documentId, id)));
+    const taxes = await tx
+      .select()
+      .from(ledgerDocumentTaxes)
+      .where(and(eq(ledgerDocumentTaxes.organizationId, organizationId), eq(ledgerDocumentTaxes.documentId, id)));
     const lineKey = (l: { classificationId: string; costCentreId: string; share: number }) =>
       `${l.classificationId}:${l.costCentreId}:${l.share}`;
     const taxKey = (t: { taxTypeId: string; rate: number; amount: number; dueDate: string | null }) =>

@@ -32,7 +32,7 @@ export const accountTypesRouter = registryRouter({
   sorts: { name: sortableText(accountTypes.name), kind: accountTypes.kind, updatedAt: accountTypes.updatedAt },
   importKeys: [{ field: 'name', column: accountTypes.name, message: 'Já existe um tipo de conta com este nome.' }],
   usages: (tx, organizationId, id) =>
-    usages(usage(tx, accounts, organizationId, eq(accounts.accountTypeId, id), plural('conta', 'contas'))),
+    usages(() => usage(tx, accounts, organizationId, eq(accounts.accountTypeId, id), plural('conta', 'contas'))),
   messages: {
     notFound: 'Tipo de conta não encontrado nesta organização.',
     unique: { account_types_org_name_key: 'Já existe um tipo de conta com este nome.' },

@@ -31,7 +31,7 @@ export const accountsRouter = registryRouter({
     return values;
   },
   usages: (tx, organizationId, id) =>
-    usages(
+    usages(() =>
       usage(
         tx,
         paymentMethods,

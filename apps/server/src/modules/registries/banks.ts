@@ -73,14 +73,15 @@ export const banksRouter = registryRouter({
   ],
   usages: (tx, organizationId, id) =>
     usages(
-      usage(tx, accounts, organizationId, eq(accounts.bankId, id), plural('conta', 'contas')),
-      usage(
-        tx,
-        parties,
-        organizationId,
-        eq(parties.bankId, id),
-        plural('cadastro de fornecedor, cliente ou parceiro', 'cadastros de fornecedores, clientes ou parceiros'),
-      ),
+      () => usage(tx, accounts, organizationId, eq(accounts.bankId, id), plural('conta', 'contas')),
+      () =>
+        usage(
+          tx,
+          parties,
+          organizationId,
+          eq(parties.bankId, id),
+          plural('cadastro de fornecedor, cliente ou parceiro', 'cadastros de fornecedores, clientes ou parceiros'),
+        ),
     ),
   messages: {
     notFound: 'Instituição não encontrada nesta organização.',

@@ -90,20 +90,22 @@ export const apportionmentTemplatesRouter = registryRouter({
   },
   usages: (tx, organizationId, id) =>
     usages(
-      usage(
-        tx,
-        parties,
-        organizationId,
-        eq(parties.apportionmentTemplateId, id),
-        plural('fornecedor, cliente ou parceiro', 'fornecedores, clientes ou parceiros'),
-      ),
-      usage(
-        tx,
-        classifications,
-        organizationId,
-        eq(classifications.apportionmentTemplateId, id),
-        plural('classificação', 'classificações'),
-      ),
+      () =>
+        usage(
+          tx,
+          parties,
+          organizationId,
+          eq(parties.apportionmentTemplateId, id),
+          plural('fornecedor, cliente ou parceiro', 'fornecedores, clientes ou parceiros'),
+        ),
+      () =>
+        usage(
+          tx,
+          classifications,
+          organizationId,
+          eq(classifications.apportionmentTemplateId, id),
+          plural('classificação', 'classificações'),
+        ),
     ),
 });
 

@@ -69,14 +69,15 @@ function partiesOfRole(role: PartyRole, read: PermissionName, edit: PermissionNa
       return [
         ...otherRoles,
         ...(await usages(
-          usage(tx, contracts, organizationId, eq(contracts.partyId, id), plural('contrato', 'contratos')),
-          usage(
-            tx,
-            splitConfigs,
-            organizationId,
-            listMentions(splitConfigs.partners, 'partyId', id),
-            plural('divisão de receitas', 'divisões de receitas'),
-          ),
+          () => usage(tx, contracts, organizationId, eq(contracts.partyId, id), plural('contrato', 'contratos')),
+          () =>
+            usage(
+              tx,
+              splitConfigs,
+              organizationId,
+              listMentions(splitConfigs.partners, 'partyId', id),
+              plural('divisão de receitas', 'divisões de receitas'),
+            ),
         )),
       ];
     },

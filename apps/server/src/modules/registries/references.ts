@@ -54,9 +54,14 @@ export async function usage(
   return n > 0 ? name(n) : null;
 }
 
-/** The usages that apply, dropping the nulls. */
-export async function usages(...found: Promise<string | null>[]): Promise<string[]> {
-  return (await Promise.all(found)).filter((u): u is string => u !== null);
+/** The usages that apply, dropping the nulls; counted one after the other, as a transaction runs one query at a time. */
+export async function usages(...checks: (() => Promise<string | null>)[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const check of checks) {
+    const usage = await check();
+    if (usage !== null) found.push(usage);
+  }
+  return found;
 }
 
 /** A JSON list column holds an object with this property value (an apportionment line naming a cost centre). */

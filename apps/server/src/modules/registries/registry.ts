@@ -254,7 +254,8 @@ export function registryRouter<
           .where(condition)
           .limit(LIST_COUNT_CAP + 1)
           .as('matches');
-        const [rows, [counted]] = await Promise.all([page(columns), ctx.tx.select({ n: count() }).from(matches)]);
+        const rows = await page(columns);
+        const [counted] = await ctx.tx.select({ n: count() }).from(matches);
         const n = counted?.n ?? 0;
         return {
           rows: (rows as Row<T, E>[]).map(toWire),

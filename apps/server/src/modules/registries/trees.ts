@@ -134,22 +134,24 @@ export const classificationsRouter = registryRouter({
   },
   usages: (tx, organizationId, id) =>
     usages(
-      usage(
-        tx,
-        classifications,
-        organizationId,
-        eq(classifications.parentId, id),
-        plural('subclassificação', 'subclassificações'),
-      ),
-      usage(tx, products, organizationId, eq(products.classificationId, id), plural('produto', 'produtos')),
-      usage(tx, contracts, organizationId, eq(contracts.classificationId, id), plural('contrato', 'contratos')),
-      usage(
-        tx,
-        apportionmentTemplates,
-        organizationId,
-        listMentions(apportionmentTemplates.lines, 'classificationId', id),
-        plural('rateio padrão', 'rateios padrão'),
-      ),
+      () =>
+        usage(
+          tx,
+          classifications,
+          organizationId,
+          eq(classifications.parentId, id),
+          plural('subclassificação', 'subclassificações'),
+        ),
+      () => usage(tx, products, organizationId, eq(products.classificationId, id), plural('produto', 'produtos')),
+      () => usage(tx, contracts, organizationId, eq(contracts.classificationId, id), plural('contrato', 'contratos')),
+      () =>
+        usage(
+          tx,
+          apportionmentTemplates,
+          organizationId,
+          listMentions(apportionmentTemplates.lines, 'classificationId', id),
+          plural('rateio padrão', 'rateios padrão'),
+        ),
     ),
 });
 
@@ -171,21 +173,23 @@ export const costCentresRouter = registryRouter({
   afterUpdate: (ctx, row, before) => renumberBranch(ctx, costCentres, before, row.code),
   usages: (tx, organizationId, id) =>
     usages(
-      usage(
-        tx,
-        costCentres,
-        organizationId,
-        eq(costCentres.parentId, id),
-        plural('centro de custo abaixo dele', 'centros de custo abaixo dele'),
-      ),
-      usage(tx, contracts, organizationId, eq(contracts.costCentreId, id), plural('contrato', 'contratos')),
-      usage(
-        tx,
-        apportionmentTemplates,
-        organizationId,
-        listMentions(apportionmentTemplates.lines, 'costCentreId', id),
-        plural('rateio padrão', 'rateios padrão'),
-      ),
+      () =>
+        usage(
+          tx,
+          costCentres,
+          organizationId,
+          eq(costCentres.parentId, id),
+          plural('centro de custo abaixo dele', 'centros de custo abaixo dele'),
+        ),
+      () => usage(tx, contracts, organizationId, eq(contracts.costCentreId, id), plural('contrato', 'contratos')),
+      () =>
+        usage(
+          tx,
+          apportionmentTemplates,
+          organizationId,
+          listMentions(apportionmentTemplates.lines, 'costCentreId', id),
+          plural('rateio padrão', 'rateios padrão'),
+        ),
     ),
 });
 
