@@ -31,3 +31,5 @@ export * from './ledger/code-warnings';
 export * from './ledger/periods';
 export * from './ledger/recurrence-inputs';
 export * from './banking/match';
+export * from './banking/statement-file';
+export * from './banking/ofx';

@@ -1,0 +1,290 @@
+/**
+ * OFX statements as Brazilian banks export them (Itaú, Bradesco, Banco do Brasil, Caixa, Santander, Inter, Nubank,
+ * Sicoob, Sicredi): OFX 1.x SGML with unclosed value tags, OFX 2.x XML, either header over either body or no header,
+ * any case, CRLF and blank lines. The reader does not build a tree: it walks the tags once, in file order, and acts
+ * on the few it knows — a statement opens at `<STMTRS>`/`<CCSTMTRS>`, a transaction at `<STMTTRN>` — so a tag the
+ * bank forgot to close, or one it made up, changes nothing around it.
+ */
+import { todayInSaoPaulo } from '../dates';
+import {
+  type ParsedStatement,
+  type ParsedStatementFile,
+  type ParsedStatementLine,
+  type RejectedStatementLine,
+  StatementFileError,
+  decodeStatementBytes,
+} from './statement-file';
+import { assignLineKeys, isBalanceMemo, quoted, readAmount } from './statement-lines';
+
+/** Tags that hold other tags; every other tag holds a value (its text up to the next tag). */
+const AGGREGATES = new Set([
+  'OFX',
+  'STMTRS',
+  'CCSTMTRS',
+  'STMTTRN',
+  'BANKTRANLIST',
+  'LEDGERBAL',
+  'AVAILBAL',
+  'BANKACCTFROM',
+  'CCACCTFROM',
+  'BANKACCTTO',
+  'CCACCTTO',
+  'PAYEE',
+  'CURRENCY',
+  'ORIGCURRENCY',
+]);
+
+const TRANSACTION_FIELDS = new Set([
+  'TRNTYPE',
+  'DTPOSTED',
+  'DTUSER',
+  'TRNAMT',
+  'FITID',
+  'NAME',
+  'MEMO',
+  'CHECKNUM',
+  'REFNUM',
+]);
+const STATEMENT_FIELDS = new Set(['CURDEF', 'BANKID', 'BRANCHID', 'ACCTID', 'DTSTART', 'DTEND', 'BALAMT', 'DTASOF']);
+
+interface Field {
+  value: string;
+  line: number;
+}
+
+interface OpenTransaction {
+  line: number;
+  fields: Map<string, Field>;
+}
+
+interface OpenStatement {
+  statement: ParsedStatement;
+  fields: Map<string, Field>;
+  balance: Map<string, Field>;
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,5});/gi, (whole, name: string) => {
+    if (name.startsWith('#')) {
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
+
+function cleanValue(raw: string): string {
+  const text = raw.includes('&') ? decodeEntities(raw) : raw;
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+const OFX_DATE =
+  /^(\d{4})(\d{2})(\d{2})(?:(\d{2})(\d{2})(?:(\d{2})(?:[.,]\d+)?)?)?\s*(?:\[\s*([+-]?\d{1,2}(?:[.,]\d+)?)\s*(?::[^\]]*)?\])?$/;
+
+/**
+ * An OFX date as the calendar date in São Paulo. A date without a time is that date. A time with a zone offset
+ * ("[-3:BRT]", "[0:GMT]") is an instant, read in São Paulo ("20261106020000[0:GMT]" is the 5th there). A time
+ * without a zone is taken as São Paulo's own clock: the OFX standard says GMT, but Brazilian banks write local
+ * midnight that way, and reading it as GMT would move every such line to the day before.
+ */
+function ofxDate(text: string, saoPauloDate: (instant: number) => string): string | null {
+  const match = OFX_DATE.exec(text);
+  if (!match) return null;
+  const [, y, mo, d, h, mi, s, offset] = match;
+  const year = Number(y);
+  const month = Number(mo);
+  const day = Number(d);
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  if (year < 1900 || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+    return null;
+  }
+  const iso = `${y}-${mo}-${d}`;
+  if (h === undefined || offset === undefined) return iso;
+  const hours = Number(h);
+  const minutes = Number(mi);
+  const seconds = Number(s ?? '0');
+  const offsetHours = Number(offset.replace(',', '.'));
+  if (hours > 23 || minutes > 59 || seconds > 60 || Math.abs(offsetHours) > 14) return null;
+  return saoPauloDate(Date.UTC(year, month - 1, day, hours, minutes, seconds) - offsetHours * 3_600_000);
+}
+
+/** São Paulo's calendar date of an instant, remembered per hour: a statement's instants fall in few hours. */
+function saoPauloDates(): (instant: number) => string {
+  const byHour = new Map<number, string>();
+  return (instant) => {
+    const hour = Math.floor(instant / 3_600_000);
+    let date = byHour.get(hour);
+    if (date === undefined) {
+      date = todayInSaoPaulo(new Date(hour * 3_600_000));
+      byHour.set(hour, date);
+    }
+    return date;
+  };
+}
+
+/** Name and memo as one text; the same text written in both is kept once. */
+function joinMemo(name: string | undefined, memo: string | undefined): string {
+  const parts = [name, memo].filter((p): p is string => !!p);
+  if (parts.length === 2 && parts[0]?.toUpperCase() === parts[1]?.toUpperCase()) return parts[0] ?? '';
+  return parts.join(' - ');
+}
+
+/** Reads an OFX file; throws StatementFileError (pt-BR) when it is not an OFX statement at all. */
+export function parseOfx(bytes: Uint8Array): ParsedStatementFile {
+  const text = decodeStatementBytes(bytes);
+  const start = /<\s*OFX\s*>/i.exec(text)?.index;
+  if (start === undefined) {
+    throw new StatementFileError('O arquivo não é um extrato OFX: não encontramos a marca <OFX>.');
+  }
+  const saoPauloDate = saoPauloDates();
+  const statements: ParsedStatement[] = [];
+  const rejected: RejectedStatementLine[] = [];
+  const reject = (line: number, problem: string) =>
+    rejected.push({ fileLine: line, message: `Linha ${line}: ${problem}.` });
+
+  // Line numbers grow with the position, so they are counted once, from the last position asked.
+  let countedTo = 0;
+  let lineNumber = 1;
+  const lineAt = (position: number): number => {
+    for (let i = countedTo; i < position; i += 1) {
+      const c = text.charCodeAt(i);
+      if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) lineNumber += 1;
+    }
+    countedTo = Math.max(countedTo, position);
+    return lineNumber;
+  };
+
+  let current: OpenStatement | null = null;
+  let transaction: OpenTransaction | null = null;
+  let balanceKind: 'LEDGERBAL' | 'AVAILBAL' | null = null;
+
+  const openStatement = (kind: ParsedStatement['kind']): OpenStatement => {
+    const statement: ParsedStatement = {
+      kind,
+      bankCode: null,
+      branch: null,
+      account: null,
+      currency: 'BRL',
+      periodStart: null,
+      periodEnd: null,
+      closingBalance: null,
+      lines: [],
+    };
+    statements.push(statement);
+    return { statement, fields: new Map(), balance: new Map() };
+  };
+
+  const closeTransaction = () => {
+    if (!transaction) return;
+    const { line, fields } = transaction;
+    transaction = null;
+    current ??= openStatement('bank');
+    const memo = joinMemo(fields.get('NAME')?.value, fields.get('MEMO')?.value);
+    if (isBalanceMemo(memo)) return;
+    const amountField = fields.get('TRNAMT');
+    if (!amountField) return reject(line, 'lançamento sem valor (TRNAMT)');
+    const amount = readAmount(amountField.value, null);
+    if ('problem' in amount) return reject(amountField.line, amount.problem);
+    const dateField = fields.get('DTPOSTED') ?? fields.get('DTUSER');
+    if (!dateField) return reject(line, 'lançamento sem data (DTPOSTED)');
+    const date = ofxDate(dateField.value, saoPauloDate);
+    if (!date) return reject(dateField.line, `data inválida ${quoted(dateField.value)}`);
+    const parsed: ParsedStatementLine = {
+      fileLine: line,
+      date,
+      amount: amount.amount,
+      fitId: fields.get('FITID')?.value || null,
+      memo,
+      reference: fields.get('CHECKNUM')?.value || fields.get('REFNUM')?.value || null,
+      type: fields.get('TRNTYPE')?.value.toUpperCase() || null,
+      key: '',
+    };
+    current.statement.lines.push(parsed);
+  };
+
+  const closeStatement = () => {
+    closeTransaction();
+    if (!current) return;
+    const { statement, fields, balance } = current;
+    current = null;
+    const value = (name: string) => fields.get(name)?.value || null;
+    statement.bankCode = value('BANKID');
+    statement.branch = value('BRANCHID');
+    statement.account = value('ACCTID');
+    const currency = value('CURDEF')?.toUpperCase();
+    if (currency && /^[A-Z]{3}$/.test(currency)) statement.currency = currency;
+    statement.periodStart = ofxDate(value('DTSTART') ?? '', saoPauloDate);
+    statement.periodEnd = ofxDate(value('DTEND') ?? '', saoPauloDate);
+    const balanceAmount = balance.get('BALAMT');
+    const amount = balanceAmount ? readAmount(balanceAmount.value, null) : null;
+    const date = ofxDate(balance.get('DTASOF')?.value ?? '', saoPauloDate) ?? statement.periodEnd;
+    if (amount && 'amount' in amount && date) statement.closingBalance = { amount: amount.amount, date };
+  };
+
+  let position = start;
+  for (;;) {
+    let open = text.indexOf('<', position);
+    if (open < 0) break;
+    const close = text.indexOf('>', open + 1);
+    if (close < 0) break;
+    // "<MEMO<TRNAMT>": the tag is the one nearest its ">".
+    open = text.lastIndexOf('<', close);
+    position = close + 1;
+    const first = text.charCodeAt(open + 1);
+    if (first === 63 || first === 33) continue; // <?…?> and <!…>
+    const closing = first === 47;
+    const raw = text.slice(closing ? open + 2 : open + 1, close).trim();
+    const name = (/^[A-Za-z0-9_.]+/.exec(raw)?.[0] ?? '').toUpperCase();
+    if (!name) continue;
+    if (closing) {
+      if (name === 'STMTTRN' || name === 'BANKTRANLIST') closeTransaction();
+      else if (name === 'STMTRS' || name === 'CCSTMTRS') closeStatement();
+      else if (name === balanceKind) balanceKind = null;
+      continue;
+    }
+    if (AGGREGATES.has(name)) {
+      if (name === 'STMTRS' || name === 'CCSTMTRS') {
+        closeStatement();
+        current = openStatement(name === 'STMTRS' ? 'bank' : 'credit_card');
+      } else if (name === 'STMTTRN') {
+        closeTransaction();
+        transaction = { line: lineAt(open), fields: new Map() };
+      } else if (name === 'LEDGERBAL' || name === 'AVAILBAL') {
+        closeTransaction();
+        balanceKind = name;
+      }
+      continue;
+    }
+    const target = transaction
+      ? TRANSACTION_FIELDS.has(name)
+        ? transaction.fields
+        : null
+      : current && STATEMENT_FIELDS.has(name)
+        ? name === 'BALAMT' || name === 'DTASOF'
+          ? balanceKind === 'LEDGERBAL'
+            ? current.balance
+            : null
+          : current.fields
+        : null;
+    if (!target || target.has(name) || raw.endsWith('/')) continue;
+    const next = text.indexOf('<', position);
+    target.set(name, { value: cleanValue(text.slice(position, next < 0 ? text.length : next)), line: lineAt(open) });
+  }
+  if (transaction) {
+    reject(
+      (transaction as OpenTransaction).line,
+      'o arquivo termina no meio deste lançamento; confira se foi baixado inteiro',
+    );
+    transaction = null;
+  }
+  closeStatement();
+  if (statements.length === 0) {
+    throw new StatementFileError('O arquivo OFX não traz extrato de conta corrente nem de cartão de crédito.');
+  }
+  assignLineKeys(statements);
+  rejected.sort((a, b) => a.fileLine - b.fileLine);
+  return { format: 'ofx', statements, rejected };
+}

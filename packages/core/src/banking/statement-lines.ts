@@ -1,0 +1,163 @@
+/** Rules every statement parser applies to its lines: amounts, balance lines and the lines' keys. */
+import type { ParsedStatement } from './statement-file';
+
+export type AmountReading = { amount: number } | { problem: string };
+
+/** The text as a message quotes it: control characters shown as "?", long text cut. */
+export function quoted(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+  return `"${clean.length > 30 ? `${clean.slice(0, 30)}…` : clean}"`;
+}
+
+/**
+ * Reads an amount as centavos. The decimal separator is the given one (CSV mapping) or, when null (OFX), the last
+ * "," or "." when both appear, the only one when it is followed by one or two digits, and none when the only one
+ * repeats ("1.234.567"). One separator followed by exactly three digits ("1.234", "-10,000") is refused as
+ * ambiguous rather than read a thousand times too large or too small. Spaces, "R$" and a leading "+" are ignored;
+ * digits beyond the centavo must be zeros.
+ */
+export function readAmount(text: string, decimal: ',' | '.' | null): AmountReading {
+  let s = text.replace(/[\s\u00a0]+/g, '').replace(/^R\$/i, '');
+  let negative = false;
+  if (s.startsWith('-')) {
+    negative = true;
+    s = s.slice(1).replace(/^R\$/i, '');
+  } else if (s.startsWith('+')) {
+    s = s.slice(1);
+  }
+  if (!/\d/.test(s)) return { problem: 'valor sem dígitos' };
+  if (!/^[\d.,]+$/.test(s)) return { problem: `valor ilegível ${quoted(text.trim())}` };
+  let separator = decimal;
+  if (separator === null) {
+    const lastDot = s.lastIndexOf('.');
+    const lastComma = s.lastIndexOf(',');
+    if (lastDot >= 0 && lastComma >= 0) {
+      separator = lastDot > lastComma ? '.' : ',';
+    } else if (lastDot >= 0 || lastComma >= 0) {
+      const only = lastDot >= 0 ? '.' : ',';
+      const at = Math.max(lastDot, lastComma);
+      const repeats = s.indexOf(only) !== at;
+      const after = s.length - at - 1;
+      if (!repeats && after === 3)
+        return { problem: `valor ambíguo ${quoted(text.trim())}: não se sabe se há centavos` };
+      separator = repeats ? (only === '.' ? ',' : '.') : only;
+    }
+  }
+  const thousands = separator === ',' ? '.' : ',';
+  const at = separator === null ? -1 : s.lastIndexOf(separator);
+  const whole = at < 0 ? s : s.slice(0, at);
+  const fraction = at < 0 ? '' : s.slice(at + 1);
+  const groups = whole.split(thousands);
+  const wellGrouped =
+    groups.every((g) => /^\d*$/.test(g)) &&
+    (groups.length === 1 || (/^\d{1,3}$/.test(groups[0] ?? '') && groups.slice(1).every((g) => g.length === 3)));
+  if (!wellGrouped || (at >= 0 && !/^\d+$/.test(fraction))) return { problem: `valor ilegível ${quoted(text.trim())}` };
+  if (/[1-9]/.test(fraction.slice(2))) return { problem: `valor com fração de centavo ${quoted(text.trim())}` };
+  const centavos = Number(groups.join('') || '0') * 100 + Number(fraction.slice(0, 2).padEnd(2, '0'));
+  if (!Number.isSafeInteger(centavos)) return { problem: `valor grande demais ${quoted(text.trim())}` };
+  return { amount: negative && centavos !== 0 ? -centavos : centavos };
+}
+
+/** Upper case, no accents, spaces collapsed: how two memos are compared. */
+export function canonicalText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const BALANCE_WORDS = new Set([
+  'DO',
+  'DA',
+  'DE',
+  'DIA',
+  'EM',
+  'ANTERIOR',
+  'FINAL',
+  'ATUAL',
+  'INICIAL',
+  'TOTAL',
+  'DISPONIVEL',
+  'PARCIAL',
+  'BLOQUEADO',
+  'LIQUIDO',
+  'CONTA',
+  'CORRENTE',
+  'C',
+  'CC',
+  'PERIODO',
+  'MES',
+]);
+
+/**
+ * A line that states a balance, not a movement: "SALDO DO DIA", "SALDO ANTERIOR", "Saldo final", Banco do Brasil's
+ * "S A L D O", in any case and with or without accents; digits and punctuation (a date after it) do not count. A
+ * memo that only starts with "SALDO" and goes on with other words ("SALDO DEVEDOR JUROS") is a movement.
+ */
+export function isBalanceMemo(memo: string): boolean {
+  let words = canonicalText(memo)
+    .split(/[^A-Z]+/)
+    .filter(Boolean);
+  if (words.length > 1 && words.every((w) => w.length === 1)) words = [words.join('')];
+  return words[0] === 'SALDO' && words.slice(1).every((w) => BALANCE_WORDS.has(w));
+}
+
+/** FNV-1a, 64 bits, over the UTF-8 bytes of the text, in four 16-bit limbs so it needs no BigInt; 16 hex digits. */
+export function fnv1a64(text: string): string {
+  const bytes = encoder.encode(text);
+  let h0 = 0x2325;
+  let h1 = 0x8422;
+  let h2 = 0x9ce4;
+  let h3 = 0xcbf2;
+  for (const byte of bytes) {
+    h0 ^= byte;
+    // × 0x100000001b3 = × 0x1b3 plus a shift left by 40 bits (limb 2, 8 bits in); carries go up a limb.
+    const t0 = h0 * 0x1b3;
+    const t1 = h1 * 0x1b3 + (t0 >>> 16);
+    const t2 = h2 * 0x1b3 + (h0 << 8) + (t1 >>> 16);
+    const t3 = h3 * 0x1b3 + (h1 << 8) + (t2 >>> 16);
+    h0 = t0 & 0xffff;
+    h1 = t1 & 0xffff;
+    h2 = t2 & 0xffff;
+    h3 = t3 & 0xffff;
+  }
+  return [h3, h2, h1, h0].map((limb) => limb.toString(16).padStart(4, '0')).join('');
+}
+const encoder = new TextEncoder();
+
+/** Branch and account numbers compared without punctuation nor leading zeros ("0123-4" and "1234"). */
+function identityPart(text: string | null): string {
+  return (text ?? '')
+    .toUpperCase()
+    .replace(/[^0-9A-Z]/g, '')
+    .replace(/^0+/, '');
+}
+
+/**
+ * Gives every line its key. A bank's FITID alone is no key: some banks repeat it for different transactions,
+ * leave it empty, or both. The key is a hash of what identifies the transaction — the account (kind, bank, branch,
+ * account, without punctuation nor leading zeros), the date, the amount, the FITID (or nothing), the memo in
+ * canonical form (case, accents and spaces do not count, so a Windows-1252 export and a UTF-8 one agree) — and the
+ * occurrence of that same tuple in the file, in file order (0 for the first). Lines that agree on all of that are
+ * interchangeable, and a bank exports a day's lines whole and in one order, so a file and a later one covering an
+ * overlapping period give the same day the same keys, and re-importing adds nothing; two identical payments of
+ * one day still get two keys. A CSV names no account, so its lines' account part is empty: the file is imported
+ * into the account the user chose.
+ */
+export function assignLineKeys(statements: ParsedStatement[]): void {
+  const seen = new Map<string, number>();
+  for (const statement of statements) {
+    const account = [statement.kind, statement.bankCode, statement.branch, statement.account].map(identityPart);
+    for (const line of statement.lines) {
+      const tuple = [...account, line.date, String(line.amount), line.fitId ?? '', canonicalText(line.memo)].join(
+        '\u001f',
+      );
+      const occurrence = seen.get(tuple) ?? 0;
+      seen.set(tuple, occurrence + 1);
+      line.key = fnv1a64(`${tuple}\u001f${occurrence}`);
+    }
+  }
+}
