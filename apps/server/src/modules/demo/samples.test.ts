@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { contractSchedule, formatDocument, partyInput } from '@financeiro/core';
+import { contractSchedule, formatDocument, partyInput, todayInSaoPaulo } from '@financeiro/core';
 import { rowsOf } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/app';
 import { callersFor } from '../../test/callers';
@@ -37,7 +37,7 @@ describe('the demo’s sample records (npm start)', () => {
     }
     const [contract] = (await caller.registries.contracts.list({})).rows;
     expect(contract && contractSchedule(contract)).toHaveLength(24);
-    expect((await caller.registries.accounts.list({})).total).toBe(3);
+    expect((await caller.registries.accounts.list({})).total).toBe(4);
     const [centre] = (await caller.registries.purchasingCentres.list({})).rows;
     expect(centre?.approvers.map((a) => a.limit)).toEqual([500_000, 5_000_000]);
     const [template] = (await caller.registries.apportionmentTemplates.list({})).rows;
@@ -76,5 +76,23 @@ describe('the demo’s sample records (npm start)', () => {
       left join account_movements m on m.payment_id = p.id and m.kind in ('payment', 'reversal')
       group by p.id, p.total having coalesce(sum(m.amount), 0) <> p.total`);
     expect(rowsOf(broken)).toEqual([]);
+  });
+
+  it('move money between accounts every month: transfers, bank fees and yields on the statement', async () => {
+    const caller = await as('financeiro', matriz);
+    const today = todayInSaoPaulo();
+    const { accounts } = await caller.ledger.statement.balances({ date: today });
+    const bank = accounts.find((a) => a.name === 'Itaú movimento');
+    const statement = await caller.ledger.statement.get({
+      accountId: bank?.id ?? '',
+      from: '2026-01-01',
+      to: today,
+      pageSize: 200,
+    });
+    const kinds = new Set(statement.rows.map((r) => r.kind));
+    for (const kind of ['payment', 'transfer', 'manual', 'manual_reversal'] as const) expect(kinds).toContain(kind);
+    expect(statement.rows.find((r) => r.kind === 'manual')?.classificationName).toBe('Tarifas bancárias');
+    expect(statement.rows.find((r) => r.kind === 'transfer')?.counterpartAccountName).toBe('Itaú aplicação automática');
+    expect(statement.closingBalance).toBe(bank?.balance);
   });
 });

@@ -154,6 +154,18 @@ export async function seedSampleRecords(
     {
       id: uuidv7(),
       organizationId,
+      name: 'Itaú aplicação automática',
+      accountTypeId: await accountType('Investimento'),
+      bankId: await bank('341'),
+      branch: '0912',
+      number: '12345-6 (aplicação)',
+      openingBalance: 5_000_000,
+      openingDate: '2026-01-01',
+      unitIds: demo.unitIds,
+    },
+    {
+      id: uuidv7(),
+      organizationId,
       name: 'Caixa da Matriz',
       accountTypeId: await accountType('Caixa'),
       openingBalance: 50_000,

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { createConfirmedUser } from '../identity';
 import { seedRegistries } from '../registries/seed';
 import { seedLedgerSamples } from './ledger-samples';
+import { seedMovementSamples } from './movement-samples';
 import { seedSampleRecords } from './samples';
 import { departments, memberships, organizations, profiles, units } from '../tenancy/schema';
 
@@ -157,6 +158,7 @@ export async function seedDemo(db: Db, options: { samples?: boolean } = {}): Pro
       const departmentId = departmentIds.get('matriz/Compras') ?? '';
       await seedSampleRecords(tx, { organizationId, unitIds, departmentId, approvers });
       await seedLedgerSamples(tx, { organizationId, unitId: matriz, userId: bookkeeper });
+      await seedMovementSamples(tx, { organizationId, unitId: matriz, userId: bookkeeper });
     }
   });
   return true;
