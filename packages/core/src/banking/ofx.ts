@@ -63,6 +63,11 @@ interface OpenStatement {
   balance: Map<string, Field>;
 }
 
+/** Letters, digits, "_" and ".", the characters of an OFX tag's name. */
+function isNameChar(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95 || c === 46;
+}
+
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
 function decodeEntities(text: string): string {
@@ -76,8 +81,8 @@ function decodeEntities(text: string): string {
 }
 
 function cleanValue(raw: string): string {
-  const text = raw.includes('&') ? decodeEntities(raw) : raw;
-  return text.replace(/\s+/g, ' ').trim();
+  const text = (raw.includes('&') ? decodeEntities(raw) : raw).trim();
+  return /\s\s|[^\S ]/.test(text) ? text.replace(/\s+/g, ' ') : text;
 }
 
 const OFX_DATE =
@@ -236,9 +241,12 @@ export function parseOfx(bytes: Uint8Array): ParsedStatementFile {
     const first = text.charCodeAt(open + 1);
     if (first === 63 || first === 33) continue; // <?…?> and <!…>
     const closing = first === 47;
-    const raw = text.slice(closing ? open + 2 : open + 1, close).trim();
-    const name = (/^[A-Za-z0-9_.]+/.exec(raw)?.[0] ?? '').toUpperCase();
-    if (!name) continue;
+    let nameStart = closing ? open + 2 : open + 1;
+    while (nameStart < close && text.charCodeAt(nameStart) <= 32) nameStart += 1;
+    let nameEnd = nameStart;
+    while (nameEnd < close && isNameChar(text.charCodeAt(nameEnd))) nameEnd += 1;
+    if (nameEnd === nameStart) continue;
+    const name = text.slice(nameStart, nameEnd).toUpperCase();
     if (closing) {
       if (name === 'STMTTRN' || name === 'BANKTRANLIST') closeTransaction();
       else if (name === 'STMTRS' || name === 'CCSTMTRS') closeStatement();
@@ -269,7 +277,7 @@ export function parseOfx(bytes: Uint8Array): ParsedStatementFile {
             : null
           : current.fields
         : null;
-    if (!target || target.has(name) || raw.endsWith('/')) continue;
+    if (!target || target.has(name) || text.charCodeAt(close - 1) === 47) continue;
     const next = text.indexOf('<', position);
     target.set(name, { value: cleanValue(text.slice(position, next < 0 ? text.length : next)), line: lineAt(open) });
   }

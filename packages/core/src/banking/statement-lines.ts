@@ -61,12 +61,9 @@ export function readAmount(text: string, decimal: ',' | '.' | null): AmountReadi
 
 /** Upper case, no accents, spaces collapsed: how two memos are compared. */
 export function canonicalText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toUpperCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  // eslint-disable-next-line no-control-regex
+  const plain = /^[\u0000-\u007f]*$/.test(text) ? text : text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  return plain.toUpperCase().replace(/\s+/g, ' ').trim();
 }
 
 const BALANCE_WORDS = new Set([
@@ -98,6 +95,7 @@ const BALANCE_WORDS = new Set([
  * memo that only starts with "SALDO" and goes on with other words ("SALDO DEVEDOR JUROS") is a movement.
  */
 export function isBalanceMemo(memo: string): boolean {
+  if (!/^\s*s/i.test(memo)) return false;
   let words = canonicalText(memo)
     .split(/[^A-Z]+/)
     .filter(Boolean);
@@ -107,13 +105,13 @@ export function isBalanceMemo(memo: string): boolean {
 
 /** FNV-1a, 64 bits, over the UTF-8 bytes of the text, in four 16-bit limbs so it needs no BigInt; 16 hex digits. */
 export function fnv1a64(text: string): string {
-  const bytes = encoder.encode(text);
   let h0 = 0x2325;
   let h1 = 0x8422;
   let h2 = 0x9ce4;
   let h3 = 0xcbf2;
-  for (const byte of bytes) {
-    h0 ^= byte;
+  const bytes = utf8.encode(text);
+  for (let i = 0; i < bytes.length; i += 1) {
+    h0 ^= bytes[i] ?? 0;
     // × 0x100000001b3 = × 0x1b3 plus a shift left by 40 bits (limb 2, 8 bits in); carries go up a limb.
     const t0 = h0 * 0x1b3;
     const t1 = h1 * 0x1b3 + (t0 >>> 16);
@@ -126,7 +124,7 @@ export function fnv1a64(text: string): string {
   }
   return [h3, h2, h1, h0].map((limb) => limb.toString(16).padStart(4, '0')).join('');
 }
-const encoder = new TextEncoder();
+const utf8 = new TextEncoder();
 
 /** Branch and account numbers compared without punctuation nor leading zeros ("0123-4" and "1234"). */
 function identityPart(text: string | null): string {
@@ -149,10 +147,20 @@ function identityPart(text: string | null): string {
  */
 export function assignLineKeys(statements: ParsedStatement[]): void {
   const seen = new Map<string, number>();
+  // Banks repeat a handful of memos ("TARIFA PIX", "PIX RECEBIDO") over thousands of lines.
+  const canonicalMemos = new Map<string, string>();
+  const canonicalMemo = (memo: string) => {
+    let canonical = canonicalMemos.get(memo);
+    if (canonical === undefined) {
+      canonical = canonicalText(memo);
+      canonicalMemos.set(memo, canonical);
+    }
+    return canonical;
+  };
   for (const statement of statements) {
     const account = [statement.kind, statement.bankCode, statement.branch, statement.account].map(identityPart);
     for (const line of statement.lines) {
-      const tuple = [...account, line.date, String(line.amount), line.fitId ?? '', canonicalText(line.memo)].join(
+      const tuple = [...account, line.date, String(line.amount), line.fitId ?? '', canonicalMemo(line.memo)].join(
         '\u001f',
       );
       const occurrence = seen.get(tuple) ?? 0;
