@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import type { TenantSelection } from '@financeiro/core';
 import { logsRouter } from '../modules/audit/router';
+import { bankingRouter } from '../modules/banking/router';
 import { createAccessTokenVerifier } from '../modules/identity';
 import { ledgerRouter } from '../modules/ledger/router';
 import { registriesRouter } from '../modules/registries/router';
@@ -26,6 +27,7 @@ export function callersFor(t: TestApp) {
       logs: logsRouter.createCaller(context),
       registries: registriesRouter.createCaller(context),
       ledger: ledgerRouter.createCaller(context),
+      banking: bankingRouter.createCaller(context),
     };
   };
 }

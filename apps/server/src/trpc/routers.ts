@@ -1,4 +1,5 @@
 import { logsRouter } from '../modules/audit/router';
+import { bankingRouter } from '../modules/banking/router';
 import { ledgerRouter } from '../modules/ledger/router';
 import { registriesRouter } from '../modules/registries/router';
 import { tenantsRouter } from '../modules/tenancy/router';
@@ -9,4 +10,5 @@ export const routers = {
   logs: logsRouter,
   registries: registriesRouter,
   ledger: ledgerRouter,
+  banking: bankingRouter,
 } as const;

@@ -1,0 +1,11 @@
+import { router } from '../../trpc/init';
+import { reconciliationRouter } from './reconciliation-router';
+import { rulesRouter } from './rules';
+
+/** Bank statements and their reconciliation with the ledger (DESIGN.md 6a); mounted at banking. */
+export const bankingRouter = router({
+  reconciliation: reconciliationRouter,
+  rules: rulesRouter,
+});
+
+export type BankingRouter = typeof bankingRouter;
