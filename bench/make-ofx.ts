@@ -68,7 +68,7 @@ export function makeOfx(lines: number): Uint8Array {
   ];
   let balance = 0;
   for (let i = 0; i < lines; i += 1) {
-    const [memo, type, min, max] = MEMOS[Math.floor(next() * MEMOS.length)] ?? MEMOS[0];
+    const [memo, type, min, max] = MEMOS[Math.floor(next() * MEMOS.length)] ?? ['PIX', 'DEBIT', 100, 200];
     const magnitude = min + Math.floor(next() * (max - min));
     const amount = type === 'CREDIT' || type === 'INT' ? magnitude : -magnitude;
     balance += amount;
