@@ -3,10 +3,10 @@ import type { ParsedStatement } from './statement-file';
 
 export type AmountReading = { amount: number } | { problem: string };
 
-/** The text as a message quotes it: control characters shown as "?", long text cut. */
+/** The text as a message quotes it: control characters shown as "?", double quotes as single ones, long text cut. */
 export function quoted(text: string): string {
   // eslint-disable-next-line no-control-regex
-  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?').replaceAll('"', "'");
   return `"${clean.length > 30 ? `${clean.slice(0, 30)}…` : clean}"`;
 }
 
