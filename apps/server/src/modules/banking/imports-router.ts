@@ -1,0 +1,33 @@
+import { procedureWithLateTransaction, router } from '../../trpc/init';
+import { idempotent } from '../idempotency';
+import { scopeOf } from '../ledger/access';
+import { bankingMeta } from './access';
+import { commitImport, commitInput, previewImport, previewInput, readStatementFile } from './imports';
+
+/**
+ * Bank statement files: /v1/banking/imports.* The file is read before the transaction opens, so a large statement
+ * keeps no one else waiting while it is parsed.
+ */
+export const importsRouter = router({
+  preview: procedureWithLateTransaction
+    .meta(bankingMeta)
+    .input(previewInput)
+    .mutation(async ({ ctx, input }) => {
+      const file = readStatementFile(input.fileName, input.content);
+      return ctx.transaction((inside) => previewImport(scopeOf(inside), file, input.accountId));
+    }),
+
+  commit: procedureWithLateTransaction
+    .meta(bankingMeta)
+    .input(commitInput)
+    .mutation(async ({ ctx, input }) => {
+      const file = readStatementFile(input.fileName, input.content);
+      // The key stands for the file by its fingerprint, not by its bytes.
+      const { content: _content, ...choices } = input;
+      return ctx.transaction((inside) =>
+        idempotent(inside, 'bank_statement.import', { ...choices, sha256: file.sha256 }, (submitted) =>
+          commitImport(scopeOf(inside), file, submitted),
+        ),
+      );
+    }),
+});

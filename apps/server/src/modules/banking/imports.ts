@@ -1,0 +1,337 @@
+import { createHash } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { z } from 'zod';
+import {
+  formatBRL,
+  idempotencyKeyInput,
+  MAX_AMOUNT,
+  optionalId,
+  parseOfx,
+  requiredId,
+  requiredText,
+  STATEMENT_FILE_MAX_BYTES,
+  StatementFileError,
+  type ParsedStatement,
+  type ParsedStatementFile,
+  type RejectedStatementLine,
+} from '@financeiro/core';
+import { badRequest } from '../../trpc/init';
+import { audit } from '../audit/record-event';
+import type { LedgerScope } from '../ledger/access';
+import { accountBalances } from '../ledger/statement';
+import { accounts, banks } from '../registries/schema';
+import { entryFromLine } from './entries';
+import { mustReconcileAccount } from './reconcile';
+import { activeRules, describeByRule, ruleFor } from './rules';
+import { bankStatementImports, bankStatementLines } from './schema';
+
+/** Base64 of the largest file accepted, and a little for padding. */
+const MAX_BASE64 = Math.ceil(STATEMENT_FILE_MAX_BYTES / 3) * 4 + 4;
+const TOO_LARGE = 'O arquivo passa de 20 MB, o limite para extratos.';
+/** Rows written per insert: well under the 65,535 parameters of one statement. */
+const INSERT_CHUNK = 1_000;
+/** Memos longer than this are cut (the column's limit). */
+const MEMO_MAX = 1_000;
+
+const fileFields = {
+  fileName: requiredText(255, 'Informe o nome do arquivo.'),
+  content: z
+    .string('Envie o arquivo do extrato.')
+    .min(1, 'O arquivo está vazio.')
+    .max(MAX_BASE64, TOO_LARGE)
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'O arquivo não chegou inteiro (base64 inválido). Envie de novo.'),
+};
+
+export const previewInput = z.object({ ...fileFields, accountId: optionalId });
+
+export const commitInput = z
+  .object({
+    ...fileFields,
+    /** Which statement of the file (by its position in the preview) goes to which account; others are left out. */
+    statements: z
+      .array(z.object({ index: z.number().int().min(0).max(999), accountId: requiredId('Escolha a conta.') }))
+      .min(1, 'Escolha ao menos um extrato do arquivo para importar.')
+      .max(1000),
+    acceptRejected: z.boolean('Informe se as linhas que não puderam ser lidas ficam de fora.'),
+  })
+  .refine((c) => new Set(c.statements.map((s) => s.index)).size === c.statements.length, {
+    path: ['statements'],
+    message: 'Cada extrato do arquivo vai para uma conta só.',
+  })
+  .and(idempotencyKeyInput);
+
+/** A file as it was read: its statements and the lines that could not be read, with its fingerprint. */
+export interface ReadFile extends ParsedStatementFile {
+  sha256: string;
+}
+
+/**
+ * Reads a statement file: OFX by its extension or its <OFX> mark. Lines whose amount passes the largest amount the
+ * app keeps join the rejected ones. Throws BAD_REQUEST with the parser's pt-BR words for a file that is no statement.
+ */
+export function readStatementFile(fileName: string, content: string): ReadFile {
+  const bytes = Buffer.from(content, 'base64');
+  if (bytes.length > STATEMENT_FILE_MAX_BYTES) throw badRequest(TOO_LARGE);
+  let parsed: ParsedStatementFile;
+  try {
+    parsed = parseOfx(bytes);
+  } catch (error) {
+    if (error instanceof StatementFileError) throw badRequest(error.message);
+    throw error;
+  }
+  const rejected: RejectedStatementLine[] = [...parsed.rejected];
+  const statements = parsed.statements.map((statement) => ({
+    ...statement,
+    lines: statement.lines.filter((line) => {
+      if (Math.abs(line.amount) <= MAX_AMOUNT && line.amount !== 0) return true;
+      rejected.push({
+        fileLine: line.fileLine,
+        message:
+          line.amount === 0
+            ? `Linha ${line.fileLine}: valor zero.`
+            : `Linha ${line.fileLine}: valor acima de ${formatBRL(MAX_AMOUNT)}.`,
+      });
+      return false;
+    }),
+  }));
+  rejected.sort((a, b) => a.fileLine - b.fileLine);
+  return {
+    format: parsed.format,
+    statements,
+    rejected,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+  };
+}
+
+/** Digits without leading zeros: "0341" and "341", "01234-5" and "12345" compare alike. */
+const digits = (text: string | null) => (text ?? '').replace(/\D/g, '').replace(/^0+/, '');
+/** Equal, or equal once the check digit that one side left out is dropped from the other. */
+const sameNumber = (a: string, b: string) => a === b || a.slice(0, -1) === b || b.slice(0, -1) === a;
+
+/** The accounts the unit may use, with what identifies them at their bank. */
+function usableAccounts(scope: LedgerScope) {
+  return scope.tx
+    .select({
+      id: accounts.id,
+      name: accounts.name,
+      bankId: accounts.bankId,
+      bankCode: banks.code,
+      branch: accounts.branch,
+      number: accounts.number,
+    })
+    .from(accounts)
+    .leftJoin(banks, and(eq(banks.organizationId, accounts.organizationId), eq(banks.id, accounts.bankId)))
+    .where(
+      and(
+        eq(accounts.organizationId, scope.tenant.organizationId),
+        sql`${accounts.unitIds} @> ${JSON.stringify([scope.tenant.unitId])}::jsonb`,
+      ),
+    );
+}
+type UsableAccount = Awaited<ReturnType<typeof usableAccounts>>[number];
+
+/** The one account whose bank, branch and number are the statement's, or null. */
+function accountFor(statement: ParsedStatement, candidates: UsableAccount[]): UsableAccount | null {
+  const number = digits(statement.account);
+  if (!number) return null;
+  const found = candidates.filter(
+    (a) =>
+      sameNumber(digits(a.number), number) &&
+      (!statement.bankCode || !a.bankCode || digits(a.bankCode) === digits(statement.bankCode)) &&
+      (!statement.branch || !a.branch || sameNumber(digits(a.branch), digits(statement.branch))),
+  );
+  return found.length === 1 ? (found[0] ?? null) : null;
+}
+
+function notFoundMessage(statement: ParsedStatement): string {
+  const parts = [
+    statement.bankCode ? `banco ${statement.bankCode}` : null,
+    statement.branch ? `agência ${statement.branch}` : null,
+    statement.account ? `conta ${statement.account}` : null,
+  ].filter(Boolean);
+  return parts.length > 0
+    ? `Conta não encontrada: ${parts.join(', ')}.`
+    : 'O arquivo não diz de que conta é o extrato: escolha a conta.';
+}
+
+/** The line keys of `keys` already stored for the account, in one query however many there are. */
+async function storedKeys(scope: LedgerScope, accountId: string, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const l = bankStatementLines;
+  const rows = await scope.tx
+    .select({ key: l.lineKey })
+    .from(l)
+    .where(
+      and(
+        eq(l.organizationId, scope.tenant.organizationId),
+        eq(l.accountId, accountId),
+        sql`${l.lineKey} in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`,
+      ),
+    );
+  return new Set(rows.map((r) => r.key));
+}
+
+const periodOf = (statement: ParsedStatement) => {
+  const dates = statement.lines.map((l) => l.date).sort();
+  return { first: dates[0] ?? null, last: dates[dates.length - 1] ?? null };
+};
+
+/**
+ * What importing the file would do, storing nothing: each statement with the account it goes to (the one chosen, or
+ * the one its bank, branch and number name), its lines new and already imported, period, money in and out, and the
+ * balance the bank states beside the app's balance of the account on that date; and the lines that could not be read.
+ */
+export async function previewImport(scope: LedgerScope, file: ReadFile, chosenAccountId: string | null) {
+  const candidates = await usableAccounts(scope);
+  if (chosenAccountId) await mustReconcileAccount(scope, chosenAccountId);
+  const chosen = chosenAccountId ? (candidates.find((a) => a.id === chosenAccountId) ?? null) : null;
+  const statements = [];
+  for (const [index, statement] of file.statements.entries()) {
+    const account = chosen && file.statements.length === 1 ? chosen : accountFor(statement, candidates);
+    const keys = [...new Set(statement.lines.map((l) => l.key))];
+    const stored = account ? await storedKeys(scope, account.id, keys) : new Set<string>();
+    const { first, last } = periodOf(statement);
+    const closing = statement.closingBalance;
+    const appBalance =
+      account && closing
+        ? ((await accountBalances(scope, { date: closing.date })).accounts.find((a) => a.id === account.id)?.balance ??
+          null)
+        : null;
+    statements.push({
+      index,
+      kind: statement.kind,
+      bankCode: statement.bankCode,
+      branch: statement.branch,
+      accountNumber: statement.account,
+      account: account ? { id: account.id, name: account.name } : null,
+      accountMessage: account ? null : notFoundMessage(statement),
+      lineCount: statement.lines.length,
+      newCount: keys.length - stored.size,
+      alreadyImported: stored.size,
+      periodStart: statement.periodStart ?? first,
+      periodEnd: statement.periodEnd ?? last,
+      totalIn: statement.lines.reduce((s, l) => s + Math.max(l.amount, 0), 0),
+      totalOut: statement.lines.reduce((s, l) => s - Math.min(l.amount, 0), 0),
+      closingBalance: closing,
+      appBalance,
+      difference: closing && appBalance !== null ? closing.amount - appBalance : null,
+    });
+  }
+  return { format: file.format, sha256: file.sha256, statements, rejected: file.rejected };
+}
+
+/**
+ * Imports the chosen statements of a file, all or nothing in the caller's transaction: each one's new lines (a line
+ * key already stored adds nothing, so the same file or an overlapping period adds only what is new), its import
+ * record, and the active rules applied to the new lines, each match becoming a manual entry linked to its line.
+ */
+export async function commitImport(
+  scope: LedgerScope,
+  file: ReadFile,
+  input: { fileName: string; statements: { index: number; accountId: string }[]; acceptRejected: boolean },
+) {
+  const { organizationId } = scope.tenant;
+  if (file.rejected.length > 0 && !input.acceptRejected) {
+    const shown = file.rejected.slice(0, 5).map((r) => r.fileLine);
+    throw badRequest(
+      `${file.rejected.length === 1 ? '1 linha do arquivo não pôde ser lida' : `${file.rejected.length} linhas do arquivo não puderam ser lidas`} (linha ${shown.join(', ')}${file.rejected.length > shown.length ? '…' : ''}). Confirme que quer importar as demais sem ela${file.rejected.length === 1 ? '' : 's'}.`,
+    );
+  }
+  const rules = await activeRules(scope);
+  const results = [];
+  for (const choice of input.statements) {
+    const statement = file.statements[choice.index];
+    if (!statement) throw badRequest(`O arquivo não tem o extrato ${choice.index + 1}.`);
+    await mustReconcileAccount(scope, choice.accountId);
+    const importId = uuidv7();
+    const unique = [...new Map(statement.lines.map((l) => [l.key, l])).values()];
+    const { first, last } = periodOf(statement);
+    await scope.tx.insert(bankStatementImports).values({
+      id: importId,
+      organizationId,
+      accountId: choice.accountId,
+      fileName: input.fileName,
+      format: file.format,
+      sha256: file.sha256,
+      periodStart: statement.periodStart ?? first,
+      periodEnd: statement.periodEnd ?? last,
+      lineCount: statement.lines.length,
+      newCount: statement.lines.length,
+      duplicateCount: 0,
+      rejectedCount: file.rejected.length,
+      closingBalance: statement.closingBalance?.amount ?? null,
+      closingBalanceDate: statement.closingBalance?.date ?? null,
+      createdBy: scope.user.userId,
+    });
+    const added: { id: string; date: string; amount: number; memo: string }[] = [];
+    for (let start = 0; start < unique.length; start += INSERT_CHUNK) {
+      const rows = await scope.tx
+        .insert(bankStatementLines)
+        .values(
+          unique.slice(start, start + INSERT_CHUNK).map((line) => ({
+            id: uuidv7(),
+            organizationId,
+            accountId: choice.accountId,
+            importId,
+            date: line.date,
+            amount: line.amount,
+            memo: line.memo.slice(0, MEMO_MAX),
+            fitId: line.fitId,
+            reference: line.reference,
+            type: line.type,
+            lineKey: line.key,
+          })),
+        )
+        .onConflictDoNothing({
+          target: [bankStatementLines.organizationId, bankStatementLines.accountId, bankStatementLines.lineKey],
+        })
+        .returning({
+          id: bankStatementLines.id,
+          date: bankStatementLines.date,
+          amount: bankStatementLines.amount,
+          memo: bankStatementLines.memo,
+        });
+      added.push(...rows);
+    }
+    const newCount = added.length;
+    const duplicateCount = statement.lines.length - newCount;
+    await scope.tx
+      .update(bankStatementImports)
+      .set({ newCount, duplicateCount })
+      .where(and(eq(bankStatementImports.organizationId, organizationId), eq(bankStatementImports.id, importId)));
+
+    let reconciledByRules = 0;
+    for (const line of added.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))) {
+      const rule = ruleFor(rules, choice.accountId, line);
+      if (!rule) continue;
+      await entryFromLine(scope, choice.accountId, line.id, {
+        classificationId: rule.classificationId,
+        costCentreId: rule.costCentreId,
+        description: describeByRule(rule, line.memo),
+      });
+      reconciledByRules += 1;
+    }
+    await audit(scope, {
+      action: 'bank_statement.import',
+      entity: 'financial_account',
+      entityId: choice.accountId,
+      after: { importId, fileName: input.fileName, sha256: file.sha256, newCount, duplicateCount, reconciledByRules },
+    });
+    results.push({
+      index: choice.index,
+      accountId: choice.accountId,
+      importId,
+      newCount,
+      duplicateCount,
+      reconciledByRules,
+    });
+  }
+  return {
+    statements: results,
+    newCount: results.reduce((s, r) => s + r.newCount, 0),
+    duplicateCount: results.reduce((s, r) => s + r.duplicateCount, 0),
+    reconciledByRules: results.reduce((s, r) => s + r.reconciledByRules, 0),
+    rejectedCount: file.rejected.length,
+  };
+}
