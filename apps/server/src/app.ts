@@ -32,8 +32,9 @@ export async function buildApp({ env, database }: { env: Env; database: Database
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
     genReqId: () => crypto.randomUUID(),
     trustProxy: env.TRUST_PROXY,
-    // A CSV import of thousands of lines and a contract attachment (base64) travel as JSON.
-    bodyLimit: 16 * 1024 * 1024,
+    // A CSV import of thousands of lines, a contract attachment and a bank statement of up to 20 MB travel as JSON
+    // (base64 makes the statement a third larger).
+    bodyLimit: 28 * 1024 * 1024,
     // The web batches a screen's calls into one request named by all their procedures ("a.options,b.options,…"):
     // a form with six selects passes Fastify's default of 100 characters for that route parameter.
     routerOptions: { maxParamLength: 2000 },
