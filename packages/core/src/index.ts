@@ -33,3 +33,4 @@ export * from './ledger/recurrence-inputs';
 export * from './banking/match';
 export * from './banking/statement-file';
 export * from './banking/ofx';
+export * from './banking/csv';
