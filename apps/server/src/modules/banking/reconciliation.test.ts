@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, inArray, isNull, sum, and } from 'drizzle-orm';
+import fc from 'fast-check';
+import { TRPCError } from '@trpc/server';
 import type { DocumentCreateInput } from '@financeiro/core';
 import { codeOf, messageOf } from '../../test/callers';
 import { startDemoApp, type DemoApp } from '../../test/demo';
@@ -212,6 +214,88 @@ describe('banking reconciliation: links between bank lines and the ledger', () =
       ),
     ).toBe('CONFLICT');
     expect(await reconciledOfMovement(other)).toBe(5_000);
+  });
+
+  it('any sequence of reconciliations and undos keeps every line and movement within its amount, and undo exact', async () => {
+    const entry = (amount: number) =>
+      fin.ledger.movements.createEntry({
+        accountId: ids.account,
+        date: '2026-11-08',
+        direction: 'out',
+        amount,
+        classificationId: ids.fees,
+        description: 'Débito a conciliar',
+      });
+    let made = 0;
+    const operation = fc.oneof(
+      fc.record({
+        kind: fc.constant('reconcile' as const),
+        lines: fc.uniqueArray(fc.nat(2), { minLength: 1, maxLength: 3 }),
+        movement: fc.nat(2),
+        amount: fc.integer({ min: 1, max: 1_200 }),
+      }),
+      fc.record({ kind: fc.constant('undo' as const), group: fc.nat(9) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 8 }), async (operations) => {
+        const lineIds = await lines([
+          { date: '2026-11-08', amount: -1_000, memo: 'DEBITO A' },
+          { date: '2026-11-08', amount: -500, memo: 'DEBITO B' },
+          { date: '2026-11-08', amount: -700, memo: 'DEBITO C' },
+        ]);
+        const movementIds = [
+          (await entry(900)).movementId,
+          (await entry(600)).movementId,
+          (await entry(1_200)).movementId,
+        ];
+        const groups: string[] = [];
+        for (const op of operations) {
+          if (op.kind === 'reconcile') {
+            // The same amount on each side: split over the lines, all of it on one movement.
+            const parts = op.lines.map(
+              (_, i) => Math.floor(op.amount / op.lines.length) + (i === 0 ? op.amount % op.lines.length : 0),
+            );
+            if (parts.some((p) => p === 0)) continue;
+            const result = await fin.banking.reconciliation
+              .reconcile({
+                accountId: ids.account,
+                lines: op.lines.map((i, n) => ({ lineId: lineIds[i] ?? '', amount: parts[n] })),
+                movements: [{ movementId: movementIds[op.movement] ?? '', amount: op.amount }],
+              })
+              .catch((error: unknown) => {
+                // Refused with a reason (more than is left, sides that do not add up): nothing changes.
+                if (error instanceof TRPCError && ['BAD_REQUEST', 'CONFLICT'].includes(error.code)) return null;
+                throw error;
+              });
+            if (result) {
+              groups.push(result.groupId);
+              made += 1;
+            }
+          } else if (groups.length > 0) {
+            const groupId = groups.splice(op.group % groups.length, 1)[0] ?? '';
+            await fin.banking.reconciliation.undo({ groupId });
+          }
+          const stored = await linesOf(db(), lineIds);
+          for (const line of stored) {
+            const [linked] = await db()
+              .select({ total: sum(bankReconciliationLinks.amount) })
+              .from(bankReconciliationLinks)
+              .where(and(eq(bankReconciliationLinks.lineId, line?.id ?? ''), isNull(bankReconciliationLinks.undoneAt)));
+            expect(line?.reconciled).toBe(Number(linked?.total ?? 0));
+            expect(line?.reconciled).toBeLessThanOrEqual(Math.abs(line?.amount ?? 0));
+          }
+          const limits = [900, 600, 1_200];
+          for (const [i, movementId] of movementIds.entries()) {
+            expect(await reconciledOfMovement(movementId)).toBeLessThanOrEqual(limits[i] ?? 0);
+          }
+        }
+        for (const groupId of groups) await fin.banking.reconciliation.undo({ groupId });
+        expect((await linesOf(db(), lineIds)).map((l) => l?.reconciled)).toEqual([0, 0, 0]);
+        for (const movementId of movementIds) expect(await reconciledOfMovement(movementId)).toBe(0);
+      }),
+      { numRuns: 12 },
+    );
+    expect(made).toBeGreaterThan(0);
   });
 
   it('two reconciliations of one line at once: one wins, the other answers CONFLICT in pt-BR', async () => {
