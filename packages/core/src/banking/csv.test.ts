@@ -81,6 +81,18 @@ describe('guessCsvStatementMapping and parseStatementCsv', () => {
     expect(lines.reduce((sum, l) => sum + l.amount, 0)).toBe(-89_590);
   });
 
+  it('reads a UTF-16 file, as spreadsheets save "Unicode" text', () => {
+    const text = 'Data;Descrição;Valor\r\n05/11/2026;Depósito em espécie;1.234,56\r\n';
+    const bytes = new Uint8Array([
+      0xff,
+      0xfe,
+      ...new Uint8Array(Uint16Array.from(text, (c) => c.charCodeAt(0)).buffer),
+    ]);
+    expect(read(bytes).lines.map((l) => [l.date, l.amount, l.memo])).toEqual([
+      ['2026-11-05', 123_456, 'Depósito em espécie'],
+    ]);
+  });
+
   it('gives a line the same key in a later export that overlaps it', () => {
     const bytes = fixture('semicolon-preamble-balance-column.csv');
     const text = new TextDecoder().decode(bytes);

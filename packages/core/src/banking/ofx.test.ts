@@ -196,6 +196,21 @@ describe('parseOfx', () => {
     expect(onlyStatement(parseOfx(ofx(xml))).lines.map((l) => l.key)).toEqual(sgml.map((l) => l.key));
   });
 
+  it('keeps a name the bank repeats as memo once, and the currency the file declares or BRL', () => {
+    const file = parseOfx(
+      ofx(
+        [
+          '<OFX><STMTRS><CURDEF>usd<STMTTRN><DTPOSTED>20261105<TRNAMT>-1.00<NAME>UBER *TRIP<MEMO>Uber *Trip</STMTTRN>',
+          '</STMTRS><STMTRS><STMTTRN><DTPOSTED>20261105<TRNAMT>-1.00<NAME>IFOOD<MEMO>PEDIDO 123</STMTTRN></STMTRS></OFX>',
+        ].join('\n'),
+      ),
+    );
+    expect(file.statements.map((s) => [s.currency, s.lines.map((l) => l.memo)])).toEqual([
+      ['USD', ['UBER *TRIP']],
+      ['BRL', ['IFOOD - PEDIDO 123']],
+    ]);
+  });
+
   it('rejects the transaction a truncated file cuts, and keeps the ones before it', () => {
     const text = new TextDecoder().decode(fixture('sgml-unclosed-tags.ofx'));
     const file = parseOfx(ofx(text.slice(0, text.indexOf('<TRNAMT>-250.25') + '<TRNAMT>-25'.length)));
