@@ -139,14 +139,15 @@ function identityPart(text: string | null): string {
  * leave it empty, or both. The key is a hash of what identifies the transaction — the account (kind, bank, branch,
  * account, without punctuation nor leading zeros), the date, the amount, the FITID (or nothing), the memo in
  * canonical form (case, accents and spaces do not count, so a Windows-1252 export and a UTF-8 one agree) — and the
- * occurrence of that same tuple in the file, in file order (0 for the first). Lines that agree on all of that are
+ * occurrence of that same tuple in the file, in file order: the first is the tuple's hash, the n-th (n ≥ 1) the hash
+ * of that hash and n. Lines that agree on all of that are
  * interchangeable, and a bank exports a day's lines whole and in one order, so a file and a later one covering an
  * overlapping period give the same day the same keys, and re-importing adds nothing; two identical payments of
  * one day still get two keys. A CSV names no account, so its lines' account part is empty: the file is imported
  * into the account the user chose.
  */
 export function assignLineKeys(statements: ParsedStatement[]): void {
-  const seen = new Map<string, number>();
+  const seen = new Map<string, number>(); // by the tuple's hash
   // Banks repeat a handful of memos ("TARIFA PIX", "PIX RECEBIDO") over thousands of lines.
   const canonicalMemos = new Map<string, string>();
   const canonicalMemo = (memo: string) => {
@@ -163,9 +164,10 @@ export function assignLineKeys(statements: ParsedStatement[]): void {
       const tuple = [...account, line.date, String(line.amount), line.fitId ?? '', canonicalMemo(line.memo)].join(
         '\u001f',
       );
-      const occurrence = seen.get(tuple) ?? 0;
-      seen.set(tuple, occurrence + 1);
-      line.key = fnv1a64(`${tuple}\u001f${occurrence}`);
+      const hash = fnv1a64(tuple);
+      const occurrence = seen.get(hash) ?? 0;
+      seen.set(hash, occurrence + 1);
+      line.key = occurrence === 0 ? hash : fnv1a64(`${hash}\u001f${occurrence}`);
     }
   }
 }
