@@ -16,24 +16,7 @@ import {
 } from './statement-file';
 import { assignLineKeys, isBalanceMemo, quoted, readAmount } from './statement-lines';
 
-/** Tags that hold other tags; every other tag holds a value (its text up to the next tag). */
-const AGGREGATES = new Set([
-  'OFX',
-  'STMTRS',
-  'CCSTMTRS',
-  'STMTTRN',
-  'BANKTRANLIST',
-  'LEDGERBAL',
-  'AVAILBAL',
-  'BANKACCTFROM',
-  'CCACCTFROM',
-  'BANKACCTTO',
-  'CCACCTTO',
-  'PAYEE',
-  'CURRENCY',
-  'ORIGCURRENCY',
-]);
-
+/** The value tags read, inside a transaction and elsewhere in a statement; every other tag is passed over. */
 const TRANSACTION_FIELDS = new Set([
   'TRNTYPE',
   'DTPOSTED',
@@ -186,6 +169,7 @@ export function parseOfx(bytes: Uint8Array): ParsedStatementFile {
     if (!transaction) return;
     const { line, fields } = transaction;
     transaction = null;
+    // A transaction outside every <STMTRS> (a bank that left it out) still belongs to a statement.
     current ??= openStatement('bank');
     const memo = joinMemo(fields.get('NAME')?.value, fields.get('MEMO')?.value);
     if (isBalanceMemo(memo)) return;
@@ -253,17 +237,19 @@ export function parseOfx(bytes: Uint8Array): ParsedStatementFile {
       else if (name === balanceKind) balanceKind = null;
       continue;
     }
-    if (AGGREGATES.has(name)) {
-      if (name === 'STMTRS' || name === 'CCSTMTRS') {
-        closeStatement();
-        current = openStatement(name === 'STMTRS' ? 'bank' : 'credit_card');
-      } else if (name === 'STMTTRN') {
-        closeTransaction();
-        transaction = { line: lineAt(open), fields: new Map() };
-      } else if (name === 'LEDGERBAL' || name === 'AVAILBAL') {
-        closeTransaction();
-        balanceKind = name;
-      }
+    if (name === 'STMTRS' || name === 'CCSTMTRS') {
+      closeStatement();
+      current = openStatement(name === 'STMTRS' ? 'bank' : 'credit_card');
+      continue;
+    }
+    if (name === 'STMTTRN') {
+      closeTransaction();
+      transaction = { line: lineAt(open), fields: new Map() };
+      continue;
+    }
+    if (name === 'LEDGERBAL' || name === 'AVAILBAL') {
+      closeTransaction();
+      balanceKind = name;
       continue;
     }
     const target = transaction
@@ -282,10 +268,7 @@ export function parseOfx(bytes: Uint8Array): ParsedStatementFile {
     target.set(name, { value: cleanValue(text.slice(position, next < 0 ? text.length : next)), line: lineAt(open) });
   }
   if (transaction) {
-    reject(
-      (transaction as OpenTransaction).line,
-      'o arquivo termina no meio deste lançamento; confira se foi baixado inteiro',
-    );
+    reject(transaction.line, 'o arquivo termina no meio deste lançamento; confira se foi baixado inteiro');
     transaction = null;
   }
   closeStatement();
