@@ -2,18 +2,32 @@ import { procedureWithLateTransaction, router } from '../../trpc/init';
 import { idempotent } from '../idempotency';
 import { scopeOf } from '../ledger/access';
 import { bankingMeta } from './access';
-import { commitImport, commitInput, previewImport, previewInput, readStatementFile } from './imports';
+import {
+  commitImport,
+  commitInput,
+  fileBytes,
+  isOfx,
+  previewImport,
+  previewInput,
+  readStatementFile,
+  rememberedMapping,
+} from './imports';
 
 /**
- * Bank statement files: /v1/banking/imports.* The file is read before the transaction opens, so a large statement
- * keeps no one else waiting while it is parsed.
+ * Bank statement files: /v1/banking/imports.* The file is read before the transaction that uses it opens, so a
+ * large statement keeps no one else waiting while it is parsed; a CSV's remembered columns are looked up first.
  */
 export const importsRouter = router({
   preview: procedureWithLateTransaction
     .meta(bankingMeta)
     .input(previewInput)
     .mutation(async ({ ctx, input }) => {
-      const file = readStatementFile(input.fileName, input.content);
+      const bytes = fileBytes(input.content);
+      const remembered =
+        input.csvMapping || isOfx(input.fileName, bytes)
+          ? null
+          : await ctx.transaction((inside) => rememberedMapping(scopeOf(inside), input.accountId));
+      const file = readStatementFile(input.fileName, bytes, { sent: input.csvMapping, remembered });
       return ctx.transaction((inside) => previewImport(scopeOf(inside), file, input.accountId));
     }),
 
@@ -21,7 +35,14 @@ export const importsRouter = router({
     .meta(bankingMeta)
     .input(commitInput)
     .mutation(async ({ ctx, input }) => {
-      const file = readStatementFile(input.fileName, input.content);
+      const bytes = fileBytes(input.content);
+      const remembered =
+        input.csvMapping || isOfx(input.fileName, bytes)
+          ? null
+          : await ctx.transaction((inside) =>
+              rememberedMapping(scopeOf(inside), input.statements[0]?.accountId ?? null),
+            );
+      const file = readStatementFile(input.fileName, bytes, { sent: input.csvMapping, remembered });
       // The key stands for the file by its fingerprint, not by its bytes.
       const { content: _content, ...choices } = input;
       return ctx.transaction((inside) =>

@@ -190,6 +190,51 @@ describe('banking imports: statement files into an account', () => {
     expect(result.newCount).toBe(3);
   });
 
+  it('reads a CSV into the chosen account with the guessed columns, remembers them for the bank, and re-importing adds nothing', async () => {
+    const csv = Buffer.from(
+      [
+        'Data;Histórico;Documento;Valor',
+        '14/11/2026;PIX RECEBIDO JOAO;123;250,00',
+        '15/11/2026;PAGTO BOLETO;;-45,90',
+      ].join('\r\n'),
+      'latin1',
+    ).toString('base64');
+    const preview = await fin.banking.imports.preview({
+      fileName: 'extrato.csv',
+      content: csv,
+      accountId: ids.account,
+    });
+    expect(preview.format).toBe('csv');
+    expect(preview.csv?.source).toBe('guessed');
+    expect(preview.csv?.mapping).toMatchObject({ separator: ';', decimal: ',', columns: { date: 0, amount: 3 } });
+    expect(preview.statements[0]).toMatchObject({ account: { id: ids.account }, newCount: 2, totalIn: 25_000 });
+    const withoutAccount = await fin.banking.imports.preview({ fileName: 'extrato.csv', content: csv });
+    expect(withoutAccount.statements[0]?.accountMessage).toBe(
+      'O arquivo não diz de que conta é o extrato: escolha a conta.',
+    );
+
+    // The person names the Documento column as the reference before importing.
+    const guessed = preview.csv?.mapping;
+    if (!guessed) throw new Error('a CSV preview gives its columns');
+    const mapping = { ...guessed, columns: { ...guessed.columns, reference: 2 } };
+    const commit = {
+      fileName: 'extrato.csv',
+      content: csv,
+      statements: [{ index: 0, accountId: ids.account }],
+      acceptRejected: false,
+      csvMapping: mapping,
+    };
+    expect(await fin.banking.imports.commit(commit)).toMatchObject({ newCount: 2 });
+    const [pix] = await db().select().from(bankStatementLines).where(eq(bankStatementLines.memo, 'PIX RECEBIDO JOAO'));
+    expect(pix).toMatchObject({ amount: 25_000, date: '2026-11-14', reference: '123' });
+
+    // The other account of the same bank is offered the columns just confirmed.
+    const next = await fin.banking.imports.preview({ fileName: 'outro.csv', content: csv, accountId: ids.second });
+    expect(next.csv).toEqual({ mapping, source: 'remembered' });
+    const { csvMapping: _sent, ...remembered } = commit;
+    expect(await fin.banking.imports.commit(remembered)).toMatchObject({ newCount: 0, duplicateCount: 2 });
+  });
+
   it('refuses a file with unreadable lines unless they are accepted, and then imports the rest', async () => {
     const content = ofx([
       { date: '2026-11-10', amount: '-99.00', memo: 'COMPRA CARTAO', fitId: 'R1' },

@@ -3,15 +3,19 @@ import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import {
+  csvStatementMappingSchema,
   formatBRL,
+  guessCsvStatementMapping,
   idempotencyKeyInput,
   MAX_AMOUNT,
   optionalId,
   parseOfx,
+  parseStatementCsv,
   requiredId,
   requiredText,
   STATEMENT_FILE_MAX_BYTES,
   StatementFileError,
+  type CsvStatementMapping,
   type ParsedStatement,
   type ParsedStatementFile,
   type RejectedStatementLine,
@@ -24,7 +28,7 @@ import { accounts, banks } from '../registries/schema';
 import { entryFromLine } from './entries';
 import { mustReconcileAccount } from './reconcile';
 import { activeRules, describeByRule, ruleFor } from './rules';
-import { bankStatementImports, bankStatementLines } from './schema';
+import { bankCsvMappings, bankStatementImports, bankStatementLines } from './schema';
 
 /** Base64 of the largest file accepted, and a little for padding. */
 const MAX_BASE64 = Math.ceil(STATEMENT_FILE_MAX_BYTES / 3) * 4 + 4;
@@ -43,7 +47,10 @@ const fileFields = {
     .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'O arquivo não chegou inteiro (base64 inválido). Envie de novo.'),
 };
 
-export const previewInput = z.object({ ...fileFields, accountId: optionalId });
+/** The columns of a CSV file as the person confirmed or changed them; null: the remembered or guessed ones. */
+const csvMapping = csvStatementMappingSchema.nullish().transform((v) => v ?? null);
+
+export const previewInput = z.object({ ...fileFields, accountId: optionalId, csvMapping });
 
 export const commitInput = z
   .object({
@@ -54,6 +61,7 @@ export const commitInput = z
       .min(1, 'Escolha ao menos um extrato do arquivo para importar.')
       .max(1000),
     acceptRejected: z.boolean('Informe se as linhas que não puderam ser lidas ficam de fora.'),
+    csvMapping,
   })
   .refine((c) => new Set(c.statements.map((s) => s.index)).size === c.statements.length, {
     path: ['statements'],
@@ -64,21 +72,53 @@ export const commitInput = z
 /** A file as it was read: its statements and the lines that could not be read, with its fingerprint. */
 export interface ReadFile extends ParsedStatementFile {
   sha256: string;
+  /** The columns a CSV file was read with, and where they came from; null for OFX. */
+  csv: { mapping: CsvStatementMapping; source: 'sent' | 'remembered' | 'guessed' } | null;
 }
 
-/**
- * Reads a statement file: OFX by its extension or its <OFX> mark. Lines whose amount passes the largest amount the
- * app keeps join the rejected ones. Throws BAD_REQUEST with the parser's pt-BR words for a file that is no statement.
- */
-export function readStatementFile(fileName: string, content: string): ReadFile {
+/** The bytes of a file sent in base64, refused beyond the size limit. */
+export function fileBytes(content: string): Buffer {
   const bytes = Buffer.from(content, 'base64');
   if (bytes.length > STATEMENT_FILE_MAX_BYTES) throw badRequest(TOO_LARGE);
-  let parsed: ParsedStatementFile;
+  return bytes;
+}
+
+/** OFX by its extension or by its <OFX> mark near the start; CSV otherwise. */
+export function isOfx(fileName: string, bytes: Buffer): boolean {
+  return /\.(ofx|qfx)$/i.test(fileName) || /<\s*OFX\s*>/i.test(bytes.subarray(0, 65_536).toString('latin1'));
+}
+
+/** The parser's pt-BR words for a file that is no statement, as BAD_REQUEST. */
+function parsing<T>(read: () => T): T {
   try {
-    parsed = parseOfx(bytes);
+    return read();
   } catch (error) {
     if (error instanceof StatementFileError) throw badRequest(error.message);
     throw error;
+  }
+}
+
+/**
+ * Reads a statement file: OFX, or CSV with the columns sent, else those remembered for the account's bank, else
+ * those guessed from its header row. Lines whose amount is zero or passes the largest amount the app keeps join the
+ * rejected ones. Throws BAD_REQUEST with the parser's pt-BR words for a file that is no statement.
+ */
+export function readStatementFile(
+  fileName: string,
+  bytes: Buffer,
+  mappings: { sent: CsvStatementMapping | null; remembered: CsvStatementMapping | null },
+): ReadFile {
+  let csv: ReadFile['csv'] = null;
+  let parsed: ParsedStatementFile;
+  if (isOfx(fileName, bytes)) parsed = parsing(() => parseOfx(bytes));
+  else {
+    csv = mappings.sent
+      ? { mapping: mappings.sent, source: 'sent' }
+      : mappings.remembered
+        ? { mapping: mappings.remembered, source: 'remembered' }
+        : { mapping: parsing(() => guessCsvStatementMapping(bytes)), source: 'guessed' };
+    const { mapping } = csv;
+    parsed = parsing(() => parseStatementCsv(bytes, mapping));
   }
   const rejected: RejectedStatementLine[] = [...parsed.rejected];
   const statements = parsed.statements.map((statement) => ({
@@ -101,7 +141,44 @@ export function readStatementFile(fileName: string, content: string): ReadFile {
     statements,
     rejected,
     sha256: createHash('sha256').update(bytes).digest('hex'),
+    csv,
   };
+}
+
+/** The CSV columns last confirmed for the bank of an account, or null. */
+export async function rememberedMapping(scope: LedgerScope, accountId: string | null) {
+  if (!accountId) return null;
+  const [row] = await scope.tx
+    .select({ mapping: bankCsvMappings.mapping })
+    .from(accounts)
+    .innerJoin(
+      bankCsvMappings,
+      and(eq(bankCsvMappings.organizationId, accounts.organizationId), eq(bankCsvMappings.bankId, accounts.bankId)),
+    )
+    .where(and(eq(accounts.organizationId, scope.tenant.organizationId), eq(accounts.id, accountId)));
+  return row?.mapping ?? null;
+}
+
+/** Keeps the CSV columns an import was read with for the bank of the account, for its next file. */
+async function rememberMapping(scope: LedgerScope, accountId: string, mapping: CsvStatementMapping) {
+  const [account] = await scope.tx
+    .select({ bankId: accounts.bankId })
+    .from(accounts)
+    .where(and(eq(accounts.organizationId, scope.tenant.organizationId), eq(accounts.id, accountId)));
+  if (!account?.bankId) return;
+  await scope.tx
+    .insert(bankCsvMappings)
+    .values({
+      id: uuidv7(),
+      organizationId: scope.tenant.organizationId,
+      bankId: account.bankId,
+      mapping,
+      updatedBy: scope.user.userId,
+    })
+    .onConflictDoUpdate({
+      target: [bankCsvMappings.organizationId, bankCsvMappings.bankId],
+      set: { mapping, updatedBy: scope.user.userId, updatedAt: new Date() },
+    });
 }
 
 /** Digits without leading zeros: "0341" and "341", "01234-5" and "12345" compare alike. */
@@ -218,7 +295,7 @@ export async function previewImport(scope: LedgerScope, file: ReadFile, chosenAc
       difference: closing && appBalance !== null ? closing.amount - appBalance : null,
     });
   }
-  return { format: file.format, sha256: file.sha256, statements, rejected: file.rejected };
+  return { format: file.format, sha256: file.sha256, csv: file.csv, statements, rejected: file.rejected };
 }
 
 /**
@@ -312,6 +389,7 @@ export async function commitImport(
       });
       reconciledByRules += 1;
     }
+    if (file.csv) await rememberMapping(scope, choice.accountId, file.csv.mapping);
     await audit(scope, {
       action: 'bank_statement.import',
       entity: 'financial_account',

@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { MAX_AMOUNT } from '@financeiro/core';
+import { MAX_AMOUNT, type CsvStatementMapping } from '@financeiro/core';
 import { users } from '../identity/schema';
 import { accountMovements } from '../ledger/schema';
 import { organizations } from '../tenancy/schema';
@@ -229,7 +229,7 @@ export const bankCsvMappings = pgTable(
   {
     ...tenant(),
     bankId: uuid().notNull(),
-    mapping: jsonb().$type<Record<string, unknown>>().notNull(),
+    mapping: jsonb().$type<CsvStatementMapping>().notNull(),
     updatedBy: uuid().references(() => users.id),
     updatedAt: createdAt(),
   },
