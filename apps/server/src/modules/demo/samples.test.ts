@@ -94,5 +94,9 @@ describe('the demo’s sample records (npm start)', () => {
     expect(statement.rows.find((r) => r.kind === 'manual')?.classificationName).toBe('Tarifas bancárias');
     expect(statement.rows.find((r) => r.kind === 'transfer')?.counterpartAccountName).toBe('Itaú aplicação automática');
     expect(statement.closingBalance).toBe(bank?.balance);
+    // The treasury keeps the checking account in funds at the end of every day, redeeming what the bills need.
+    const endOfDay = new Map(statement.rows.map((r) => [r.date, r.balance]));
+    expect([...endOfDay].filter(([, balance]) => balance < 0)).toEqual([]);
+    expect(accounts.every((a) => a.balance >= 0)).toBe(true);
   });
 });

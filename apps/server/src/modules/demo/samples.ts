@@ -159,7 +159,7 @@ export async function seedSampleRecords(
       bankId: await bank('341'),
       branch: '0912',
       number: '12345-6 (aplicação)',
-      openingBalance: 5_000_000,
+      openingBalance: 150_000_000,
       openingDate: '2026-01-01',
       unitIds: demo.unitIds,
     },
