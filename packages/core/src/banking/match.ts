@@ -56,6 +56,8 @@ export type MatchReasonCode =
   | 'sum_of_installments'
   | 'sum_of_lines'
   | 'partial'
+  | 'round_amount'
+  | 'other_party_in_memo'
   | 'ambiguous';
 
 export interface MatchReason {
@@ -86,14 +88,20 @@ export const DEFAULT_MATCH_WINDOW_DAYS = 5;
  * Chosen on the labelled set in bench/data (see docs/decisions/0018): an amount and a date alone never reach it, an
  * amount with the party's document, name, the document's number or a known bank identifier does.
  */
-export const DEFAULT_MATCH_THRESHOLD = 70;
+export const DEFAULT_MATCH_THRESHOLD = 65;
 
 const SCORE = {
-  sameAmount: 50,
+  sameAmount: 55,
+  /** Whole reais: rent, transfers, withdrawals and fees repeat them, so they tell less. */
+  roundAmount: -15,
   sumOfParts: 45,
-  partial: 25,
+  partial: 15,
   document: 35,
   name: 25,
+  /** The name's first word and initials of the next ("TRANSPORTES P L"): several parties may fit. */
+  nameInitials: 15,
+  /** The memo names a party, not this candidate's. */
+  otherParty: -20,
   nameWithDocument: 5,
   documentNumber: 20,
   fitId: 30,
@@ -101,11 +109,15 @@ const SCORE = {
   ambiguityMargin: 15,
   ambiguity: 30,
   ambiguityEach: 5,
+  /** An ambiguous proposal never scores more, below the default threshold however strong its clues. */
+  ambiguousCeiling: 60,
 };
 /** Installments one subset sum looks at, the nearest in date: 2^12 subsets at most. */
 const MAX_SUBSET_ITEMS = 12;
 /** Ways of adding up to one line that are worth telling apart: a third one changes nothing. */
 const MAX_SUBSET_SOLUTIONS = 3;
+/** Rivals counted for the ambiguity penalty: past ten, the text says "mais de 10". */
+const MAX_RIVALS_COUNTED = 10;
 /** A first name shared by more parties than this does not point at one of them. */
 const MAX_NAME_BUCKET = 64;
 
@@ -150,6 +162,8 @@ function documentNumberKey(documentNumber: string): string | null {
   return longest.length >= 3 ? longest : null;
 }
 
+type NameMatch = 'whole' | 'initials' | null;
+
 interface Line {
   index: number;
   source: BankLineForMatch;
@@ -168,8 +182,8 @@ interface Party {
   name: string | null;
   nameWords: string[];
   documents: string[];
-  /** Installments of the party, by due date. */
-  installments: Candidate[];
+  /** The party's installments and movements, by date. */
+  candidates: Candidate[];
 }
 
 interface Candidate {
@@ -178,15 +192,15 @@ interface Candidate {
   day: number;
   abs: number;
   party: Party;
-  numberKey: string | null;
+  /** The document's number as digits, read when first compared (undefined until then). */
+  numberKey?: string | null;
 }
 
 interface Proposal {
   lines: Line[];
   candidates: Candidate[];
-  allocations: MatchAllocation[];
   raw: number;
-  reasons: MatchReason[];
+  reasons: () => MatchReason[];
 }
 
 function readLine(source: BankLineForMatch, index: number): Line {
@@ -223,7 +237,7 @@ function datePoints(days: number, window: number): number {
   const n = Math.abs(days);
   if (n === 0) return 15;
   if (n === 1) return 12;
-  if (n <= 3) return 8;
+  if (n <= 3) return 10;
   return n <= window ? 4 : 0;
 }
 
@@ -239,12 +253,10 @@ function firstFrom(sorted: readonly Candidate[], day: number): number {
   return lo;
 }
 
-function* inWindow(sorted: readonly Candidate[], day: number, window: number): Generator<Candidate> {
-  for (let i = firstFrom(sorted, day - window); i < sorted.length; i += 1) {
-    const c = sorted[i];
-    if (!c || c.day > day + window) return;
-    yield c;
-  }
+/** The items of a day-sorted array within `window` days of `day`. */
+function inWindow(sorted: readonly Candidate[], day: number, window: number): Candidate[] {
+  const from = firstFrom(sorted, day - window);
+  return sorted.slice(from, firstFrom(sorted, day + window + 1));
 }
 
 export function matchStatement(
@@ -263,7 +275,7 @@ export function matchStatement(
     let party = parties.get(key);
     if (!party) {
       const nameWords = c.partyName ? words(c.partyName).filter((w) => !NAME_NOISE.has(w)) : [];
-      party = { key, name: c.partyName, nameWords, documents: [], installments: [] };
+      party = { key, name: c.partyName, nameWords, documents: [], candidates: [] };
       parties.set(key, party);
     }
     if (c.partyDocument && !party.documents.includes(c.partyDocument)) party.documents.push(c.partyDocument);
@@ -277,7 +289,6 @@ export function matchStatement(
       day: dayNumber(source.date),
       abs: Math.abs(source.amount),
       party: partyOf(source),
-      numberKey: source.documentNumber ? documentNumberKey(source.documentNumber) : null,
     }));
   const byDay = (a: Candidate, b: Candidate) => a.day - b.day || a.index - b.index;
 
@@ -285,7 +296,7 @@ export function matchStatement(
   const byFitId = new Map<string, Candidate[]>();
   for (const c of candidates) {
     pushTo(byAmount, c.source.amount, c);
-    if (c.source.kind === 'installment') c.party.installments.push(c);
+    c.party.candidates.push(c);
     for (const fitId of c.source.fitIdsSeen) pushTo(byFitId, fitId, c);
   }
   for (const list of byAmount.values()) list.sort(byDay);
@@ -293,7 +304,7 @@ export function matchStatement(
   const byDocument = new Map<string, Party[]>();
   const byFirstName = new Map<string, Party[]>();
   for (const party of parties.values()) {
-    party.installments.sort(byDay);
+    party.candidates.sort(byDay);
     for (const doc of party.documents) {
       pushTo(byDocument, doc, party);
       if (doc.length === 11) pushTo(byDocument, `***${doc.slice(3, 9)}`, party);
@@ -302,48 +313,51 @@ export function matchStatement(
     if (first) pushTo(byFirstName, first, party);
   }
 
-  /** The memo names the party: its first word, then its other words in order, whole, cut short or as an initial. */
-  const nameCache = new Map<string, boolean>();
-  const nameInMemo = (line: Line, party: Party): boolean => {
-    const key = `${line.index}\u0000${party.key}`;
-    const cached = nameCache.get(key);
-    if (cached !== undefined) return cached;
-    const found = readsName(line.words, party);
-    nameCache.set(key, found);
-    return found;
-  };
-  const readsName = (memo: string[], party: Party): boolean => {
+  /**
+   * How the memo names the party: 'whole' when it has two words of the name in a row (the last may be cut short), or
+   * a first word no other party has with nothing contradicting it after it; 'initials' when it has the first word and
+   * then initials of the next ("TRANSPORTES P L") or leaves words out ("MARIA SILVA" for Maria Souza Silva); null
+   * when it does not name it.
+   */
+  const nameInMemo = (line: Line, party: Party): NameMatch => {
+    const memo = line.words;
     const name = party.nameWords;
     const first = name[0];
-    if (!first) return false;
+    if (!first) return null;
     const distinctive = (byFirstName.get(first)?.length ?? 0) === 1 && first.length >= 4;
+    let best: NameMatch = null;
     for (let start = memo.indexOf(first); start >= 0; start = memo.indexOf(first, start + 1)) {
       let whole = 1;
       let initials = 0;
+      let skipped = false;
+      let contradicted = false;
       let j = 1;
       for (let k = start + 1; k < memo.length && j < name.length; k += 1) {
         const w = memo[k] ?? '';
+        const last = k === memo.length - 1;
         if (NAME_NOISE.has(w) && w.length > 1) continue;
-        // A name word the bank left out is skipped; a memo word that is none of the name's ends the name.
-        let matched = false;
-        while (j < name.length && !matched) {
-          const part = name[j] ?? '';
-          if (w === part || (k === memo.length - 1 && w.length >= 3 && part.startsWith(w))) {
-            whole += 1;
-            matched = true;
-          } else if (w.length === 1 && part.startsWith(w)) {
-            initials += 1;
-            matched = true;
-          }
-          j += 1;
+        // Initials of "da", "de", "dos" and "e" the bank kept.
+        if ((w === 'D' || w === 'E') && !name[j]?.startsWith(w)) continue;
+        // The name's next word, whole, as its initial or cut short at the memo's end; or a later one, when the bank
+        // left some out. A word that is none of them ends the name: "BRUNA ALVES MAGALHAES" is not Bruna Alves Moreira.
+        const at = name.findIndex(
+          (part, i) => i >= j && (w === part || ((w.length === 1 || last) && part.startsWith(w))),
+        );
+        if (at < 0) {
+          contradicted = w.length > 1 && !/\d/.test(w);
+          break;
         }
-        if (!matched) break;
+        if (at > j) skipped = true;
+        if ((w === name[at] && w.length >= 2) || (last && w.length >= 3)) whole += 1;
+        else initials += 1;
+        j = at + 1;
       }
-      // Two words of the name, or a first word no other party has with nothing contradicting it after it.
+      if (contradicted) continue;
       const alone = name.length === 1 || whole + initials >= 2 || start === memo.length - 1;
-      if (whole >= 2 || (distinctive && alone)) return true;
+      if ((whole >= 2 && !skipped) || (distinctive && alone)) return 'whole';
+      if (whole + initials >= 2 && first.length >= 3) best = 'initials';
     }
-    return false;
+    return best;
   };
   const documentInMemo = (line: Line, party: Party): string | null => {
     for (const doc of party.documents) {
@@ -352,55 +366,51 @@ export function matchStatement(
     }
     return null;
   };
-  /** Parties the memo points at, by document or name. */
+  /** Parties the memo points at, by document or by name (initials alone point at too many). */
   const partiesNamed = (line: Line): Party[] => {
     const found = new Set<Party>();
     for (const doc of line.documents) for (const p of byDocument.get(doc) ?? []) found.add(p);
     for (const w of line.words) {
       const bucket = byFirstName.get(w);
       if (!bucket || bucket.length > MAX_NAME_BUCKET) continue;
-      for (const p of bucket) if (nameInMemo(line, p)) found.add(p);
+      for (const p of bucket) if (nameInMemo(line, p) === 'whole') found.add(p);
     }
     return [...found];
   };
 
-  /** Points and reasons of who the candidate's party is, as the memo tells it. */
-  const identity = (line: Line, c: Candidate): { points: number; reasons: MatchReason[] } => {
-    const reasons: MatchReason[] = [];
-    let points = 0;
-    const role = partyRole(c.source.amount);
+  /** Points of who the candidate's party is, as the memo tells it, and the reasons saying so (written when shown). */
+  const identity = (line: Line, c: Candidate): { points: number; reasons: () => MatchReason[] } => {
     const doc = documentInMemo(line, c.party);
-    if (doc) {
-      points += SCORE.document;
-      const masked = !line.documents.has(doc);
-      const label = doc.length === 11 ? 'CPF' : 'CNPJ';
-      const shown = masked ? `***.${doc.slice(3, 6)}.${doc.slice(6, 9)}-**` : formatDocument(doc);
-      reasons.push({ code: 'document_in_memo', text: `${label} ${shown} do ${role} no histórico` });
-    }
-    if (c.party.name && nameInMemo(line, c.party)) {
-      points += doc ? SCORE.nameWithDocument : SCORE.name;
-      reasons.push({ code: 'name_in_memo', text: `Nome do ${role} no histórico: ${c.party.name}` });
-    }
-    if (c.numberKey && line.numbers.has(c.numberKey)) {
-      points += SCORE.documentNumber;
-      reasons.push({
-        code: 'document_number_in_memo',
-        text: `Número do documento ${c.source.documentNumber} no histórico`,
-      });
-    }
-    if (line.source.fitId && c.source.fitIdsSeen.includes(line.source.fitId)) {
-      points += SCORE.fitId;
-      reasons.push({ code: 'fitid_seen', text: 'Identificador do banco já conciliado com este lançamento' });
-    }
+    const name = c.party.name ? nameInMemo(line, c.party) : null;
+    c.numberKey ??= c.source.documentNumber ? documentNumberKey(c.source.documentNumber) : null;
+    const number = c.numberKey !== null && line.numbers.has(c.numberKey);
+    const fitId = line.source.fitId !== null && c.source.fitIdsSeen.includes(line.source.fitId);
+    let points = 0;
+    if (doc) points += SCORE.document;
+    if (name) points += doc ? SCORE.nameWithDocument : name === 'whole' ? SCORE.name : SCORE.nameInitials;
+    if (number) points += SCORE.documentNumber;
+    if (fitId) points += SCORE.fitId;
+    const reasons = (): MatchReason[] => {
+      const role = partyRole(c.source.amount);
+      const out: MatchReason[] = [];
+      if (doc) {
+        const label = doc.length === 11 ? 'CPF' : 'CNPJ';
+        const masked = !line.documents.has(doc);
+        const shown = masked ? `***.${doc.slice(3, 6)}.${doc.slice(6, 9)}-**` : formatDocument(doc);
+        out.push({ code: 'document_in_memo', text: `${label} ${shown} do ${role} no histórico` });
+      }
+      if (name) out.push({ code: 'name_in_memo', text: `Nome do ${role} no histórico: ${c.party.name}` });
+      if (number) {
+        const text = `Número do documento ${c.source.documentNumber} no histórico`;
+        out.push({ code: 'document_number_in_memo', text });
+      }
+      if (fitId) out.push({ code: 'fitid_seen', text: 'Identificador do banco já conciliado com este lançamento' });
+      return out;
+    };
     return { points, reasons };
   };
 
   const proposals: Proposal[] = [];
-  const allocation = (line: Line, c: Candidate, amount: number): MatchAllocation => ({
-    lineId: line.source.id,
-    candidateId: c.source.id,
-    amount,
-  });
 
   for (const line of lines) {
     // One line, one candidate of the same amount; a known FITID also reaches past the window.
@@ -408,39 +418,63 @@ export function matchStatement(
     if (line.source.fitId) {
       for (const c of byFitId.get(line.source.fitId) ?? []) if (c.source.amount === line.source.amount) pairs.add(c);
     }
-    for (const c of pairs) {
+    const round = line.abs % 100 === 0;
+    const named = partiesNamed(line);
+    const scored = [...pairs].map((c) => {
       const days = c.day - line.day;
       const who = identity(line, c);
+      const other = who.points === 0 ? named.find((p) => p !== c.party && p.name !== null) : undefined;
+      const raw =
+        SCORE.sameAmount +
+        (round ? SCORE.roundAmount : 0) +
+        (other ? SCORE.otherParty : 0) +
+        datePoints(days, window) +
+        who.points;
+      return { c, days, who, other, raw };
+    });
+    // Many candidates of this amount with nothing but the amount and date: beyond the rivals counted, the farther
+    // ones change no score, so they are left out (a plan's price shared by thousands of customers).
+    const plain = scored.filter((x) => x.who.points === 0);
+    if (plain.length > MAX_RIVALS_COUNTED + 2) {
+      plain.sort((a, b) => b.raw - a.raw || a.c.index - b.c.index);
+      const dropped = new Set(plain.slice(MAX_RIVALS_COUNTED + 2));
+      scored.splice(0, scored.length, ...scored.filter((x) => !dropped.has(x)));
+    }
+    for (const { c, days, who, other, raw } of scored) {
       proposals.push({
         lines: [line],
         candidates: [c],
-        allocations: [allocation(line, c, line.source.amount)],
-        raw: SCORE.sameAmount + datePoints(days, window) + who.points,
-        reasons: [
+        raw,
+        reasons: () => [
           { code: 'same_amount', text: `Mesmo valor: ${formatBRL(line.abs)}` },
+          ...(round ? [{ code: 'round_amount' as const, text: 'Valor redondo, comum a outros pagamentos' }] : []),
           ...(Math.abs(days) <= window ? [dateReason(days, c.source.kind)] : []),
-          ...who.reasons,
+          ...who.reasons(),
+          ...(other
+            ? [{ code: 'other_party_in_memo' as const, text: `O histórico cita outro nome: ${other.name}` }]
+            : []),
         ],
       });
     }
 
     // A party the memo names: several of its installments adding up to the line, or part of one of them.
-    for (const party of partiesNamed(line)) {
+    for (const party of named) {
       const near: Candidate[] = [];
-      for (const c of inWindow(party.installments, line.day, window)) {
-        if (Math.sign(c.source.amount) !== line.sign) continue;
-        if (c.abs > line.abs) {
+      // A line of exactly one of the party's installments, even out of the window, is not part of another one.
+      const paysOneWhole = party.candidates.some((c) => c.source.amount === line.source.amount);
+      for (const c of inWindow(party.candidates, line.day, window)) {
+        if (c.source.kind !== 'installment' || Math.sign(c.source.amount) !== line.sign) continue;
+        if (c.abs > line.abs && !paysOneWhole) {
           const days = c.day - line.day;
           const who = identity(line, c);
           proposals.push({
             lines: [line],
             candidates: [c],
-            allocations: [allocation(line, c, line.source.amount)],
             raw: SCORE.partial + datePoints(days, window) + who.points,
-            reasons: [
+            reasons: () => [
               { code: 'partial', text: `Pagamento parcial: ${formatBRL(line.abs)} de ${formatBRL(c.abs)}` },
               dateReason(days, c.source.kind),
-              ...who.reasons,
+              ...who.reasons(),
             ],
           });
         } else if (c.abs < line.abs) near.push(c);
@@ -452,15 +486,14 @@ export function matchStatement(
         proposals.push({
           lines: [line],
           candidates: subset,
-          allocations: subset.map((c) => allocation(line, c, c.source.amount)),
           raw: SCORE.sumOfParts + datePoints(farthest, window) + who.points,
-          reasons: [
+          reasons: () => [
             {
               code: 'sum_of_installments',
               text: `Soma de ${subset.length} parcelas de ${party.name ?? 'um mesmo participante'}: ${formatBRL(line.abs)}`,
             },
             { code: 'date_within', text: `Vencimentos a até ${farthest} dia${farthest === 1 ? '' : 's'} da data` },
-            ...who.reasons,
+            ...who.reasons(),
           ],
         });
       }
@@ -476,35 +509,30 @@ export function matchStatement(
     if (group.length < 2 || group.length > MAX_SUBSET_ITEMS) continue;
     const first = group[0] as Line;
     const whole = group.reduce((sum, l) => sum + l.abs, 0);
-    const wholeFound = addSumOfLines(group, whole, false);
-    // Part of the day's lines only when the candidate's party is named in them: sums of parts coincide too easily.
-    if (!wholeFound) {
-      for (const subset of subsetsSumming(group, null)) {
-        if (subset.length < group.length)
-          addSumOfLines(
-            subset,
-            subset.reduce((sum, l) => sum + l.abs, 0),
-            true,
-          );
+    // Part of the day's lines only for a candidate whose party the memo names: sums of parts coincide too easily.
+    if (!addSumOfLines(group, whole)) {
+      for (const party of partiesNamed(first)) {
+        for (const c of inWindow(party.candidates, first.day, window)) {
+          if (Math.sign(c.source.amount) !== first.sign || c.abs >= whole) continue;
+          for (const subset of subsetsSumming(group, c.abs)) addSumOfLines(subset, c.abs, c);
+        }
       }
     }
-    function addSumOfLines(part: Line[], total: number, needsName: boolean): boolean {
+    function addSumOfLines(part: Line[], total: number, only?: Candidate): boolean {
       let found = false;
-      for (const c of inWindow(byAmount.get(first.sign * total) ?? [], first.day, window)) {
+      for (const c of only ? [only] : inWindow(byAmount.get(first.sign * total) ?? [], first.day, window)) {
+        found = true;
         const days = c.day - first.day;
         const who = identity(first, c);
-        if (needsName && who.points === 0) continue;
-        found = true;
         const kind = first.sign > 0 ? 'créditos' : 'débitos';
         proposals.push({
           lines: part,
           candidates: [c],
-          allocations: part.map((l) => allocation(l, c, l.source.amount)),
           raw: SCORE.sumOfParts + datePoints(days, window) + who.points,
-          reasons: [
+          reasons: () => [
             { code: 'sum_of_lines', text: `Soma de ${part.length} ${kind} do extrato: ${formatBRL(total)}` },
             dateReason(days, c.source.kind),
-            ...who.reasons,
+            ...who.reasons(),
           ],
         });
       }
@@ -515,97 +543,142 @@ export function matchStatement(
   return assign(proposals, threshold);
 }
 
-/**
- * Subsets of two or more items whose absolute amounts add up to `target` (every subset of two or more when target is
- * null), largest amounts tried first; stops after MAX_SUBSET_SOLUTIONS when a target is given.
- */
-function subsetsSumming<T extends { abs: number; index: number }>(items: readonly T[], target: number | null): T[][] {
+/** Subsets of two or more items whose absolute amounts add up to `target`, largest amounts tried first. */
+function subsetsSumming<T extends { abs: number; index: number }>(items: readonly T[], target: number): T[][] {
   const sorted = [...items].sort((a, b) => b.abs - a.abs || a.index - b.index);
   const rest: number[] = [];
   for (let i = sorted.length - 1, sum = 0; i >= 0; i -= 1) rest[i] = sum += sorted[i]?.abs ?? 0;
   const found: T[][] = [];
   const chosen: T[] = [];
   const walk = (from: number, left: number) => {
-    if (target !== null && found.length >= MAX_SUBSET_SOLUTIONS) return;
-    if (chosen.length >= 2 && (target === null || left === 0)) found.push([...chosen]);
-    if (target !== null && (left <= 0 || (rest[from] ?? 0) < left)) return;
+    if (found.length >= MAX_SUBSET_SOLUTIONS) return;
+    if (left === 0) {
+      if (chosen.length >= 2) found.push([...chosen]);
+      return;
+    }
+    if ((rest[from] ?? 0) < left) return;
     for (let i = from; i < sorted.length; i += 1) {
       const item = sorted[i] as T;
-      if (target !== null && item.abs > left) continue;
+      if (item.abs > left) continue;
       chosen.push(item);
       walk(i + 1, left - item.abs);
       chosen.pop();
     }
   };
-  walk(0, target ?? 0);
+  walk(0, target);
   return found;
 }
 
 /**
- * Lowers the score of proposals with a rival close to them on the same line or candidate, then takes them highest
- * score first (ties by the first line's and candidate's ids), each line and candidate once.
+ * What each pair moves: one line and one candidate, the line's amount (all of it, or the part it pays); one line and
+ * several installments, each installment's amount; several lines and one candidate, each line's amount.
  */
+function allocations(p: Proposal): MatchAllocation[] {
+  const [line, candidate] = [p.lines[0] as Line, p.candidates[0] as Candidate];
+  if (p.candidates.length > 1) {
+    return p.candidates.map((c) => ({ lineId: line.source.id, candidateId: c.source.id, amount: c.source.amount }));
+  }
+  return p.lines.map((l) => ({ lineId: l.source.id, candidateId: candidate.source.id, amount: l.source.amount }));
+}
+
 function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);
 }
 
+/**
+ * Lowers the score of proposals with a rival close to them on the same line or candidate, then takes them highest
+ * score first (ties by their lines' and then candidates' ids), each line and candidate once.
+ */
 function assign(proposals: Proposal[], threshold: number): MatchSuggestion[] {
-  const byLine = new Map<number, Proposal[]>();
-  const byCandidate = new Map<number, Proposal[]>();
+  const byLine = new Map<Line, Proposal[]>();
+  const byCandidate = new Map<Candidate, Proposal[]>();
   for (const p of proposals) {
-    for (const l of p.lines) pushTo(byLine, l.index, p);
-    for (const c of p.candidates) pushTo(byCandidate, c.index, p);
+    for (const l of p.lines) pushTo(byLine, l, p);
+    for (const c of p.candidates) pushTo(byCandidate, c, p);
+  }
+  const byRaw = (a: Proposal, b: Proposal) => b.raw - a.raw;
+  for (const list of byLine.values()) list.sort(byRaw);
+  for (const list of byCandidate.values()) list.sort(byRaw);
+
+  /**
+   * A party's oldest open installment is paid first: `p` is not made doubtful by `q` when both put the same line on
+   * one installment of the same party and amount, and `p`'s falls due earlier.
+   */
+  const earlierOfSameParty = (p: Proposal, q: Proposal) => {
+    const [a, b] = [p.candidates[0] as Candidate, q.candidates[0] as Candidate];
+    return (
+      p.candidates.length === 1 &&
+      q.candidates.length === 1 &&
+      q.lines.length === 1 &&
+      q.lines[0] === p.lines[0] &&
+      a.source.kind === 'installment' &&
+      b.source.kind === 'installment' &&
+      a.party === b.party &&
+      a.source.amount === b.source.amount &&
+      a.day < b.day
+    );
+  };
+  /** Rivals of `p` through its lines (they propose other candidates) or its candidates (other lines), capped. */
+  function rivals<K, T>(p: Proposal, keys: K[], index: Map<K, Proposal[]>, others: (q: Proposal) => T[], own: T[]) {
+    const found = new Set<T>();
+    for (const key of keys) {
+      for (const q of index.get(key) ?? []) {
+        if (q.raw < p.raw - SCORE.ambiguityMargin || found.size > MAX_RIVALS_COUNTED) break;
+        if (q === p || earlierOfSameParty(p, q)) continue;
+        for (const item of others(q)) if (!own.includes(item)) found.add(item);
+      }
+    }
+    return Math.min(found.size, MAX_RIVALS_COUNTED + 1);
   }
   const scored = proposals.map((p) => {
-    const rivals = new Set<Proposal>();
-    for (const l of p.lines) for (const q of byLine.get(l.index) ?? []) rivals.add(q);
-    for (const c of p.candidates) for (const q of byCandidate.get(c.index) ?? []) rivals.add(q);
-    rivals.delete(p);
-    const otherCandidates = new Set<Candidate>();
-    const otherLines = new Set<Line>();
-    for (const q of rivals) {
-      if (q.raw < p.raw - SCORE.ambiguityMargin) continue;
-      for (const c of q.candidates) if (!p.candidates.includes(c)) otherCandidates.add(c);
-      for (const l of q.lines) if (!p.lines.includes(l)) otherLines.add(l);
-    }
-    const others = otherCandidates.size + otherLines.size;
-    const reasons = [...p.reasons];
-    let score = p.raw;
-    if (others > 0) {
-      score -= SCORE.ambiguity + SCORE.ambiguityEach * (others - 1);
-      const parts: string[] = [];
-      const n = otherCandidates.size;
-      const m = otherLines.size;
-      if (n > 0) parts.push(n === 1 ? 'Outro lançamento parecido' : `Outros ${n} lançamentos parecidos`);
-      if (m > 0) parts.push(m === 1 ? 'outra linha do extrato parecida' : `outras ${m} linhas do extrato parecidas`);
-      const text = parts.join(' e ');
-      reasons.push({
-        code: 'ambiguous',
-        text: `${text.charAt(0).toUpperCase()}${text.slice(1)} (mesmo valor e datas próximas)`,
-      });
-    }
-    return { p, score: Math.max(0, Math.min(100, score)), reasons };
+    const candidates = rivals(p, p.lines, byLine, (q) => q.candidates, p.candidates);
+    const lines = rivals(p, p.candidates, byCandidate, (q) => q.lines, p.lines);
+    const others = candidates + lines;
+    const score =
+      others === 0
+        ? p.raw
+        : Math.min(SCORE.ambiguousCeiling, p.raw - SCORE.ambiguity - SCORE.ambiguityEach * (others - 1));
+    return { p, score: Math.max(0, Math.min(100, score)), candidates, lines };
   });
-  const firstId = (p: Proposal) => `${p.lines[0]?.source.id ?? ''}\u0000${p.candidates[0]?.source.id ?? ''}`;
-  scored.sort((a, b) => b.score - a.score || (firstId(a.p) < firstId(b.p) ? -1 : firstId(a.p) > firstId(b.p) ? 1 : 0));
+  const ids = (p: Proposal) => [...p.lines.map((l) => l.source.id), '', ...p.candidates.map((c) => c.source.id)];
+  const byIds = (a: Proposal, b: Proposal) => {
+    const [x, y] = [ids(a), ids(b)];
+    for (let i = 0; i < Math.min(x.length, y.length); i += 1) {
+      if (x[i] !== y[i]) return (x[i] ?? '') < (y[i] ?? '') ? -1 : 1;
+    }
+    return x.length - y.length;
+  };
+  scored.sort((a, b) => b.score - a.score || byIds(a.p, b.p));
 
   const usedLines = new Set<Line>();
   const usedCandidates = new Set<Candidate>();
   const suggestions: MatchSuggestion[] = [];
-  for (const { p, score, reasons } of scored) {
+  for (const { p, score, candidates, lines } of scored) {
     if (p.lines.some((l) => usedLines.has(l)) || p.candidates.some((c) => usedCandidates.has(c))) continue;
     for (const l of p.lines) usedLines.add(l);
     for (const c of p.candidates) usedCandidates.add(c);
     suggestions.push({
       lineIds: p.lines.map((l) => l.source.id),
       candidateIds: p.candidates.map((c) => c.source.id),
-      allocations: p.allocations,
+      allocations: allocations(p),
       score,
       automatic: score >= threshold,
-      reasons,
+      reasons: [...p.reasons(), ...ambiguityReason(candidates, lines)],
     });
   }
   return suggestions;
+}
+
+/** "Outros 2 lançamentos com o mesmo valor e data próxima", "Outra linha do extrato…", "Mais de 10 lançamentos…". */
+function ambiguityReason(candidates: number, lines: number): MatchReason[] {
+  if (candidates + lines === 0) return [];
+  const count = (k: number, one: string, others: string, many: string) =>
+    k === 1 ? one : k > MAX_RIVALS_COUNTED ? `mais de ${MAX_RIVALS_COUNTED} ${many}` : `${others} ${k} ${many}`;
+  const parts: string[] = [];
+  if (candidates > 0) parts.push(count(candidates, 'outro lançamento', 'outros', 'lançamentos'));
+  if (lines > 0) parts.push(count(lines, 'outra linha do extrato', 'outras', 'linhas do extrato'));
+  const text = `${parts.join(' e ')} com o mesmo valor e data próxima`;
+  return [{ code: 'ambiguous', text: `${text.charAt(0).toUpperCase()}${text.slice(1)}` }];
 }
