@@ -22,11 +22,11 @@ import {
 } from '@financeiro/core';
 import { badRequest } from '../../trpc/init';
 import { audit } from '../audit/record-event';
-import type { LedgerScope } from '../ledger/access';
+import { mustUseAccount, type LedgerScope } from '../ledger/access';
 import { accountBalances } from '../ledger/statement';
 import { accounts, banks } from '../registries/schema';
 import { entryFromLine } from './entries';
-import { mustReconcileAccount } from './reconcile';
+
 import { activeRules, describeByRule, ruleFor } from './rules';
 import { bankCsvMappings, bankStatementImports, bankStatementLines } from './schema';
 
@@ -261,7 +261,7 @@ const periodOf = (statement: ParsedStatement) => {
  */
 export async function previewImport(scope: LedgerScope, file: ReadFile, chosenAccountId: string | null) {
   const candidates = await usableAccounts(scope);
-  if (chosenAccountId) await mustReconcileAccount(scope, chosenAccountId);
+  if (chosenAccountId) await mustUseAccount(scope, chosenAccountId);
   const chosen = chosenAccountId ? (candidates.find((a) => a.id === chosenAccountId) ?? null) : null;
   const statements = [];
   for (const [index, statement] of file.statements.entries()) {
@@ -320,7 +320,7 @@ export async function commitImport(
   for (const choice of input.statements) {
     const statement = file.statements[choice.index];
     if (!statement) throw badRequest(`O arquivo não tem o extrato ${choice.index + 1}.`);
-    await mustReconcileAccount(scope, choice.accountId);
+    await mustUseAccount(scope, choice.accountId);
     const importId = uuidv7();
     const unique = [...new Map(statement.lines.map((l) => [l.key, l])).values()];
     const { first, last } = periodOf(statement);

@@ -36,9 +36,6 @@ export interface ReconcileResult {
   paymentIds: string[];
 }
 
-/** An account of the organization the unit may use, checked the way the ledger checks its payments. */
-export const mustReconcileAccount = (scope: LedgerScope, accountId: string) => mustUseAccount(scope, accountId);
-
 /** The lines `ids` of the account, locked in id order (the order every writer takes them); NOT_FOUND unless all. */
 export async function lockLines(scope: LedgerScope, accountId: string, ids: string[]) {
   const l = bankStatementLines;
@@ -328,7 +325,7 @@ export async function undoReconciliation(
     .for('update');
   const accountId = links[0]?.accountId;
   if (!accountId) throw notFound('Conciliação não encontrada.');
-  await mustReconcileAccount(scope, accountId);
+  await mustUseAccount(scope, accountId);
   if (links.some((l) => l.undoneAt)) throw conflict('Esta conciliação já foi desfeita. Atualize a tela.');
 
   const lineIds = [...new Set(links.map((l) => l.lineId))];

@@ -1,6 +1,6 @@
 import { procedure, router } from '../../trpc/init';
 import { idempotent } from '../idempotency';
-import { scopeOf } from '../ledger/access';
+import { mustUseAccount, scopeOf } from '../ledger/access';
 import { bankingMeta } from './access';
 import { entryFromLine } from './entries';
 import {
@@ -11,7 +11,7 @@ import {
   reconciliationGetInput,
   undoInput,
 } from './inputs';
-import { mustReconcileAccount, reconcile, undoReconciliation } from './reconcile';
+import { reconcile, undoReconciliation } from './reconcile';
 import { getReconciliation, lineForEntry, requestOf, suggestMatches } from './reconciliation';
 
 /** Matching bank lines with the ledger: /v1/banking/reconciliation.* */
@@ -32,7 +32,7 @@ export const reconciliationRouter = router({
     .mutation(({ ctx, input }) =>
       idempotent(ctx, 'bank_reconciliation.reconcile', input, async (submitted) => {
         const scope = scopeOf(ctx);
-        await mustReconcileAccount(scope, submitted.accountId);
+        await mustUseAccount(scope, submitted.accountId);
         return reconcile(scope, submitted);
       }),
     ),

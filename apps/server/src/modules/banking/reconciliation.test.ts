@@ -407,6 +407,19 @@ describe('banking reconciliation: links between bank lines and the ledger', () =
       await codeOf(outro.banking.reconciliation.get({ accountId: ids.account, from: '2026-11-01', to: '2026-11-30' })),
     ).toBe('BAD_REQUEST');
 
+    // Per profile: the finance team and the administrator reconcile; a requester does not.
+    const period = { accountId: ids.account, from: '2026-11-01', to: '2026-11-30' };
+    for (const [username, code] of [
+      ['admin', 'OK'],
+      ['tesouraria', 'OK'],
+      ['solicitante', 'FORBIDDEN'],
+    ] as const) {
+      const caller = await d.as(username, d.matriz);
+      expect(await codeOf(caller.banking.reconciliation.suggest(period))).toBe(code);
+      expect(await codeOf(caller.banking.rules.list())).toBe(code);
+    }
+    const solicitante = await d.as('solicitante', d.matriz);
+    expect(await codeOf(solicitante.banking.reconciliation.reconcile(request))).toBe('FORBIDDEN');
     const semPermissao = await d.as('sem-conciliacao', d.matriz);
     expect(await codeOf(semPermissao.banking.reconciliation.reconcile(request))).toBe('FORBIDDEN');
     expect(

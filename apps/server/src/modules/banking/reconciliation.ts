@@ -11,10 +11,10 @@ import {
 import type { z } from 'zod';
 import { rowsOf } from '../../db/client';
 import { notFound } from '../../trpc/init';
-import type { LedgerScope } from '../ledger/access';
 import { accounts } from '../registries/schema';
 import type { periodInput, reconciliationGetInput } from './inputs';
-import { mustReconcileAccount, type ReconcileRequest } from './reconcile';
+import { mustUseAccount, type LedgerScope } from '../ledger/access';
+import type { ReconcileRequest } from './reconcile';
 import { bankReconciliationLinks, bankStatementImports, bankStatementLines } from './schema';
 
 type Period = z.output<typeof periodInput>;
@@ -97,7 +97,7 @@ async function openRows(scope: LedgerScope, period: Period) {
 
 /** The matcher's suggestions for the account's open lines of a period, with what each candidate is. */
 export async function suggestMatches(scope: LedgerScope, period: Period, threshold?: number) {
-  await mustReconcileAccount(scope, period.accountId);
+  await mustUseAccount(scope, period.accountId);
   const rows = await openRows(scope, period);
   const lines: BankLineForMatch[] = [];
   const candidates: MatchCandidate[] = [];
@@ -165,7 +165,7 @@ export function requestOf(
 export async function getReconciliation(scope: LedgerScope, input: z.output<typeof reconciliationGetInput>) {
   const { tx } = scope;
   const { organizationId } = scope.tenant;
-  await mustReconcileAccount(scope, input.accountId);
+  await mustUseAccount(scope, input.accountId);
   const [account] = await tx
     .select({ id: accounts.id, name: accounts.name, openingBalance: accounts.openingBalance })
     .from(accounts)
@@ -296,6 +296,6 @@ export async function lineForEntry(scope: LedgerScope, lineId: string) {
     .from(l)
     .where(and(eq(l.organizationId, scope.tenant.organizationId), eq(l.id, lineId)));
   if (!line) throw notFound('Linha do extrato não encontrada nesta organização.');
-  await mustReconcileAccount(scope, line.accountId);
+  await mustUseAccount(scope, line.accountId);
   return line;
 }
