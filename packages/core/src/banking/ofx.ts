@@ -84,11 +84,10 @@ function ofxDate(text: string, saoPauloDate: (instant: number) => string): strin
   const year = Number(y);
   const month = Number(mo);
   const day = Number(d);
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  if (year < 1900 || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
-    return null;
-  }
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const monthDays =
+    month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+  if (year < 1900 || month < 1 || month > 12 || day < 1 || day > monthDays) return null;
   const iso = `${y}-${mo}-${d}`;
   if (h === undefined || offset === undefined) return iso;
   const hours = Number(h);
@@ -133,15 +132,16 @@ export function parseOfx(bytes: Uint8Array): ParsedStatementFile {
   const reject = (line: number, problem: string) =>
     rejected.push({ fileLine: line, message: `Linha ${line}: ${problem}.` });
 
-  // Line numbers grow with the position, so they are counted once, from the last position asked.
-  let countedTo = 0;
+  // Line numbers grow with the position, so they are counted once, from the last position asked. A file has
+  // LF or CRLF line ends, or (old Mac exports) CR alone.
+  const lineEnd = text.includes('\n') ? '\n' : '\r';
+  let nextLineEnd = text.indexOf(lineEnd);
   let lineNumber = 1;
   const lineAt = (position: number): number => {
-    for (let i = countedTo; i < position; i += 1) {
-      const c = text.charCodeAt(i);
-      if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) lineNumber += 1;
+    while (nextLineEnd >= 0 && nextLineEnd < position) {
+      lineNumber += 1;
+      nextLineEnd = text.indexOf(lineEnd, nextLineEnd + 1);
     }
-    countedTo = Math.max(countedTo, position);
     return lineNumber;
   };
 

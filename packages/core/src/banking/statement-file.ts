@@ -62,6 +62,7 @@ export class StatementFileError extends Error {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const utf16 = new TextDecoder('utf-16le');
+const windows1252 = new TextDecoder('windows-1252');
 
 /** Windows-1252 differs from Latin-1 only in 0x80–0x9F; the five bytes it leaves undefined keep their own code. */
 const WINDOWS_1252_HIGH = [
@@ -69,19 +70,15 @@ const WINDOWS_1252_HIGH = [
   0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
 ];
 
+/**
+ * Windows-1252 text. Node's decoder reads the label as Latin-1, leaving 0x80–0x9F as C1 controls, so those are
+ * mapped here (where browsers already did, nothing is left to map).
+ */
 function decodeWindows1252(bytes: Uint8Array): string {
-  const chunks: string[] = [];
-  const codes = new Array<number>(8192);
-  for (let start = 0; start < bytes.length; start += codes.length) {
-    const end = Math.min(start + codes.length, bytes.length);
-    codes.length = end - start;
-    for (let i = start; i < end; i += 1) {
-      const byte = bytes[i] ?? 0;
-      codes[i - start] = byte >= 0x80 && byte <= 0x9f ? (WINDOWS_1252_HIGH[byte - 0x80] ?? byte) : byte;
-    }
-    chunks.push(String.fromCharCode(...codes));
-  }
-  return chunks.join('');
+  const text = windows1252.decode(bytes);
+  return /[\u0080-\u009f]/.test(text)
+    ? text.replace(/[\u0080-\u009f]/g, (c) => String.fromCharCode(WINDOWS_1252_HIGH[c.charCodeAt(0) - 0x80] ?? 0))
+    : text;
 }
 
 /**

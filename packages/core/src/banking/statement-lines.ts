@@ -1,6 +1,8 @@
 /** Rules every statement parser applies to its lines: amounts, balance lines and the lines' keys. */
 import type { ParsedStatement } from './statement-file';
 
+const PLAIN_AMOUNT = /^\s*(-)?(\d{1,15})(?:\.(\d\d))?\s*$/;
+
 export type AmountReading = { amount: number } | { problem: string };
 
 /** The text as a message quotes it: control characters shown as "?", double quotes as single ones, long text cut. */
@@ -18,6 +20,12 @@ export function quoted(text: string): string {
  * digits beyond the centavo must be zeros.
  */
 export function readAmount(text: string, decimal: ',' | '.' | null): AmountReading {
+  // Most amounts are written as the standard says ("-1234.56"): read those without the general rules below.
+  const plain = decimal !== ',' ? PLAIN_AMOUNT.exec(text) : null;
+  if (plain) {
+    const centavos = Number(plain[2]) * 100 + Number(plain[3] ?? '0');
+    if (Number.isSafeInteger(centavos)) return { amount: plain[1] && centavos !== 0 ? -centavos : centavos };
+  }
   let s = text.replace(/[\s\u00a0]+/g, '').replace(/^R\$/i, '');
   let negative = false;
   if (s.startsWith('-')) {
@@ -122,7 +130,7 @@ export function fnv1a64(text: string): string {
     h2 = t2 & 0xffff;
     h3 = t3 & 0xffff;
   }
-  return [h3, h2, h1, h0].map((limb) => limb.toString(16).padStart(4, '0')).join('');
+  return `${(h3 * 0x10000 + h2).toString(16).padStart(8, '0')}${(h1 * 0x10000 + h0).toString(16).padStart(8, '0')}`;
 }
 const utf8 = new TextEncoder();
 
