@@ -383,10 +383,15 @@ describe('banking imports: statement files into an account', () => {
       ],
     ];
     for (const [call, expected] of cases) expect(await messageOf(call())).toContain(expected);
+    // A NUL inside the file (not in the request's text) is dropped from what is stored.
+    const withNul = ofx([{ date: '2026-11-21', amount: '-2.00', memo: 'TAR\u0000IFA', fitId: 'N\u00001' }]);
+    expect(await fin.banking.imports.commit({ ...base, content: withNul })).toMatchObject({ newCount: 1 });
+    const [nul] = await db().select().from(bankStatementLines).where(eq(bankStatementLines.fitId, 'N1'));
+    expect(nul?.memo).toBe('TARIFA');
     const [memo] = await db().select().from(bankStatementLines).where(eq(bankStatementLines.fitId, 'H1'));
     expect(memo?.memo).toHaveLength(1_000);
     const [after] = await db().select({ n: count() }).from(bankStatementImports);
-    expect(after?.n).toBe((before[0]?.n ?? 0) + 1);
+    expect(after?.n).toBe((before[0]?.n ?? 0) + 2);
   });
 
   it('keeps imports to their organization and to who may reconcile', async () => {

@@ -181,6 +181,10 @@ async function rememberMapping(scope: LedgerScope, accountId: string, mapping: C
     });
 }
 
+/** Text as PostgreSQL stores it: a file's NUL characters are dropped (a text column cannot hold them). */
+const storable = (text: string) => text.replaceAll('\u0000', '');
+const storableOrNull = (text: string | null) => (text === null ? null : storable(text) || null);
+
 /** Digits without leading zeros: "0341" and "341", "01234-5" and "12345" compare alike. */
 const digits = (text: string | null) => (text ?? '').replace(/\D/g, '').replace(/^0+/, '');
 /** Equal, or equal once the check digit that one side left out is dropped from the other. */
@@ -353,10 +357,10 @@ export async function commitImport(
             importId,
             date: line.date,
             amount: line.amount,
-            memo: line.memo.slice(0, MEMO_MAX),
-            fitId: line.fitId,
-            reference: line.reference,
-            type: line.type,
+            memo: storable(line.memo).slice(0, MEMO_MAX),
+            fitId: storableOrNull(line.fitId),
+            reference: storableOrNull(line.reference),
+            type: storableOrNull(line.type),
             lineKey: line.key,
           })),
         )
