@@ -91,6 +91,15 @@ describe('parseOfx', () => {
     expect(windows1252.lines.map((l) => l.key)).toEqual(utf8.lines.map((l) => l.key));
   });
 
+  it("reads Windows-1252's own characters, which Latin-1 does not have (€, curly quotes, dashes)", () => {
+    const head = ofx('<OFX>\r<STMTRS>\r<STMTTRN>\r<DTPOSTED>20261105\r<TRNAMT>-5,00\r<MEMO>COMPRA ');
+    const tail = ofx('\r</STMTTRN>\r</STMTRS>\r</OFX>\r');
+    // “LOJA” – 5€ Ç
+    const memo = new Uint8Array([0x93, 0x4c, 0x4f, 0x4a, 0x41, 0x94, 0x20, 0x96, 0x20, 0x35, 0x80, 0x20, 0xc7]);
+    const file = parseOfx(new Uint8Array([...head, ...memo, ...tail]));
+    expect(file.statements[0]?.lines.map((l) => [l.fileLine, l.memo])).toEqual([[3, 'COMPRA “LOJA” – 5€ Ç']]);
+  });
+
   it('reads comma decimals, spaces, whole reais and rejects only the amounts without digits', () => {
     const file = parseOfx(fixture('amount-formats.ofx'));
     const statement = onlyStatement(file);
