@@ -199,6 +199,8 @@ interface Candidate {
 interface Proposal {
   lines: Line[];
   candidates: Candidate[];
+  /** Part of an installment: it never makes a whole match doubtful (an acquirer's credit is part of every batch). */
+  partial?: true;
   raw: number;
   reasons: () => MatchReason[];
 }
@@ -355,7 +357,7 @@ export function matchStatement(
       if (contradicted) continue;
       const alone = name.length === 1 || whole + initials >= 2 || start === memo.length - 1;
       if ((whole >= 2 && !skipped) || (distinctive && alone)) return 'whole';
-      if (whole + initials >= 2 && first.length >= 3) best = 'initials';
+      if ((skipped ? whole >= 2 : whole + initials >= 2) && first.length >= 3) best = 'initials';
     }
     return best;
   };
@@ -470,6 +472,7 @@ export function matchStatement(
           proposals.push({
             lines: [line],
             candidates: [c],
+            partial: true,
             raw: SCORE.partial + datePoints(days, window) + who.points,
             reasons: () => [
               { code: 'partial', text: `Pagamento parcial: ${formatBRL(line.abs)} de ${formatBRL(c.abs)}` },
@@ -625,8 +628,8 @@ function assign(proposals: Proposal[], threshold: number): MatchSuggestion[] {
     const found = new Set<T>();
     for (const key of keys) {
       for (const q of index.get(key) ?? []) {
-        if (q.raw < p.raw - SCORE.ambiguityMargin || found.size > MAX_RIVALS_COUNTED) break;
-        if (q === p || earlierOfSameParty(p, q)) continue;
+        if (q.raw <= p.raw - SCORE.ambiguityMargin || found.size > MAX_RIVALS_COUNTED) break;
+        if (q === p || q.partial || earlierOfSameParty(p, q)) continue;
         for (const item of others(q)) if (!own.includes(item)) found.add(item);
       }
     }
