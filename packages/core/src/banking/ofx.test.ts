@@ -266,4 +266,15 @@ describe('fnv1a64', () => {
     expect(fnv1a64('a')).toBe('af63dc4c8601ec8c');
     expect(fnv1a64('foobar')).toBe('85944171f73967e8');
   });
+
+  it('hashes the UTF-8 bytes of accents, symbols and emoji as a plain BigInt FNV-1a does', () => {
+    const reference = (text: string) => {
+      let hash = 0xcbf29ce484222325n;
+      for (const byte of new TextEncoder().encode(text)) hash = ((hash ^ BigInt(byte)) * 0x100000001b3n) % 2n ** 64n;
+      return hash.toString(16).padStart(16, '0');
+    };
+    for (const text of ['TARIFA MANUTENÇÃO', 'Nº 5 – 10€', 'PIX 💸 recebido', '\u001f0']) {
+      expect(fnv1a64(text)).toBe(reference(text));
+    }
+  });
 });

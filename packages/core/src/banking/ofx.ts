@@ -63,9 +63,15 @@ function decodeEntities(text: string): string {
   });
 }
 
-function cleanValue(raw: string): string {
-  const text = (raw.includes('&') ? decodeEntities(raw) : raw).trim();
-  return /\s\s|[^\S ]/.test(text) ? text.replace(/\s+/g, ' ') : text;
+/** A value tag's text, from `start` to the next tag: entities decoded, spaces collapsed, trimmed. */
+function valueAt(text: string, start: number): string {
+  let end = text.indexOf('<', start);
+  if (end < 0) end = text.length;
+  while (start < end && text.charCodeAt(start) <= 32) start += 1;
+  while (end > start && text.charCodeAt(end - 1) <= 32) end -= 1;
+  const raw = text.slice(start, end);
+  const decoded = raw.includes('&') ? decodeEntities(raw).trim() : raw;
+  return /\s\s|[^\S ]/.test(decoded) ? decoded.replace(/\s+/g, ' ') : decoded;
 }
 
 const OFX_DATE =
@@ -228,9 +234,12 @@ export function parseOfx(bytes: Uint8Array): ParsedStatementFile {
     let nameStart = closing ? open + 2 : open + 1;
     while (nameStart < close && text.charCodeAt(nameStart) <= 32) nameStart += 1;
     let nameEnd = nameStart;
-    while (nameEnd < close && isNameChar(text.charCodeAt(nameEnd))) nameEnd += 1;
+    let lowerCase = false;
+    for (let c = text.charCodeAt(nameEnd); nameEnd < close && isNameChar(c); c = text.charCodeAt(++nameEnd)) {
+      lowerCase ||= c >= 97;
+    }
     if (nameEnd === nameStart) continue;
-    const name = text.slice(nameStart, nameEnd).toUpperCase();
+    const name = lowerCase ? text.slice(nameStart, nameEnd).toUpperCase() : text.slice(nameStart, nameEnd);
     if (closing) {
       if (name === 'STMTTRN' || name === 'BANKTRANLIST') closeTransaction();
       else if (name === 'STMTRS' || name === 'CCSTMTRS') closeStatement();
@@ -264,8 +273,7 @@ export function parseOfx(bytes: Uint8Array): ParsedStatementFile {
           : current.fields
         : null;
     if (!target || target.has(name) || text.charCodeAt(close - 1) === 47) continue;
-    const next = text.indexOf('<', position);
-    target.set(name, { value: cleanValue(text.slice(position, next < 0 ? text.length : next)), line: lineAt(open) });
+    target.set(name, { value: valueAt(text, position), line: lineAt(open) });
   }
   if (transaction) {
     reject(transaction.line, 'o arquivo termina no meio deste lançamento; confira se foi baixado inteiro');

@@ -117,22 +117,38 @@ export function fnv1a64(text: string): string {
   let h1 = 0x8422;
   let h2 = 0x9ce4;
   let h3 = 0xcbf2;
-  const bytes = utf8.encode(text);
-  for (let i = 0; i < bytes.length; i += 1) {
-    h0 ^= bytes[i] ?? 0;
-    // × 0x100000001b3 = × 0x1b3 plus a shift left by 40 bits (limb 2, 8 bits in); carries go up a limb.
-    const t0 = h0 * 0x1b3;
-    const t1 = h1 * 0x1b3 + (t0 >>> 16);
-    const t2 = h2 * 0x1b3 + (h0 << 8) + (t1 >>> 16);
-    const t3 = h3 * 0x1b3 + (h1 << 8) + (t2 >>> 16);
-    h0 = t0 & 0xffff;
-    h1 = t1 & 0xffff;
-    h2 = t2 & 0xffff;
-    h3 = t3 & 0xffff;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.codePointAt(i) ?? 0;
+    if (code > 0xffff) i += 1;
+    // The character's UTF-8 bytes, packed first byte highest.
+    let count = 1;
+    let packed = code;
+    if (code >= 0x10000) {
+      count = 4;
+      packed = ((0xf0 | (code >> 18)) << 24) | ((0x80 | ((code >> 12) & 0x3f)) << 16);
+      packed |= ((0x80 | ((code >> 6) & 0x3f)) << 8) | (0x80 | (code & 0x3f));
+    } else if (code >= 0x800) {
+      count = 3;
+      packed = ((0xe0 | (code >> 12)) << 16) | ((0x80 | ((code >> 6) & 0x3f)) << 8) | (0x80 | (code & 0x3f));
+    } else if (code >= 0x80) {
+      count = 2;
+      packed = ((0xc0 | (code >> 6)) << 8) | (0x80 | (code & 0x3f));
+    }
+    for (let k = count - 1; k >= 0; k -= 1) {
+      h0 ^= (packed >>> (8 * k)) & 0xff;
+      // × 0x100000001b3 = × 0x1b3 plus a shift left by 40 bits (limb 2, 8 bits in); carries go up a limb.
+      const t0 = h0 * 0x1b3;
+      const t1 = h1 * 0x1b3 + (t0 >>> 16);
+      const t2 = h2 * 0x1b3 + (h0 << 8) + (t1 >>> 16);
+      const t3 = h3 * 0x1b3 + (h1 << 8) + (t2 >>> 16);
+      h0 = t0 & 0xffff;
+      h1 = t1 & 0xffff;
+      h2 = t2 & 0xffff;
+      h3 = t3 & 0xffff;
+    }
   }
   return `${(h3 * 0x10000 + h2).toString(16).padStart(8, '0')}${(h1 * 0x10000 + h0).toString(16).padStart(8, '0')}`;
 }
-const utf8 = new TextEncoder();
 
 /** Branch and account numbers compared without punctuation nor leading zeros ("0123-4" and "1234"). */
 function identityPart(text: string | null): string {
@@ -167,11 +183,12 @@ export function assignLineKeys(statements: ParsedStatement[]): void {
     return canonical;
   };
   for (const statement of statements) {
-    const account = [statement.kind, statement.bankCode, statement.branch, statement.account].map(identityPart);
+    const account = [statement.kind, statement.bankCode, statement.branch, statement.account]
+      .map(identityPart)
+      .join('\u001f');
     for (const line of statement.lines) {
-      const tuple = [...account, line.date, String(line.amount), line.fitId ?? '', canonicalMemo(line.memo)].join(
-        '\u001f',
-      );
+      const memo = canonicalMemo(line.memo);
+      const tuple = `${account}\u001f${line.date}\u001f${line.amount}\u001f${line.fitId ?? ''}\u001f${memo}`;
       const hash = fnv1a64(tuple);
       const occurrence = seen.get(hash) ?? 0;
       seen.set(hash, occurrence + 1);
