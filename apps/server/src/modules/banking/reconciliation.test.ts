@@ -126,6 +126,13 @@ describe('banking reconciliation: links between bank lines and the ledger', () =
     expect((await linesOf(db(), [lineId]))[0]).toMatchObject({ reconciled: 150_000, status: 'reconciled' });
     expect(await linksOf(db(), result.groupId)).toMatchObject([{ amount: 150_000, origin: 'settlement' }]);
 
+    // Another organization cannot undo it.
+    const outro = await d.as('outro', d.elsewhere);
+    expect(await messageOf(outro.banking.reconciliation.undo({ groupId: result.groupId }))).toBe(
+      'Conciliação não encontrada.',
+    );
+    expect((await linesOf(db(), [lineId]))[0]).toMatchObject({ status: 'reconciled' });
+
     await fin.banking.reconciliation.undo({ groupId: result.groupId });
     expect((await linesOf(db(), [lineId]))[0]).toMatchObject({ reconciled: 0, status: 'open' });
     for (const i of installments) expect(await installment(i.id)).toMatchObject({ settled: 0, status: 'open' });
