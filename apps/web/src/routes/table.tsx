@@ -65,6 +65,7 @@ const OrganizationsPage = lazyPage(() => import('../features/admin/Organizations
 const EventsPage = lazyPage(() => import('../features/logs/EventsPage'), 'EventsPage');
 const EventsDashboardPage = lazyPage(() => import('../features/logs/EventsDashboardPage'), 'EventsDashboardPage');
 const RoadmapPage = lazyPage(() => import('../features/roadmap/RoadmapPage'), 'RoadmapPage');
+const StatementPage = lazyPage(() => import('../features/statement/StatementPage'), 'StatementPage');
 const AccountsPage = lazyPage(() => import('../features/registries/AccountsPage'), 'AccountsPage');
 const ClassificationsPage = lazyPage(() => import('../features/registries/TreePages'), 'ClassificationsPage');
 const CostCentresPage = lazyPage(() => import('../features/registries/TreePages'), 'CostCentresPage');
@@ -178,7 +179,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'unit', permissions: 'ler_transacoes' },
     { title: 'Extrato', icon: IconListDetails },
     'Contas',
-    'bank-reconciliation',
+    StatementPage,
   ),
   screen(
     'contas-conciliacao-bancaria',

@@ -94,7 +94,6 @@ describe('matchStatement', () => {
     expect(match?.score).toBe(100);
     expect(match?.reasons.map((r) => r.text)).toEqual([
       'Mesmo valor: R$\u00a04.500,00',
-      'Valor redondo, comum a outros pagamentos',
       'Mesma data do vencimento',
       'Nome do fornecedor no histórico: Comercial Andrade Ltda',
       'Número do documento NF-1234 no histórico',

@@ -56,7 +56,6 @@ export type MatchReasonCode =
   | 'sum_of_installments'
   | 'sum_of_lines'
   | 'partial'
-  | 'round_amount'
   | 'other_party_in_memo'
   | 'ambiguous';
 
@@ -92,8 +91,6 @@ export const DEFAULT_MATCH_THRESHOLD = 65;
 
 const SCORE = {
   sameAmount: 55,
-  /** Whole reais: rent, transfers, withdrawals and fees repeat them, so they tell less. */
-  roundAmount: -15,
   sumOfParts: 45,
   partial: 15,
   document: 35,
@@ -375,7 +372,7 @@ export function matchStatement(
     for (const w of line.words) {
       const bucket = byFirstName.get(w);
       if (!bucket || bucket.length > MAX_NAME_BUCKET) continue;
-      for (const p of bucket) if (nameInMemo(line, p) === 'whole') found.add(p);
+      for (const p of bucket) if (nameInMemo(line, p) !== null) found.add(p);
     }
     return [...found];
   };
@@ -420,18 +417,12 @@ export function matchStatement(
     if (line.source.fitId) {
       for (const c of byFitId.get(line.source.fitId) ?? []) if (c.source.amount === line.source.amount) pairs.add(c);
     }
-    const round = line.abs % 100 === 0;
     const named = partiesNamed(line);
     const scored = [...pairs].map((c) => {
       const days = c.day - line.day;
       const who = identity(line, c);
       const other = who.points === 0 ? named.find((p) => p !== c.party && p.name !== null) : undefined;
-      const raw =
-        SCORE.sameAmount +
-        (round ? SCORE.roundAmount : 0) +
-        (other ? SCORE.otherParty : 0) +
-        datePoints(days, window) +
-        who.points;
+      const raw = SCORE.sameAmount + (other ? SCORE.otherParty : 0) + datePoints(days, window) + who.points;
       return { c, days, who, other, raw };
     });
     // Many candidates of this amount with nothing but the amount and date: beyond the rivals counted, the farther
@@ -449,7 +440,6 @@ export function matchStatement(
         raw,
         reasons: () => [
           { code: 'same_amount', text: `Mesmo valor: ${formatBRL(line.abs)}` },
-          ...(round ? [{ code: 'round_amount' as const, text: 'Valor redondo, comum a outros pagamentos' }] : []),
           ...(Math.abs(days) <= window ? [dateReason(days, c.source.kind)] : []),
           ...who.reasons(),
           ...(other
@@ -462,11 +452,14 @@ export function matchStatement(
     // A party the memo names: several of its installments adding up to the line, or part of one of them.
     for (const party of named) {
       const near: Candidate[] = [];
-      // A line of exactly one of the party's installments, even out of the window, is not part of another one.
-      const paysOneWhole = party.candidates.some((c) => c.source.amount === line.source.amount);
+      // Part of an installment only for a party the memo names in full, and that has no installment of exactly the
+      // line's amount, even out of the window.
+      const paysPart =
+        (documentInMemo(line, party) !== null || nameInMemo(line, party) === 'whole') &&
+        !party.candidates.some((c) => c.source.amount === line.source.amount);
       for (const c of inWindow(party.candidates, line.day, window)) {
         if (c.source.kind !== 'installment' || Math.sign(c.source.amount) !== line.sign) continue;
-        if (c.abs > line.abs && !paysOneWhole) {
+        if (c.abs > line.abs && paysPart) {
           const days = c.day - line.day;
           const who = identity(line, c);
           proposals.push({
