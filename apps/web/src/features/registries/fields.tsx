@@ -15,7 +15,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, useMemo, useState, type KeyboardEvent } from 'react';
+import { Fragment, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
 import {
   formatPercent,
@@ -150,13 +150,19 @@ export function ReferenceSelect(props: {
   value: string | null;
   onChange: (value: string | null) => void;
   required?: boolean;
+  /** The form's refusal of the choice, shown under the select. */
+  error?: ReactNode;
 }) {
   return (
     <ReferenceInput
       field={{ key: props.label, label: props.label, source: props.source }}
       multiple={false}
       required={props.required}
-      inputProps={{ value: props.value, onChange: (v) => props.onChange(typeof v === 'string' && v ? v : null) }}
+      inputProps={{
+        value: props.value,
+        onChange: (v) => props.onChange(typeof v === 'string' && v ? v : null),
+        error: props.error,
+      }}
     />
   );
 }
