@@ -54,6 +54,9 @@ export const logsMessages = {
     'account.forget_device': 'Esqueceu um dispositivo',
     'account.sign_out_everywhere': 'Saiu de todos os dispositivos',
     'contract.attach': 'Anexou arquivo a contrato',
+    'financial_account.transfer': 'Transferiu entre contas',
+    'financial_account.entry': 'Lançou na conta',
+    'financial_account.reverse': 'Estornou movimento da conta',
     'contract.detach': 'Removeu anexo de contrato',
     ...Object.fromEntries(
       (
@@ -153,6 +156,12 @@ export const logsMessages = {
     fees: 'Tarifas',
     total: 'Total',
     reason: 'Motivo',
+    fromAccountId: 'Conta de origem',
+    toAccountId: 'Conta de destino',
+    amount: 'Valor',
+    date: 'Data',
+    transferId: 'Transferência',
+    movementId: 'Movimento',
     dueDate: 'Vencimento',
   } as Record<string, string>,
   values: { active: 'Ativo', inactive: 'Inativo', true: 'Sim', false: 'Não', empty: '(vazio)', all: 'Tudo' },

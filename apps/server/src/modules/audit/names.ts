@@ -113,6 +113,8 @@ const FIELDS: Record<string, SourceName> = {
   accountTypeId: 'account_type',
   defaultAccountId: 'financial_account',
   accountId: 'financial_account',
+  fromAccountId: 'financial_account',
+  toAccountId: 'financial_account',
   paymentMethodId: 'payment_method',
   partyId: 'party',
   classificationId: 'classification',

@@ -96,7 +96,7 @@ export async function transferBetweenAccounts(
       createdBy,
     },
   ]);
-  const after = { transferId, date: input.date, amount: input.amount, from: from.id, to: to.id };
+  const after = { transferId, date: input.date, amount: input.amount, fromAccountId: from.id, toAccountId: to.id };
   await auditEach(scope, [
     { action: 'financial_account.transfer', entity: 'financial_account', entityId: from.id, after },
     { action: 'financial_account.transfer', entity: 'financial_account', entityId: to.id, after },

@@ -41,9 +41,10 @@ const MONEY = new Set([
   'discount',
   'fees',
   'total',
+  'amount',
 ]);
 const PERCENT = new Set(['rate', 'share']);
-const DATES = new Set(['openingDate', 'startDate', 'endDate']);
+const DATES = new Set(['openingDate', 'startDate', 'endDate', 'date']);
 
 /** The names each field's options are shown with in the forms; `kind` differs per registry. */
 const OPTIONS: Record<string, Texts> = {
