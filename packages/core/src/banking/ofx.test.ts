@@ -256,7 +256,7 @@ describe('parseOfx', () => {
   it('refuses a file above the size limit before reading it', () => {
     const big = new Uint8Array(STATEMENT_FILE_MAX_BYTES + 1);
     expect(() => parseOfx(big)).toThrow(StatementFileError);
-    expect(() => parseOfx(big)).toThrow('O arquivo tem 20 MB; o limite para extratos é de 20 MB.');
+    expect(() => parseOfx(big)).toThrow('O arquivo passa de 20 MB, o limite para extratos.');
   });
 });
 

@@ -90,8 +90,7 @@ function decodeWindows1252(bytes: Uint8Array): string {
  */
 export function decodeStatementBytes(bytes: Uint8Array): string {
   if (bytes.length > STATEMENT_FILE_MAX_BYTES) {
-    const megabytes = (bytes.length / 1024 / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 1 });
-    throw new StatementFileError(`O arquivo tem ${megabytes} MB; o limite para extratos é de 20 MB.`);
+    throw new StatementFileError('O arquivo passa de 20 MB, o limite para extratos.');
   }
   if (bytes.length === 0) throw new StatementFileError('O arquivo está vazio.');
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return utf16.decode(bytes);
