@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type CsvStatementMapping,
@@ -122,5 +123,28 @@ describe('guessCsvStatementMapping and parseStatementCsv', () => {
       new StatementFileError('O arquivo não tem lançamentos nas colunas escolhidas (data e valor).'),
     );
     expect(() => parseStatementCsv(new Uint8Array(), mapping)).toThrow(new StatementFileError('O arquivo está vazio.'));
+  });
+
+  it('answers any bytes with lines, rejected lines or a StatementFileError', () => {
+    const mapping = guessCsvStatementMapping(fixture('semicolon-preamble-balance-column.csv'));
+    const sample = fixture('semicolon-preamble-balance-column.csv');
+    const bytes = fc.oneof(
+      fc.uint8Array({ maxLength: 300 }),
+      fc
+        .tuple(fc.nat(sample.length), fc.nat(sample.length), fc.uint8Array({ maxLength: 8 }))
+        .map(([from, to, noise]) => new Uint8Array([...sample.subarray(0, from), ...noise, ...sample.subarray(to)])),
+    );
+    fc.assert(
+      fc.property(bytes, (input) => {
+        for (const read of [() => guessCsvStatementMapping(input), () => parseStatementCsv(input, mapping)]) {
+          try {
+            read();
+          } catch (error) {
+            expect(error).toBeInstanceOf(StatementFileError);
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });
