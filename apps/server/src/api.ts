@@ -1,5 +1,6 @@
 // The routers' types, for the web's typed clients. One router per area, mounted at /v1/<area>/.
 export type { LogsRouter } from './modules/audit/router';
+export type { BankingRouter } from './modules/banking/router';
 export type { LedgerRouter } from './modules/ledger/router';
 export type { RegistriesRouter } from './modules/registries/router';
 export type { TenantsRouter } from './modules/tenancy/router';

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { fetchAuthSession } from 'aws-amplify/auth';
-import type { LedgerRouter, LogsRouter, RegistriesRouter, TenantsRouter } from '@financeiro/server/api';
+import type { BankingRouter, LedgerRouter, LogsRouter, RegistriesRouter, TenantsRouter } from '@financeiro/server/api';
 import { currentSelection } from '../stores/tenant';
 
 export const queryClient = new QueryClient({
@@ -36,4 +36,8 @@ export const registriesClient = createTRPCClient<RegistriesRouter>({
 
 export const ledgerClient = createTRPCClient<LedgerRouter>({
   links: [httpBatchLink({ url: '/v1/ledger', headers })],
+});
+
+export const bankingClient = createTRPCClient<BankingRouter>({
+  links: [httpBatchLink({ url: '/v1/banking', headers })],
 });

@@ -24,6 +24,7 @@ describe('screens not built yet', () => {
         'contas-pagar',
         'contas-receber',
         'contas-extrato',
+        'contas-conciliacao-bancaria',
       ]),
     );
   });

@@ -66,6 +66,10 @@ const EventsPage = lazyPage(() => import('../features/logs/EventsPage'), 'Events
 const EventsDashboardPage = lazyPage(() => import('../features/logs/EventsDashboardPage'), 'EventsDashboardPage');
 const RoadmapPage = lazyPage(() => import('../features/roadmap/RoadmapPage'), 'RoadmapPage');
 const StatementPage = lazyPage(() => import('../features/statement/StatementPage'), 'StatementPage');
+const ReconciliationPage = lazyPage(
+  () => import('../features/reconciliation/ReconciliationPage'),
+  'ReconciliationPage',
+);
 const AccountsPage = lazyPage(() => import('../features/registries/AccountsPage'), 'AccountsPage');
 const ClassificationsPage = lazyPage(() => import('../features/registries/TreePages'), 'ClassificationsPage');
 const CostCentresPage = lazyPage(() => import('../features/registries/TreePages'), 'CostCentresPage');
@@ -187,7 +191,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'unit', permissions: 'acessar_conciliacao' },
     { title: 'Conciliação bancária', icon: IconScale },
     'Contas',
-    'bank-reconciliation',
+    ReconciliationPage,
   ),
   screen(
     'contas-centros-compras',

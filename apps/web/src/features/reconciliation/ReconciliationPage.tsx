@@ -1,0 +1,567 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconFileImport, IconListCheck } from '@tabler/icons-react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { addDays, addMonths, formatBRL, formatCalendarDate, todayInSaoPaulo } from '@financeiro/core';
+import { bankingClient, ledgerClient } from '../../api/trpc';
+import { reconciliationMessages } from '../../i18n/reconciliation';
+import { notifyApiError } from '../../ui/api-error';
+import { DataTable, type Column } from '../../ui/DataTable';
+import { notifySuccess } from '../../ui/notify';
+import { useUrlState } from '../../ui/use-url-state';
+import { RowTitle } from '../registries/cells';
+import { PeriodEnd } from './PeriodEnd';
+import { ImportModal } from './ImportModal';
+import { EntryFromLineModal, UndoDialog } from './LineDialogs';
+import { RulesDrawer } from './RulesDrawer';
+import { Suggestions } from './Suggestions';
+import { useKeyFor } from './use-key-for';
+
+const t = reconciliationMessages;
+const PAGE_SIZE = 50;
+
+export type Reconciliation = Awaited<ReturnType<typeof bankingClient.reconciliation.get.query>>;
+export type Line = Reconciliation['lines']['rows'][number];
+type Day = Reconciliation['days'][number];
+
+/** A movement or an open installment the bank may confirm, with its open amount signed as the bank sees it. */
+export interface AppItem {
+  id: string;
+  source: 'movement' | 'installment';
+  kind: 'movement' | 'payable' | 'receivable';
+  date: string;
+  description: string;
+  partyName: string | null;
+  documentNumber: string | null;
+  open: number;
+}
+
+const monthStart = (date: string) => `${date.slice(0, 7)}-01`;
+const monthEnd = (date: string) => addDays(addMonths(monthStart(date), 1), -1);
+/** What is left of a line to reconcile, signed like the line. */
+export const lineOpen = (line: Line) => Math.sign(line.amount) * (Math.abs(line.amount) - line.reconciled);
+
+function Amount({ value, strong }: { value: number; strong?: boolean }) {
+  return (
+    <Text
+      size="sm"
+      fw={strong ? 600 : undefined}
+      c={value < 0 ? 'red' : 'green'}
+      style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+    >
+      {t.amount(value)}
+    </Text>
+  );
+}
+
+function Figure(props: { label: string; amount: number | null | undefined; sub?: string; alert?: boolean }) {
+  return (
+    <Paper withBorder p="sm" bg={props.alert ? 'red.0' : undefined}>
+      <Text size="xs" c="dimmed">
+        {props.label}
+      </Text>
+      <Text
+        fw={700}
+        size="lg"
+        c={props.alert ? 'red.8' : undefined}
+        style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+      >
+        {props.amount === null || props.amount === undefined ? '—' : formatBRL(props.amount)}
+      </Text>
+      {props.sub && (
+        <Text size="xs" c="dimmed">
+          {props.sub}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+/** Per day of the period: the bank's balance, the app's, the part the bank confirmed, and the difference. */
+function Days({ days }: { days: Day[] }) {
+  const [onlyDifferences, setOnlyDifferences] = useState(false);
+  const shown = onlyDifferences ? days.filter((d) => d.difference !== null && d.difference !== 0) : days;
+  const money = (v: number | null) => (v === null ? '—' : formatBRL(v));
+  return (
+    <Paper withBorder p="sm">
+      <Group justify="space-between" mb="xs">
+        <Title order={3} size="h5">
+          {t.days.title}
+        </Title>
+        <Switch
+          size="xs"
+          label={t.days.onlyDifferences}
+          checked={onlyDifferences}
+          onChange={(e) => setOnlyDifferences(e.currentTarget.checked)}
+        />
+      </Group>
+      {shown.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t.days.none}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={440} mah={260}>
+          <Table fz="xs" verticalSpacing={4} aria-label={t.days.label} stickyHeader>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t.days.day}</Table.Th>
+                <Table.Th ta="right">{t.days.bank}</Table.Th>
+                <Table.Th ta="right">{t.days.app}</Table.Th>
+                <Table.Th ta="right">{t.days.reconciled}</Table.Th>
+                <Table.Th ta="right">{t.days.difference}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {shown.map((d) => {
+                const off = d.difference !== null && d.difference !== 0;
+                return (
+                  <Table.Tr key={d.date} bg={off ? 'red.0' : undefined} data-difference={off ? 'yes' : 'no'}>
+                    <Table.Td>{formatCalendarDate(d.date)}</Table.Td>
+                    <Table.Td ta="right">{money(d.bankBalance)}</Table.Td>
+                    <Table.Td ta="right">{money(d.appBalance)}</Table.Td>
+                    <Table.Td ta="right">{money(d.reconciledBalance)}</Table.Td>
+                    <Table.Td ta="right" fw={off ? 700 : undefined} c={off ? 'red.8' : undefined}>
+                      {money(d.difference)}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Paper>
+  );
+}
+
+/** The sums of a manual match and whether they may be reconciled. */
+function matchCheck(lines: Line[], items: AppItem[]) {
+  const lineSum = lines.reduce((s, l) => s + lineOpen(l), 0);
+  const itemSum = items.reduce((s, i) => s + i.open, 0);
+  const signs = new Set([...lines.map((l) => Math.sign(l.amount)), ...items.map((i) => Math.sign(i.open))]);
+  const shapeOk =
+    lines.length > 0 &&
+    items.length > 0 &&
+    (lines.length === 1 || (items.length === 1 && items[0]?.source === 'movement'));
+  const problem = !shapeOk
+    ? t.match.shape
+    : signs.size > 1
+      ? t.match.direction
+      : lineSum !== itemSum
+        ? t.match.mismatch
+        : null;
+  return { lineSum, itemSum, remaining: lineSum - itemSum, problem };
+}
+
+/**
+ * contas/conciliacao_bancaria: one account's bank lines of a period beside the app's movements and open installments,
+ * the matcher's suggestions with their reasons, manual matches, entries made from lines, undo, the import of statement
+ * files and the rules applied on import; and the bank's balance against the app's per day. Account and period live in
+ * the address.
+ */
+export function ReconciliationPage() {
+  const queryClient = useQueryClient();
+  const today = todayInSaoPaulo();
+  const [filters, setFilters] = useUrlState({ account: '', from: '', to: '', page: 1 });
+  const accounts = useQuery({
+    queryKey: ['statement', 'balances', 'today'],
+    queryFn: () => ledgerClient.statement.balances.query({}),
+  });
+  const list = (accounts.data?.accounts ?? []).filter((a) => a.status === 'active');
+  const accountId = filters.account || (list.find((a) => a.kind === 'checking') ?? list[0])?.id || '';
+  const from = filters.from || monthStart(today);
+  const to = filters.to || (from === monthStart(today) ? today : monthEnd(from));
+  const period = { accountId, from, to };
+  const data = useQuery({
+    queryKey: ['reconciliation', 'get', accountId, from, to, filters.page],
+    enabled: accountId !== '' && from <= to,
+    queryFn: () => bankingClient.reconciliation.get.query({ ...period, page: filters.page, pageSize: PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
+  const suggestions = useQuery({
+    queryKey: ['reconciliation', 'suggest', accountId, from, to],
+    enabled: accountId !== '' && from <= to,
+    queryFn: () => bankingClient.reconciliation.suggest.query(period),
+    placeholderData: keepPreviousData,
+  });
+  const [importing, setImporting] = useState(false);
+  const [rulesOpen, setRulesOpen] = useState(false);
+  const [entryLine, setEntryLine] = useState<Line | null>(null);
+  const [undoLine, setUndoLine] = useState<Line | null>(null);
+  const [selectedLines, setSelectedLines] = useState<string[]>([]);
+  const [selectedItems, setSelectedItems] = useState<string[]>([]);
+  const { keyFor, done } = useKeyFor();
+
+  const view = data.data;
+  const items: AppItem[] = [
+    ...(view?.movements ?? []).map((m) => ({
+      id: m.id,
+      source: 'movement' as const,
+      kind: 'movement' as const,
+      date: m.date,
+      description: m.description,
+      partyName: m.partyName,
+      documentNumber: null,
+      open: m.open,
+    })),
+    ...(view?.installments ?? []).map((i) => ({
+      id: i.id,
+      source: 'installment' as const,
+      kind: i.kind === 'receivable' ? ('receivable' as const) : ('payable' as const),
+      date: i.dueDate,
+      description: i.description,
+      partyName: i.partyName,
+      documentNumber: i.documentNumber,
+      open: i.open,
+    })),
+  ].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  const lines = view?.lines.rows ?? [];
+  const chosenLines = lines.filter((l) => selectedLines.includes(l.id));
+  const chosenItems = items.filter((i) => selectedItems.includes(i.id));
+  const check = matchCheck(chosenLines, chosenItems);
+  const clearSelection = () => {
+    setSelectedLines([]);
+    setSelectedItems([]);
+  };
+  const refresh = async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['reconciliation'] }),
+      queryClient.invalidateQueries({ queryKey: ['statement'] }),
+    ]);
+  };
+
+  const manualRequest = {
+    accountId,
+    lines: chosenLines.map((l) => ({ lineId: l.id, amount: null })),
+    movements: chosenItems.filter((i) => i.source === 'movement').map((i) => ({ movementId: i.id, amount: null })),
+    installments: chosenItems
+      .filter((i) => i.source === 'installment')
+      .map((i) => ({ installmentId: i.id, principal: null })),
+  };
+  const reconcile = useMutation({
+    mutationFn: (request: typeof manualRequest) =>
+      bankingClient.reconciliation.reconcile.mutate({ ...request, idempotencyKey: keyFor(request) }),
+    onSuccess: async (_result, request) => {
+      done(request);
+      clearSelection();
+      await refresh();
+      notifySuccess(t.match.done);
+    },
+    onError: notifyApiError,
+  });
+
+  const last = view?.days[view.days.length - 1];
+  const lastWithBank = [...(view?.days ?? [])].reverse().find((d) => d.bankBalance !== null);
+  const shiftMonth = (months: number) => {
+    const start = addMonths(monthStart(from), months);
+    setFilters({ from: start, to: monthEnd(start) });
+    clearSelection();
+  };
+  const toggle = (ids: string[], id: string, set: (ids: string[]) => void) =>
+    set(ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]);
+
+  const lineColumns: Column<Line>[] = [
+    {
+      key: 'select',
+      header: t.lines.select,
+      card: 'actions',
+      width: 40,
+      render: (line) =>
+        line.status === 'reconciled' ? null : (
+          <Checkbox
+            aria-label={t.lines.selectLine(line.memo)}
+            checked={selectedLines.includes(line.id)}
+            onChange={() => toggle(selectedLines, line.id, setSelectedLines)}
+          />
+        ),
+    },
+    {
+      key: 'date',
+      header: t.lines.date,
+      card: 'figure',
+      width: 96,
+      render: (line) => <Text size="sm">{formatCalendarDate(line.date)}</Text>,
+    },
+    {
+      key: 'memo',
+      header: t.lines.memo,
+      card: 'title',
+      render: (line) => (
+        <RowTitle sub={line.links.map((k) => t.lines.linkedTo(k.description)).join(' · ') || undefined}>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {line.memo}
+          </Text>
+        </RowTitle>
+      ),
+    },
+    {
+      key: 'amount',
+      header: t.lines.amount,
+      align: 'right',
+      card: 'figure',
+      render: (line) => <Amount value={line.amount} strong />,
+    },
+    {
+      key: 'status',
+      header: t.lines.status,
+      card: 'status',
+      render: (line) => (
+        <Badge
+          variant="light"
+          color={line.status === 'reconciled' ? 'green' : line.status === 'partial' ? 'yellow' : 'gray'}
+          style={{ whiteSpace: 'nowrap' }}
+        >
+          {t.lines.statuses[line.status]}
+        </Badge>
+      ),
+    },
+    {
+      key: 'actions',
+      header: t.lines.actions,
+      card: 'actions',
+      render: (line) => (
+        <Group gap={4} wrap="nowrap" justify="flex-end">
+          {line.status !== 'reconciled' && (
+            <Button
+              size="compact-xs"
+              variant="light"
+              aria-label={t.lines.createEntryLabel(line.memo)}
+              onClick={() => setEntryLine(line)}
+            >
+              {t.lines.createEntry}
+            </Button>
+          )}
+          {line.links.length > 0 && (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="red"
+              aria-label={t.lines.undoLabel(line.memo)}
+              onClick={() => setUndoLine(line)}
+            >
+              {t.lines.undo}
+            </Button>
+          )}
+        </Group>
+      ),
+    },
+  ];
+
+  const itemColumns: Column<AppItem>[] = [
+    {
+      key: 'select',
+      header: t.lines.select,
+      card: 'actions',
+      width: 40,
+      render: (item) => (
+        <Checkbox
+          aria-label={t.app.selectItem(item.description)}
+          checked={selectedItems.includes(item.id)}
+          onChange={() => toggle(selectedItems, item.id, setSelectedItems)}
+        />
+      ),
+    },
+    {
+      key: 'date',
+      header: t.app.date,
+      card: 'figure',
+      width: 96,
+      render: (item) => <Text size="sm">{formatCalendarDate(item.date)}</Text>,
+    },
+    {
+      key: 'description',
+      header: t.app.description,
+      card: 'title',
+      render: (item) => (
+        <RowTitle
+          sub={
+            [item.partyName, item.documentNumber ? t.app.documentNumber(item.documentNumber) : null]
+              .filter(Boolean)
+              .join(' · ') || undefined
+          }
+        >
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {item.description}
+          </Text>
+        </RowTitle>
+      ),
+    },
+    {
+      key: 'kind',
+      header: t.app.kind,
+      card: 'status',
+      render: (item) => (
+        <Badge variant="light" color={item.kind === 'movement' ? 'blue' : 'grape'} style={{ whiteSpace: 'nowrap' }}>
+          {t.app.kinds[item.kind]}
+        </Badge>
+      ),
+    },
+    {
+      key: 'open',
+      header: t.app.open,
+      align: 'right',
+      card: 'figure',
+      render: (item) => <Amount value={item.open} strong />,
+    },
+  ];
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <Group gap="xs" align="flex-end">
+          <Select
+            label={t.account}
+            data={list.map((a) => ({ value: a.id, label: a.name }))}
+            value={accountId || null}
+            onChange={(account) => {
+              if (!account) return;
+              setFilters({ account });
+              clearSelection();
+            }}
+            allowDeselect={false}
+            searchable
+            w={260}
+            maw="100%"
+          />
+          <Group gap={4} align="flex-end" wrap="nowrap">
+            <ActionIcon variant="default" size="lg" aria-label={t.previousMonth} onClick={() => shiftMonth(-1)}>
+              <IconChevronLeft size={16} />
+            </ActionIcon>
+            <PeriodEnd label={t.from} value={from} onChange={(value) => setFilters({ from: value })} />
+            <PeriodEnd label={t.to} value={to} onChange={(value) => setFilters({ to: value })} />
+            <ActionIcon variant="default" size="lg" aria-label={t.nextMonth} onClick={() => shiftMonth(1)}>
+              <IconChevronRight size={16} />
+            </ActionIcon>
+          </Group>
+        </Group>
+        <Group gap="xs">
+          <Button variant="default" leftSection={<IconListCheck size={16} />} onClick={() => setRulesOpen(true)}>
+            {t.rulesButton}
+          </Button>
+          <Button leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)} disabled={!accountId}>
+            {t.importButton}
+          </Button>
+        </Group>
+      </Group>
+      {accounts.isSuccess && list.length === 0 && <Alert color="yellow">{t.noAccounts}</Alert>}
+
+      <SimpleGrid cols={{ base: 2, sm: 4 }} role="region" aria-label={t.figures.label} aria-busy={data.isFetching}>
+        <Figure
+          label={t.figures.bank}
+          amount={lastWithBank?.bankBalance}
+          sub={lastWithBank ? t.figures.asOf(formatCalendarDate(lastWithBank.date)) : t.figures.noBank}
+        />
+        <Figure label={t.figures.app} amount={last?.appBalance} />
+        <Figure label={t.figures.reconciled} amount={last?.reconciledBalance} />
+        <Figure
+          label={t.figures.difference}
+          amount={lastWithBank?.difference}
+          alert={lastWithBank?.difference !== undefined && lastWithBank.difference !== 0}
+        />
+      </SimpleGrid>
+      {view && <Days days={view.days} />}
+
+      <Suggestions
+        period={period}
+        query={suggestions}
+        lines={lines}
+        items={items}
+        enabled={accountId !== ''}
+        onChanged={refresh}
+      />
+
+      {(chosenLines.length > 0 || chosenItems.length > 0) && (
+        <Paper withBorder p="sm" role="region" aria-label={t.match.label}>
+          <Stack gap="xs">
+            <Text size="sm" c="dimmed">
+              {t.match.hint}
+            </Text>
+            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
+              <Text size="sm">
+                {t.match.lines}: <b>{formatBRL(check.lineSum)}</b>
+              </Text>
+              <Text size="sm">
+                {t.match.candidates}: <b>{formatBRL(check.itemSum)}</b>
+              </Text>
+              <Text size="sm" c={check.remaining === 0 ? 'green.8' : 'red.8'}>
+                {t.match.remaining}: <b>{formatBRL(check.remaining)}</b>
+              </Text>
+            </SimpleGrid>
+            <Group justify="space-between">
+              <Text size="sm" c={check.problem ? 'red.8' : 'green.8'}>
+                {check.problem ?? t.match.fits}
+              </Text>
+              <Group gap="xs">
+                <Button variant="default" onClick={clearSelection}>
+                  {t.match.clear}
+                </Button>
+                <Button
+                  disabled={check.problem !== null}
+                  loading={reconcile.isPending}
+                  onClick={() => reconcile.mutate(manualRequest)}
+                >
+                  {t.match.reconcile}
+                </Button>
+              </Group>
+            </Group>
+          </Stack>
+        </Paper>
+      )}
+
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <Stack gap="xs" role="region" aria-label={t.lines.title}>
+          <Title order={3} size="h5">
+            {t.lines.title}
+          </Title>
+          <DataTable
+            query={accountId ? data : accounts}
+            rows={lines}
+            rowKey={(line) => line.id}
+            empty={t.lines.empty}
+            columns={lineColumns}
+            minWidth={560}
+            pagination={{
+              page: filters.page,
+              pageSize: PAGE_SIZE,
+              total: view?.lines.total ?? 0,
+              onPage: (page) => setFilters({ page }),
+            }}
+          />
+        </Stack>
+        <Stack gap="xs" role="region" aria-label={t.app.title}>
+          <Title order={3} size="h5">
+            {t.app.title}
+          </Title>
+          <DataTable
+            query={accountId ? data : accounts}
+            rows={view ? items : undefined}
+            rowKey={(item) => item.id}
+            empty={t.app.empty}
+            columns={itemColumns}
+            minWidth={520}
+          />
+        </Stack>
+      </SimpleGrid>
+
+      <ImportModal opened={importing} accountId={accountId} accounts={list} onClose={() => setImporting(false)} />
+      <RulesDrawer opened={rulesOpen} onClose={() => setRulesOpen(false)} />
+      {entryLine && <EntryFromLineModal line={entryLine} onClose={() => setEntryLine(null)} onDone={refresh} />}
+      {undoLine && <UndoDialog line={undoLine} onClose={() => setUndoLine(null)} onDone={refresh} />}
+    </Stack>
+  );
+}
