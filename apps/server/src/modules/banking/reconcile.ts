@@ -142,7 +142,7 @@ async function installmentsOpen(scope: LedgerScope, ids: string[]) {
 export async function reconcile(
   scope: LedgerScope,
   request: ReconcileRequest,
-  options: { origin?: LinkOrigin } = {},
+  options: { origin?: LinkOrigin; maySettle?: (kind: DocumentKind) => void } = {},
 ): Promise<ReconcileResult> {
   const { organizationId } = scope.tenant;
   if (request.lines.length === 0) throw badRequest('Escolha ao menos uma linha do extrato.');
@@ -181,6 +181,8 @@ export async function reconcile(
 
   // Installments: receivables come into the account, payables go out of it.
   const kind: DocumentKind = sign > 0 ? 'receivable' : 'payable';
+  // Settling a bill here is settling it in the ledger: it asks for the same permission as the payment form.
+  if (installmentIds.length > 0) options.maySettle?.(kind);
   const open = await installmentsOpen(scope, installmentIds);
   const openById = new Map(open.map((o) => [o.id, o]));
   const settlements = request.installments.map((item) => {

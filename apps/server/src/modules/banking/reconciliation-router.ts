@@ -1,7 +1,7 @@
 import { procedure, router } from '../../trpc/init';
 import { idempotent } from '../idempotency';
-import { mustUseAccount, scopeOf } from '../ledger/access';
-import { bankingMeta } from './access';
+import { mustUseAccount, requireKind, scopeOf } from '../ledger/access';
+import { bankingEntryMeta, bankingMeta } from './access';
 import { entryFromLine } from './entries';
 import {
   acceptAllInput,
@@ -33,7 +33,7 @@ export const reconciliationRouter = router({
       idempotent(ctx, 'bank_reconciliation.reconcile', input, async (submitted) => {
         const scope = scopeOf(ctx);
         await mustUseAccount(scope, submitted.accountId);
-        return reconcile(scope, submitted);
+        return reconcile(scope, submitted, { maySettle: (kind) => requireKind(ctx, kind, 'editar') });
       }),
     ),
 
@@ -50,7 +50,9 @@ export const reconciliationRouter = router({
         const suggestions = (await suggestMatches(scope, period, threshold)).filter((s) => s.score >= threshold);
         const groupIds: string[] = [];
         for (const suggestion of suggestions) {
-          groupIds.push((await reconcile(scope, requestOf(period.accountId, suggestion))).groupId);
+          const request = requestOf(period.accountId, suggestion);
+          const settled = await reconcile(scope, request, { maySettle: (kind) => requireKind(ctx, kind, 'editar') });
+          groupIds.push(settled.groupId);
         }
         return { reconciled: groupIds.length, groupIds };
       }),
@@ -64,7 +66,7 @@ export const reconciliationRouter = router({
     ),
 
   createEntry: procedure
-    .meta(bankingMeta)
+    .meta(bankingEntryMeta)
     .input(createEntryInput)
     .mutation(({ ctx, input }) =>
       idempotent(ctx, 'bank_reconciliation.entry', input, async ({ lineId, ...entry }) => {

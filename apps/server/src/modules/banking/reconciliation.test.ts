@@ -93,6 +93,7 @@ describe('banking reconciliation: links between bank lines and the ledger', () =
     ids.account = await newAccount(admin, d.matriz.unitId, 'Banco da conciliação');
     ids.other = await newAccount(await d.as('outro', d.elsewhere), d.elsewhere.unitId, 'Conta da outra');
     await memberWith(db(), d.matriz, 'sem-conciliacao', ['ler_contas_pagar', 'editar_contas_pagar']);
+    await memberWith(db(), d.matriz, 'so-conciliacao', ['acessar_conciliacao']);
   });
   afterAll(() => d?.t.close());
 
@@ -437,6 +438,38 @@ describe('banking reconciliation: links between bank lines and the ledger', () =
     expect(await codeOf(semPermissao.banking.rules.list())).toBe('FORBIDDEN');
     expect(await linkCount()).toBe(links);
     expect((await linesOf(db(), [lineId]))[0]).toMatchObject({ reconciled: 0, status: 'open' });
+
+    // Reconciling is no back door to the books: who may only reconcile links what the ledger already holds, but
+    // settles no bill, writes no entry and sets no rule that would write them.
+    const soConciliacao = await d.as('so-conciliacao', d.matriz);
+    const { installments } = await newBill({ documentNumber: 'NF-541' });
+    const [billLine = ''] = await lines([{ date: '2026-11-05', amount: -100_000, memo: 'PAGTO NF-541' }]);
+    const settle = {
+      accountId: ids.account,
+      lines: [{ lineId: billLine }],
+      installments: [{ installmentId: installments[0]?.id ?? '' }],
+    };
+    expect(await codeOf(soConciliacao.banking.reconciliation.reconcile(settle))).toBe('FORBIDDEN');
+    expect(await messageOf(soConciliacao.banking.reconciliation.reconcile(settle))).toBe(
+      'Seu perfil não tem permissão para esta ação.',
+    );
+    expect(
+      await codeOf(
+        soConciliacao.banking.reconciliation.createEntry({ lineId, classificationId: ids.fees, description: 'Tarifa' }),
+      ),
+    ).toBe('FORBIDDEN');
+    expect(
+      await codeOf(
+        soConciliacao.banking.rules.create({
+          memoContains: 'TARIFA',
+          classificationId: ids.fees,
+          description: 'Tarifa',
+        }),
+      ),
+    ).toBe('FORBIDDEN');
+    expect(await installment(installments[0]?.id ?? '')).toMatchObject({ settled: 0, status: 'open' });
+    expect(await codeOf(soConciliacao.banking.reconciliation.reconcile(request))).toBe('OK');
+    expect(await reconciledOfMovement(movementId)).toBe(4_000);
   });
 
   it('refuses bad input with pt-BR messages', async () => {

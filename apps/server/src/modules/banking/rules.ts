@@ -8,7 +8,7 @@ import { idempotent } from '../idempotency';
 import { scopeOf, type LedgerScope } from '../ledger/access';
 import { mustExist } from '../registries/references';
 import { accounts, classifications, costCentres } from '../registries/schema';
-import { bankingMeta } from './access';
+import { bankingEntryMeta, bankingMeta } from './access';
 import { bankReconciliationRules, RULE_DIRECTIONS } from './schema';
 
 const RULE_NOT_FOUND = 'Regra de conciliação não encontrada nesta organização.';
@@ -105,7 +105,7 @@ export const rulesRouter = router({
   }),
 
   create: procedure
-    .meta(bankingMeta)
+    .meta(bankingEntryMeta)
     .input(ruleCreateInput)
     .mutation(({ ctx, input }) =>
       idempotent(ctx, 'bank_rule.create', input, async (submitted) => {
@@ -124,7 +124,7 @@ export const rulesRouter = router({
     ),
 
   update: procedure
-    .meta(bankingMeta)
+    .meta(bankingEntryMeta)
     .input(ruleUpdateInput)
     .mutation(async ({ ctx, input }) => {
       const scope = scopeOf(ctx);
@@ -150,7 +150,7 @@ export const rulesRouter = router({
 
   // A rule moves no money: deleting it changes no entry it already made.
   delete: procedure
-    .meta(bankingMeta)
+    .meta(bankingEntryMeta)
     .input(ruleIdInput)
     .mutation(async ({ ctx, input }) => {
       const scope = scopeOf(ctx);
