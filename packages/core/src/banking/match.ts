@@ -429,7 +429,7 @@ export function matchStatement(
     // ones change no score, so they are left out (a plan's price shared by thousands of customers).
     const plain = scored.filter((x) => x.who.points === 0);
     if (plain.length > MAX_RIVALS_COUNTED + 2) {
-      plain.sort((a, b) => b.raw - a.raw || a.c.index - b.c.index);
+      plain.sort((a, b) => b.raw - a.raw || (a.c.source.id < b.c.source.id ? -1 : 1));
       const dropped = new Set(plain.slice(MAX_RIVALS_COUNTED + 2));
       scored.splice(0, scored.length, ...scored.filter((x) => !dropped.has(x)));
     }
@@ -618,15 +618,15 @@ function assign(proposals: Proposal[], threshold: number): MatchSuggestion[] {
   };
   /** Rivals of `p` through its lines (they propose other candidates) or its candidates (other lines), capped. */
   function rivals<K, T>(p: Proposal, keys: K[], index: Map<K, Proposal[]>, others: (q: Proposal) => T[], own: T[]) {
-    const found = new Set<T>();
+    const found: T[] = [];
     for (const key of keys) {
       for (const q of index.get(key) ?? []) {
-        if (q.raw <= p.raw - SCORE.ambiguityMargin || found.size > MAX_RIVALS_COUNTED) break;
+        if (q.raw <= p.raw - SCORE.ambiguityMargin || found.length > MAX_RIVALS_COUNTED) break;
         if (q === p || q.partial || earlierOfSameParty(p, q)) continue;
-        for (const item of others(q)) if (!own.includes(item)) found.add(item);
+        for (const item of others(q)) if (!own.includes(item) && !found.includes(item)) found.push(item);
       }
     }
-    return Math.min(found.size, MAX_RIVALS_COUNTED + 1);
+    return Math.min(found.length, MAX_RIVALS_COUNTED + 1);
   }
   const scored = proposals.map((p) => {
     const candidates = rivals(p, p.lines, byLine, (q) => q.candidates, p.candidates);
@@ -636,17 +636,10 @@ function assign(proposals: Proposal[], threshold: number): MatchSuggestion[] {
       others === 0
         ? p.raw
         : Math.min(SCORE.ambiguousCeiling, p.raw - SCORE.ambiguity - SCORE.ambiguityEach * (others - 1));
-    return { p, score: Math.max(0, Math.min(100, score)), candidates, lines };
+    const key = `${p.lines.map((l) => l.source.id).join(',')}|${p.candidates.map((c) => c.source.id).join(',')}`;
+    return { p, score: Math.max(0, Math.min(100, score)), candidates, lines, key };
   });
-  const ids = (p: Proposal) => [...p.lines.map((l) => l.source.id), '', ...p.candidates.map((c) => c.source.id)];
-  const byIds = (a: Proposal, b: Proposal) => {
-    const [x, y] = [ids(a), ids(b)];
-    for (let i = 0; i < Math.min(x.length, y.length); i += 1) {
-      if (x[i] !== y[i]) return (x[i] ?? '') < (y[i] ?? '') ? -1 : 1;
-    }
-    return x.length - y.length;
-  };
-  scored.sort((a, b) => b.score - a.score || byIds(a.p, b.p));
+  scored.sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 
   const usedLines = new Set<Line>();
   const usedCandidates = new Set<Candidate>();
