@@ -123,12 +123,12 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
     await page.waitForURL(/\/select-tenant\/unit/);
     await page.getByText('Matriz').first().click();
     await page.waitForURL(/\/dashboard/);
-    await page.goto(`${h.app.url}/contas/extrato`);
-    await page.getByText('Previsto para o 2º trimestre de 2027.').waitFor();
+    await page.goto(`${h.app.url}/relatorios/cp_status`);
+    await page.getByText('Previsto para o 4º trimestre de 2027.').waitFor();
     await screenshot(page, 'upcoming-390');
     await page.getByRole('link', { name: 'Ver o planejamento completo' }).click();
     await page.waitForURL(/\/gestao\/roadmap$/);
-    await page.getByRole('heading', { name: 'Extrato e conciliação bancária' }).waitFor();
+    await page.getByRole('heading', { name: 'Relatórios gerenciais' }).waitFor();
     await page.context().close();
   });
 
