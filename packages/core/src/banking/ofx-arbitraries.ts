@@ -327,7 +327,7 @@ export function isPortugueseMessage(message: string): boolean {
 /**
  * Parses the bytes and says what went wrong, or null: anything thrown but a StatementFileError, a message that is
  * not Portuguese, or a result a user would find broken (a date that is not a date, an amount that is not whole
- * centavos, two lines of one file with one key, a rejected line whose message names another line).
+ * centavos, two lines of one statement with one key, a rejected line whose message names another line).
  */
 export function ofxParseProblem(bytes: Uint8Array): string | null {
   let file;
@@ -337,12 +337,14 @@ export function ofxParseProblem(bytes: Uint8Array): string | null {
     if (!(error instanceof StatementFileError)) return `lançou ${String(error)}`;
     return isPortugueseMessage(error.message) ? null : `mensagem fora do padrão: ${error.message}`;
   }
-  const keys = new Set<string>();
-  for (const line of file.statements.flatMap((s) => s.lines)) {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(line.date)) return `data ${line.date}`;
-    if (!Number.isSafeInteger(line.amount)) return `valor ${line.amount}`;
-    if (!/^[0-9a-f]{16}$/.test(line.key) || keys.has(line.key)) return `chave ${line.key}`;
-    keys.add(line.key);
+  for (const statement of file.statements) {
+    const keys = new Set<string>();
+    for (const line of statement.lines) {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(line.date)) return `data ${line.date}`;
+      if (!Number.isSafeInteger(line.amount)) return `valor ${line.amount}`;
+      if (!/^[0-9a-f]{16}$/.test(line.key) || keys.has(line.key)) return `chave ${line.key}`;
+      keys.add(line.key);
+    }
   }
   for (const { fileLine, message } of file.rejected) {
     if (!message.startsWith(`Linha ${fileLine}: `) || !isPortugueseMessage(message)) return `rejeição: ${message}`;

@@ -194,6 +194,16 @@ describe('parseOfx', () => {
     expect(later.map((l) => l.key)).toEqual(keys.slice(3));
   });
 
+  it('keeps the keys of a later export whose bank numbered the FITIDs afresh', () => {
+    const text = new TextDecoder().decode(fixture('repeated-and-empty-fitid.ofx'));
+    const keys = onlyStatement(parseOfx(ofx(text))).lines.map((l) => l.key);
+    let n = 0;
+    const renumbered = text.replace(/<FITID>[^\n]*/g, () => `<FITID>EXP2-${++n}`);
+    const again = onlyStatement(parseOfx(ofx(renumbered))).lines;
+    expect(again.map((l) => l.fitId)).toEqual(['EXP2-1', 'EXP2-2', 'EXP2-3', 'EXP2-4', 'EXP2-5']);
+    expect(again.map((l) => l.key)).toEqual(keys);
+  });
+
   it('gives the same keys to the same lines in SGML and in XML', () => {
     const sgml = onlyStatement(parseOfx(fixture('xml-header-sgml-body.ofx'))).lines;
     const text = new TextDecoder().decode(fixture('xml-header-sgml-body.ofx'));

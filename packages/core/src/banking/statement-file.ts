@@ -33,8 +33,8 @@ export interface ParsedStatementLine {
   /** TRNTYPE (DEBIT, CREDIT, FEE, INT, PAYMENT, XFER…) or the CSV's type column; null when absent. */
   type: string | null;
   /**
-   * Stable per-line key: the same transaction in the same account gives the same key in every export of the bank
-   * (also when the bank repeats or leaves empty the FITID), two different transactions of one day give different keys.
+   * Stable per-line key, unique within its statement: the same transaction gives the same key in every export of the
+   * bank (also when the bank repeats, leaves empty or renumbers the FITID); see assignLineKeys.
    */
   key: string;
 }

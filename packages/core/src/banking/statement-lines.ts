@@ -150,28 +150,18 @@ export function fnv1a64(text: string): string {
   return `${(h3 * 0x10000 + h2).toString(16).padStart(8, '0')}${(h1 * 0x10000 + h0).toString(16).padStart(8, '0')}`;
 }
 
-/** Branch and account numbers compared without punctuation nor leading zeros ("0123-4" and "1234"). */
-function identityPart(text: string | null): string {
-  return (text ?? '')
-    .toUpperCase()
-    .replace(/[^0-9A-Z]/g, '')
-    .replace(/^0+/, '');
-}
-
 /**
- * Gives every line its key. A bank's FITID alone is no key: some banks repeat it for different transactions,
- * leave it empty, or both. The key is a hash of what identifies the transaction — the account (kind, bank, branch,
- * account, without punctuation nor leading zeros), the date, the amount, the FITID (or nothing), the memo in
- * canonical form (case, accents and spaces do not count, so a Windows-1252 export and a UTF-8 one agree) — and the
- * occurrence of that same tuple in the file, in file order: the first is the tuple's hash, the n-th (n ≥ 1) the hash
- * of that hash and n. Lines that agree on all of that are
- * interchangeable, and a bank exports a day's lines whole and in one order, so a file and a later one covering an
- * overlapping period give the same day the same keys, and re-importing adds nothing; two identical payments of
- * one day still get two keys. A CSV names no account, so its lines' account part is empty: the file is imported
- * into the account the user chose.
+ * Gives every line its key, unique within its statement; the server keeps keys unique per account. A bank's
+ * FITID is no key: some banks repeat it for different transactions, leave it empty, or number it afresh in every
+ * export. The key is a hash of what the bank shows of the transaction in every export — the date, the amount and
+ * the memo in canonical form (case, accents and spaces do not count, so a Windows-1252 export and a UTF-8 one
+ * agree) — and the occurrence of that same tuple in the statement, in file order: the first is the tuple's hash, the
+ * n-th (n ≥ 1) the hash of that hash and n. Lines that agree on all of that are interchangeable, and a bank exports a
+ * day's lines whole and in one order, so a file and a later one covering an overlapping period give the same day the
+ * same keys, and re-importing adds nothing; two identical payments of one day still get two keys, and a day exported
+ * again once a third identical payment came in adds just that one.
  */
 export function assignLineKeys(statements: ParsedStatement[]): void {
-  const seen = new Map<string, number>(); // by the tuple's hash
   // Banks repeat a handful of memos ("TARIFA PIX", "PIX RECEBIDO") over thousands of lines.
   const canonicalMemos = new Map<string, string>();
   const canonicalMemo = (memo: string) => {
@@ -183,13 +173,9 @@ export function assignLineKeys(statements: ParsedStatement[]): void {
     return canonical;
   };
   for (const statement of statements) {
-    const account = [statement.kind, statement.bankCode, statement.branch, statement.account]
-      .map(identityPart)
-      .join('\u001f');
+    const seen = new Map<string, number>(); // by the tuple's hash
     for (const line of statement.lines) {
-      const memo = canonicalMemo(line.memo);
-      const tuple = `${account}\u001f${line.date}\u001f${line.amount}\u001f${line.fitId ?? ''}\u001f${memo}`;
-      const hash = fnv1a64(tuple);
+      const hash = fnv1a64(`${line.date}\u001f${line.amount}\u001f${canonicalMemo(line.memo)}`);
       const occurrence = seen.get(hash) ?? 0;
       seen.set(hash, occurrence + 1);
       line.key = occurrence === 0 ? hash : fnv1a64(`${hash}\u001f${occurrence}`);
