@@ -101,6 +101,15 @@ describe('matchStatement', () => {
     ]);
   });
 
+  it('does not take a year in the memo for the number of a document', () => {
+    const [match] = matchStatement(
+      [line('l1', '2026-03-10', 19990, 'PIX RECEBIDO 10/03/2026 12:34')],
+      [installment('a', '2026-03-10', 19990, joao, 'FAT-2026/123'), installment('b', '2026-03-10', 19990, maria)],
+    );
+    expect(match?.automatic).toBe(false);
+    expect(codes(match)).not.toContain('document_number_in_memo');
+  });
+
   it('reads a truncated name with initials, without accents, and an alphanumeric CNPJ', () => {
     const parana = { id: 'p-parana', name: 'Distribuidora São Jorge Ltda', document: '12ABC34501DE35' };
     const suggestions = matchStatement(

@@ -152,9 +152,12 @@ function documentsIn(memo: string): string[] {
   return found;
 }
 
-/** The number a document is known by, as digits without leading zeros ("NF-001234" → "1234"). */
+/**
+ * The number a document is known by, as digits without leading zeros: its longest run of digits that is not a year
+ * ("NF-001234" → "1234", "FAT-2026/123" → "123"), since dates are everywhere in memos.
+ */
 function documentNumberKey(documentNumber: string): string | null {
-  const runs = documentNumber.match(/\d+/g) ?? [];
+  const runs = (documentNumber.match(/\d+/g) ?? []).filter((run) => !/^(19|20)\d\d$/.test(run));
   const longest = runs.reduce((a, b) => (b.length > a.length ? b : a), '').replace(/^0+/, '');
   return longest.length >= 3 ? longest : null;
 }
