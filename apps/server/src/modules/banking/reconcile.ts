@@ -291,7 +291,7 @@ export async function reconcile(
     entityId: request.accountId,
     after: {
       groupId,
-      lines: lineParts.map((l) => ({ lineId: l.id, amount: l.part })),
+      statementLines: lineParts.map((l) => ({ lineId: l.id, amount: l.part })),
       movements: movementParts.map((m) => ({ movementId: m.id, amount: m.part })),
       installments: settlements.map((s) => ({ installmentId: s.installmentId, principal: s.principal })),
       paymentIds,
@@ -357,7 +357,7 @@ export async function undoReconciliation(
     action: 'bank_reconciliation.undo',
     entity: 'financial_account',
     entityId: accountId,
-    before: { groupId, links: links.map((l) => ({ lineId: l.lineId, movementId: l.movementId, amount: l.amount })) },
+    before: { groupId, reconciled: links.map((l) => ({ lineId: l.lineId, movementId: l.movementId, amount: l.amount })) },
   });
   return { groupId, lines: lineIds.length };
 }

@@ -98,3 +98,22 @@ describe('grant key names', () => {
     ]);
   });
 });
+
+describe('bank statements and reconciliation as an auditor reads them', () => {
+  it('names the actions and writes a rule with its direction and amounts in pt-BR', () => {
+    expect(actionLabel('bank_statement.import')).toBe('Importou extrato bancário');
+    expect(actionLabel('bank_reconciliation.undo')).toBe('Desfez conciliação bancária');
+    const changes = eventChanges(
+      null,
+      { memoContains: 'TARIFA', direction: 'out', minAmount: 100, maxAmount: 250000, classificationId: 'c1' },
+      { entity: 'bank_rule', names: { c1: 'Tarifas bancárias' } },
+    );
+    expect(changes).toEqual([
+      { field: 'Histórico contém', before: null, after: 'TARIFA' },
+      { field: 'Direção', before: null, after: 'Saída' },
+      { field: 'Valor mínimo', before: null, after: 'R$\u00a01,00' },
+      { field: 'Valor máximo', before: null, after: 'R$\u00a02.500,00' },
+      { field: 'Classificação', before: null, after: 'Tarifas bancárias' },
+    ]);
+  });
+});

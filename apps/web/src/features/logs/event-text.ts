@@ -42,6 +42,8 @@ const MONEY = new Set([
   'fees',
   'total',
   'amount',
+  'minAmount',
+  'maxAmount',
 ]);
 const PERCENT = new Set(['rate', 'share']);
 const DATES = new Set(['openingDate', 'startDate', 'endDate', 'date']);
@@ -54,6 +56,7 @@ const OPTIONS: Record<string, Texts> = {
   nature: r.classifications.natures,
   periodicity: r.contracts.periodicities,
   readjustmentIndex: r.contracts.indexes,
+  direction: t.directions,
 };
 
 const text = (texts: Texts | undefined, key: string): string | undefined => {
