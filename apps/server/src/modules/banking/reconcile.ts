@@ -357,7 +357,10 @@ export async function undoReconciliation(
     action: 'bank_reconciliation.undo',
     entity: 'financial_account',
     entityId: accountId,
-    before: { groupId, reconciled: links.map((l) => ({ lineId: l.lineId, movementId: l.movementId, amount: l.amount })) },
+    before: {
+      groupId,
+      reconciled: links.map((l) => ({ lineId: l.lineId, movementId: l.movementId, amount: l.amount })),
+    },
   });
   return { groupId, lines: lineIds.length };
 }
