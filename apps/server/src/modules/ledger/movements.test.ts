@@ -5,6 +5,7 @@ import { codeOf, messageOf } from '../../test/callers';
 import { startDemoApp, type DemoApp } from '../../test/demo';
 import { memberWith } from '../../test/members';
 import { eventLog } from '../audit/schema';
+import { units } from '../tenancy/schema';
 import { accountMovements } from './schema';
 import { newAccount, newClassification, newCostCentre, type Callers } from './test-fixtures';
 
@@ -190,7 +191,7 @@ describe('ledger movements: transfers, manual entries and their reversals', () =
     expect(await movementCount()).toBe(before);
   });
 
-  it("cannot reach another organization's movements", async () => {
+  it("cannot reach another organization's movements, nor another unit's accounts", async () => {
     const outro = await d.as('outro', d.elsewhere);
     const admin2 = await d.as('admin', d.matriz);
     const ours = await fin.ledger.movements.transfer(transfer({ date: '2026-05-05' }));
@@ -201,6 +202,14 @@ describe('ledger movements: transfers, manual entries and their reversals', () =
     expect(await codeOf(outro.ledger.statement.get({ accountId: ids.checking }))).toBe('NOT_FOUND');
     expect((await outro.ledger.statement.balances({})).accounts.map((a) => a.id)).not.toContain(ids.checking);
     expect(await codeOf(admin2.ledger.statement.get({ accountId: ids.other }))).toBe('NOT_FOUND');
+    // Nor the other unit's: the Filial works with its own accounts, and these are the Matriz's.
+    const [filial] = await db().select().from(units).where(eq(units.slug, 'filial-campinas'));
+    const atFilial = await d.as('admin', { organizationId: d.matriz.organizationId, unitId: filial?.id ?? '' });
+    expect(await codeOf(atFilial.ledger.movements.reverse({ movementId: ours.movementIds[0], reason: 'x' }))).toBe(
+      'NOT_FOUND',
+    );
+    expect(await codeOf(atFilial.ledger.movements.transfer(transfer()))).toBe('BAD_REQUEST');
+    expect(await codeOf(atFilial.ledger.statement.get({ accountId: ids.checking }))).toBe('NOT_FOUND');
     expect(await movementCount()).toBe(before);
   });
 

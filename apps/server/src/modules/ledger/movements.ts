@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import {
   formatCalendarDate,
@@ -199,6 +199,21 @@ export async function reverseMovement(scope: LedgerScope, input: MovementReversa
     )
     .orderBy(asc(accountMovements.id))
     .for('update');
+  // A unit undoes only what moved in accounts it works with, as it moves only those.
+  const [open] = await tx
+    .select({ n: count() })
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.organizationId, organizationId),
+        inArray(
+          accounts.id,
+          legs.map((l) => l.accountId),
+        ),
+        sql`${accounts.unitIds} @> ${JSON.stringify([unitId])}::jsonb`,
+      ),
+    );
+  if ((open?.n ?? 0) !== new Set(legs.map((l) => l.accountId)).size) throw notFound(MOVEMENT_NOT_FOUND);
   if (target.transferId && legs.length !== 2) {
     throw conflict('Esta transferência não tem as duas pernas esperadas. Nada foi estornado.');
   }
