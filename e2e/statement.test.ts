@@ -108,7 +108,9 @@ describe.skipIf(!chromiumAvailable)('the account statement in Chromium', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'statement-390');
     await page.getByRole('button', { name: 'Nova transferência' }).click();
-    await page.getByRole('dialog', { name: 'Nova transferência' }).waitFor();
+    const dialog = page.getByRole('dialog', { name: 'Nova transferência' });
+    // Once its opening transition is over, for a screenshot of the form as a person sees it.
+    await expect.poll(() => dialog.evaluate((e) => getComputedStyle(e).opacity)).toBe('1');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'statement-transfer-390');
   });
