@@ -84,8 +84,9 @@ export interface MatchSuggestion {
 
 export const DEFAULT_MATCH_WINDOW_DAYS = 5;
 /**
- * Chosen on the labelled set in bench/data (see docs/decisions/0018): an amount and a date alone never reach it, an
- * amount with the party's document, name, the document's number or a known bank identifier does.
+ * Chosen on the labelled set in bench/data (see docs/decisions/0018): an amount and a date alone reach it only within
+ * 3 days and with nothing else of that amount near; otherwise it takes a clue of who paid (the party's document or
+ * name, the document's number, a FITID seen before).
  */
 export const DEFAULT_MATCH_THRESHOLD = 65;
 
@@ -102,7 +103,7 @@ const SCORE = {
   nameWithDocument: 5,
   documentNumber: 20,
   fitId: 30,
-  /** Proposals within this many points of another sharing a line or candidate are ambiguous. */
+  /** A proposal is ambiguous when another sharing a line or candidate scores less than this many points below it. */
   ambiguityMargin: 15,
   ambiguity: 30,
   ambiguityEach: 5,
@@ -261,6 +262,10 @@ function inWindow(sorted: readonly Candidate[], day: number, window: number): Ca
   return sorted.slice(from, firstFrom(sorted, day + window + 1));
 }
 
+/**
+ * Suggestions for a statement's lines, best first, each line and candidate in one at most; those scoring at least the
+ * threshold are `automatic`, the others are hints for a person.
+ */
 export function matchStatement(
   lineRows: readonly BankLineForMatch[],
   candidateRows: readonly MatchCandidate[],
@@ -368,7 +373,7 @@ export function matchStatement(
     }
     return null;
   };
-  /** Parties the memo points at, by document or by name (initials alone point at too many). */
+  /** Parties the memo points at, by document or by name (in full or by initials). */
   const partiesNamed = (line: Line): Party[] => {
     const found = new Set<Party>();
     for (const doc of line.documents) for (const p of byDocument.get(doc) ?? []) found.add(p);
@@ -491,7 +496,13 @@ export function matchStatement(
               code: 'sum_of_installments',
               text: `Soma de ${subset.length} parcelas de ${party.name ?? 'um mesmo participante'}: ${formatBRL(line.abs)}`,
             },
-            { code: 'date_within', text: `Vencimentos a até ${farthest} dia${farthest === 1 ? '' : 's'} da data` },
+            {
+              code: 'date_within',
+              text:
+                farthest === 0
+                  ? 'Vencimentos na mesma data'
+                  : `Vencimentos a até ${farthest} dia${farthest === 1 ? '' : 's'} da data`,
+            },
             ...who.reasons(),
           ],
         });
