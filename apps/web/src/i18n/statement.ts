@@ -5,7 +5,7 @@ export const statementMessages = {
   views: { statement: 'Extrato', balances: 'Saldos' },
   viewsLabel: 'Ver extrato ou saldos',
   account: 'Conta',
-  noAccounts: 'Nenhuma conta liberada para esta unidade. Cadastre uma em Cadastros › Contas.',
+  noAccounts: 'Nenhuma conta liberada para esta unidade. Cadastre uma em Gestão de contas › Contas.',
   from: 'De',
   to: 'Até',
   previousMonth: 'Mês anterior',
