@@ -115,6 +115,7 @@ export const reconciliationMessages = {
     title: 'Importar extrato',
     file: 'Arquivo do extrato (OFX ou CSV)',
     filePlaceholder: 'Escolha o arquivo',
+    clearFile: 'Tirar o arquivo',
     tooLarge: 'O arquivo passa de 20 MB, o limite para extratos.',
     reading: 'Lendo o arquivo…',
     format: (f: string) => `Formato: ${f.toUpperCase()}`,
@@ -161,7 +162,7 @@ export const reconciliationMessages = {
     noStatement: 'O arquivo não tem extrato para importar.',
     done: (n: number, already: number, byRules: number) =>
       `${plural(n, 'linha nova', 'linhas novas')}, ${plural(already, 'já importada', 'já importadas')}, ${plural(byRules, 'conciliada por regra', 'conciliadas por regra')}.`,
-    close: 'Fechar',
+    close: 'Concluir',
     another: 'Importar outro arquivo',
   },
   rules: {

@@ -60,7 +60,7 @@ function Fact(props: { label: string; value: string; tone?: 'red' | 'green' }) {
       <Text
         size="sm"
         fw={600}
-        c={props.tone === 'red' ? 'red.8' : props.tone === 'green' ? 'green.8' : undefined}
+        c={props.tone === 'red' ? 'red.9' : props.tone === 'green' ? 'teal.9' : undefined}
         style={{ fontVariantNumeric: 'tabular-nums' }}
       >
         {props.value}
@@ -75,6 +75,8 @@ function StatementPreview(props: {
   number: number;
   accounts: AccountChoice[];
   chosen: string | null;
+  /** The file named no account found here (the preview then read it for the chosen one): the choice stays open. */
+  unnamed: string | null;
   onChoose: (accountId: string | null) => void;
 }) {
   const s = props.statement;
@@ -99,15 +101,15 @@ function StatementPreview(props: {
             </Text>
           )}
         </Group>
-        {s.account ? (
+        {s.account && !props.unnamed ? (
           <Group gap={6}>
             <IconCircleCheck size={16} color="var(--mantine-color-green-7)" />
             <Text size="sm">{t.accountFound(s.account.name)}</Text>
           </Group>
         ) : (
           <Stack gap={4}>
-            <Text size="sm" c="orange.9">
-              {s.accountMessage}
+            <Text size="sm" fw={600}>
+              {props.unnamed ?? s.accountMessage}
             </Text>
             <Select
               label={t.chooseAccount}
@@ -251,6 +253,7 @@ function ImportBody(props: { accountId: string; accounts: AccountChoice[]; onClo
   const [chosen, setChosen] = useState<Record<number, string | null>>({});
   const [acceptRejected, setAcceptRejected] = useState(false);
   const [tried, setTried] = useState(false);
+  const [unnamed, setUnnamed] = useState<string | null>(null);
 
   const preview = useMutation({
     mutationFn: (input: {
@@ -259,6 +262,17 @@ function ImportBody(props: { accountId: string; accounts: AccountChoice[]; onClo
       accountId: string | null;
       csvMapping: CsvStatementMapping | null;
     }) => bankingClient.imports.preview.mutate(input),
+    onSuccess: (result, input) => {
+      const only = result.statements.length === 1 ? result.statements[0] : undefined;
+      // A file naming no account of the unit is read again for the account in sight, which stays changeable.
+      if (input.accountId === null && only && !only.account) {
+        setUnnamed(only.accountMessage);
+        if (props.accountId) {
+          setChosen({ [only.index]: props.accountId });
+          preview.mutate({ ...input, accountId: props.accountId });
+        }
+      }
+    },
   });
   // The key stands for the choices and the file, not for its bytes.
   const signature = ({ content: _content, ...choices }: CommitInput) => ({ ...choices, size: file?.size });
@@ -282,6 +296,7 @@ function ImportBody(props: { accountId: string; accounts: AccountChoice[]; onClo
     setChosen({});
     setAcceptRejected(false);
     setTried(false);
+    setUnnamed(null);
     preview.reset();
     commit.reset();
     if (!picked) return;
@@ -297,8 +312,7 @@ function ImportBody(props: { accountId: string; accounts: AccountChoice[]; onClo
   const data = preview.data;
   const statements = data?.statements ?? [];
   // The account in sight is offered for a statement whose account the file does not name.
-  const accountOf = (s: PreviewStatement) =>
-    s.account?.id ?? (s.index in chosen ? chosen[s.index] : statements.length === 1 ? props.accountId : null) ?? null;
+  const accountOf = (s: PreviewStatement) => chosen[s.index] ?? s.account?.id ?? null;
   const choices = statements.flatMap((s) => {
     const accountId = accountOf(s);
     return accountId ? [{ index: s.index, accountId }] : [];
@@ -354,6 +368,7 @@ function ImportBody(props: { accountId: string; accounts: AccountChoice[]; onClo
         error={fileError}
         leftSection={<IconFileImport size={16} />}
         clearable
+        clearButtonProps={{ 'aria-label': t.clearFile }}
       />
       {preview.isPending && (
         <Group gap="xs" role="status">
@@ -397,6 +412,7 @@ function ImportBody(props: { accountId: string; accounts: AccountChoice[]; onClo
               number={s.index + 1}
               accounts={props.accounts}
               chosen={accountOf(s)}
+              unnamed={statements.length === 1 ? unnamed : null}
               onChoose={(accountId) => onChoose(s, accountId)}
             />
           ))}

@@ -15,7 +15,7 @@ export function PeriodEnd(props: { label: string; value: string; onChange: (iso:
         const iso = parseDateText(value);
         if (iso) props.onChange(iso);
       }}
-      w={120}
+      w={130}
     />
   );
 }

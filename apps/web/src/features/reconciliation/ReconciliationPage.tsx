@@ -78,7 +78,7 @@ function Figure(props: { label: string; amount: number | null | undefined; sub?:
       <Text
         fw={700}
         size="lg"
-        c={props.alert ? 'red.8' : undefined}
+        c={props.alert ? 'red.9' : undefined}
         style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
       >
         {props.amount === null || props.amount === undefined ? '—' : formatBRL(props.amount)}
@@ -115,8 +115,8 @@ function Days({ days }: { days: Day[] }) {
           {t.days.none}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={440} mah={260}>
-          <Table fz="xs" verticalSpacing={4} aria-label={t.days.label} stickyHeader>
+        <div tabIndex={0} role="region" aria-label={t.days.label} style={{ maxHeight: 260, overflow: 'auto' }}>
+          <Table fz="xs" verticalSpacing={4} miw={420} stickyHeader>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t.days.day}</Table.Th>
@@ -135,7 +135,7 @@ function Days({ days }: { days: Day[] }) {
                     <Table.Td ta="right">{money(d.bankBalance)}</Table.Td>
                     <Table.Td ta="right">{money(d.appBalance)}</Table.Td>
                     <Table.Td ta="right">{money(d.reconciledBalance)}</Table.Td>
-                    <Table.Td ta="right" fw={off ? 700 : undefined} c={off ? 'red.8' : undefined}>
+                    <Table.Td ta="right" fw={off ? 700 : undefined} c={off ? 'red.9' : undefined}>
                       {money(d.difference)}
                     </Table.Td>
                   </Table.Tr>
@@ -143,7 +143,7 @@ function Days({ days }: { days: Day[] }) {
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </div>
       )}
     </Paper>
   );
@@ -302,11 +302,43 @@ export function ReconciliationPage() {
       header: t.lines.memo,
       card: 'title',
       render: (line) => (
-        <RowTitle sub={line.links.map((k) => t.lines.linkedTo(k.description)).join(' · ') || undefined}>
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {line.memo}
-          </Text>
-        </RowTitle>
+        <Stack gap={4} align="flex-start">
+          <RowTitle sub={line.links.map((k) => t.lines.linkedTo(k.description)).join(' · ') || undefined}>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {line.memo}
+            </Text>
+          </RowTitle>
+          <Group gap={4}>
+            <Badge
+              variant="light"
+              color={line.status === 'reconciled' ? 'green' : line.status === 'partial' ? 'yellow' : 'gray'}
+              tt="none"
+            >
+              {t.lines.statuses[line.status]}
+            </Badge>
+            {line.status !== 'reconciled' && (
+              <Button
+                size="compact-xs"
+                variant="light"
+                aria-label={t.lines.createEntryLabel(line.memo)}
+                onClick={() => setEntryLine(line)}
+              >
+                {t.lines.createEntry}
+              </Button>
+            )}
+            {line.links.length > 0 && (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                color="red"
+                aria-label={t.lines.undoLabel(line.memo)}
+                onClick={() => setUndoLine(line)}
+              >
+                {t.lines.undo}
+              </Button>
+            )}
+          </Group>
+        </Stack>
       ),
     },
     {
@@ -315,50 +347,6 @@ export function ReconciliationPage() {
       align: 'right',
       card: 'figure',
       render: (line) => <Amount value={line.amount} strong />,
-    },
-    {
-      key: 'status',
-      header: t.lines.status,
-      card: 'status',
-      render: (line) => (
-        <Badge
-          variant="light"
-          color={line.status === 'reconciled' ? 'green' : line.status === 'partial' ? 'yellow' : 'gray'}
-          style={{ whiteSpace: 'nowrap' }}
-        >
-          {t.lines.statuses[line.status]}
-        </Badge>
-      ),
-    },
-    {
-      key: 'actions',
-      header: t.lines.actions,
-      card: 'actions',
-      render: (line) => (
-        <Group gap={4} wrap="nowrap" justify="flex-end">
-          {line.status !== 'reconciled' && (
-            <Button
-              size="compact-xs"
-              variant="light"
-              aria-label={t.lines.createEntryLabel(line.memo)}
-              onClick={() => setEntryLine(line)}
-            >
-              {t.lines.createEntry}
-            </Button>
-          )}
-          {line.links.length > 0 && (
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              color="red"
-              aria-label={t.lines.undoLabel(line.memo)}
-              onClick={() => setUndoLine(line)}
-            >
-              {t.lines.undo}
-            </Button>
-          )}
-        </Group>
-      ),
     },
   ];
 
@@ -388,27 +376,22 @@ export function ReconciliationPage() {
       header: t.app.description,
       card: 'title',
       render: (item) => (
-        <RowTitle
-          sub={
-            [item.partyName, item.documentNumber ? t.app.documentNumber(item.documentNumber) : null]
-              .filter(Boolean)
-              .join(' · ') || undefined
-          }
-        >
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {item.description}
-          </Text>
-        </RowTitle>
-      ),
-    },
-    {
-      key: 'kind',
-      header: t.app.kind,
-      card: 'status',
-      render: (item) => (
-        <Badge variant="light" color={item.kind === 'movement' ? 'blue' : 'grape'} style={{ whiteSpace: 'nowrap' }}>
-          {t.app.kinds[item.kind]}
-        </Badge>
+        <Stack gap={4} align="flex-start">
+          <RowTitle
+            sub={
+              [item.partyName, item.documentNumber ? t.app.documentNumber(item.documentNumber) : null]
+                .filter(Boolean)
+                .join(' · ') || undefined
+            }
+          >
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {item.description}
+            </Text>
+          </RowTitle>
+          <Badge variant="light" color={item.kind === 'movement' ? 'blue' : 'grape'} tt="none">
+            {t.app.kinds[item.kind]}
+          </Badge>
+        </Stack>
       ),
     },
     {
@@ -498,12 +481,12 @@ export function ReconciliationPage() {
               <Text size="sm">
                 {t.match.candidates}: <b>{formatBRL(check.itemSum)}</b>
               </Text>
-              <Text size="sm" c={check.remaining === 0 ? 'green.8' : 'red.8'}>
+              <Text size="sm" c={check.remaining === 0 ? 'teal.9' : 'red.9'}>
                 {t.match.remaining}: <b>{formatBRL(check.remaining)}</b>
               </Text>
             </SimpleGrid>
             <Group justify="space-between">
-              <Text size="sm" c={check.problem ? 'red.8' : 'green.8'}>
+              <Text size="sm" c={check.problem ? 'red.9' : 'teal.9'}>
                 {check.problem ?? t.match.fits}
               </Text>
               <Group gap="xs">
@@ -523,40 +506,42 @@ export function ReconciliationPage() {
         </Paper>
       )}
 
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-        <Stack gap="xs" role="region" aria-label={t.lines.title}>
-          <Title order={3} size="h5">
-            {t.lines.title}
-          </Title>
-          <DataTable
-            query={accountId ? data : accounts}
-            rows={lines}
-            rowKey={(line) => line.id}
-            empty={t.lines.empty}
-            columns={lineColumns}
-            minWidth={560}
-            pagination={{
-              page: filters.page,
-              pageSize: PAGE_SIZE,
-              total: view?.lines.total ?? 0,
-              onPage: (page) => setFilters({ page }),
-            }}
-          />
-        </Stack>
-        <Stack gap="xs" role="region" aria-label={t.app.title}>
-          <Title order={3} size="h5">
-            {t.app.title}
-          </Title>
-          <DataTable
-            query={accountId ? data : accounts}
-            rows={view ? items : undefined}
-            rowKey={(item) => item.id}
-            empty={t.app.empty}
-            columns={itemColumns}
-            minWidth={520}
-          />
-        </Stack>
-      </SimpleGrid>
+      <div style={{ containerType: 'inline-size' }}>
+        <SimpleGrid type="container" cols={{ base: 1, '960px': 2 }} spacing="md">
+          <Stack gap="xs" role="region" aria-label={t.lines.title}>
+            <Title order={3} size="h5">
+              {t.lines.title}
+            </Title>
+            <DataTable
+              query={accountId ? data : accounts}
+              rows={lines}
+              rowKey={(line) => line.id}
+              empty={t.lines.empty}
+              columns={lineColumns}
+              minWidth={440}
+              pagination={{
+                page: filters.page,
+                pageSize: PAGE_SIZE,
+                total: view?.lines.total ?? 0,
+                onPage: (page) => setFilters({ page }),
+              }}
+            />
+          </Stack>
+          <Stack gap="xs" role="region" aria-label={t.app.title}>
+            <Title order={3} size="h5">
+              {t.app.title}
+            </Title>
+            <DataTable
+              query={accountId ? data : accounts}
+              rows={view ? items : undefined}
+              rowKey={(item) => item.id}
+              empty={t.app.empty}
+              columns={itemColumns}
+              minWidth={420}
+            />
+          </Stack>
+        </SimpleGrid>
+      </div>
 
       <ImportModal opened={importing} accountId={accountId} accounts={list} onClose={() => setImporting(false)} />
       <RulesDrawer opened={rulesOpen} onClose={() => setRulesOpen(false)} />

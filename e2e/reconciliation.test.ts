@@ -1,0 +1,273 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { addDays, todayInSaoPaulo } from '@financeiro/core';
+import { chromiumAvailable, screenshot, signInToMatriz } from './support/browser';
+import { useHarness } from './support/harness';
+
+/** Text as shown, with the non-breaking space Intl puts after "R$" made plain. */
+const plain = (text: string) => text.replace(/\u00a0/g, ' ').replace(/\n+/g, '\n');
+/** "-R$ 1.234,56" or "+R$ 12,00" as signed centavos. */
+const centavos = (text: string) => {
+  const match = /(-|\+)?R\$ ?(-)?([\d.]+),(\d{2})/.exec(plain(text));
+  if (!match) throw new Error(`no amount in ${text}`);
+  const value = Number((match[3] ?? '').replaceAll('.', '')) * 100 + Number(match[4]);
+  return match[1] === '-' || match[2] === '-' ? -value : value;
+};
+const ofxAmount = (c: number) =>
+  `${c < 0 ? '-' : ''}${Math.floor(Math.abs(c) / 100)}.${String(Math.abs(c) % 100).padStart(2, '0')}`;
+const ofxDate = (iso: string) => `${iso.replaceAll('-', '')}120000[-3:BRT]`;
+/** Upper case without accents, the way bank memos read. */
+const bankText = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase();
+
+interface StatementRow {
+  date: string;
+  title: string;
+  amount: number;
+  balance: number;
+}
+
+/** The rows of the statement table as shown: date, description, amount and the balance after it. */
+async function statementRows(page: Page): Promise<StatementRow[]> {
+  const cells = await page
+    .getByRole('table')
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText)));
+  return cells.map(([date = '', description = '', , , amount = '', balance = '']) => {
+    const [d, m, y] = date.trim().split('/');
+    return {
+      date: `${y}-${m}-${d}`,
+      title: description.split('\n')[0] ?? '',
+      amount: centavos(amount),
+      balance: centavos(balance),
+    };
+  });
+}
+
+/** Who a settlement paid or was paid by, as its description names them ("Pagamento: <party> — ..."). */
+const partyOf = (row: StatementRow) => /^(?:Pagamento|Recebimento): (.+?) — /.exec(row.title)?.[1] ?? null;
+
+/** A Brazilian bank's OFX 1.x (SGML, unclosed tags, Windows-1252 declared) for the demo's checking account. */
+function ofxFile(day: string, lines: { amount: number; memo: string; fitId: string }[], closing: number) {
+  const transactions = lines
+    .map(
+      (l) => `<STMTTRN>
+<TRNTYPE>${l.amount < 0 ? 'DEBIT' : 'CREDIT'}
+<DTPOSTED>${ofxDate(day)}
+<TRNAMT>${ofxAmount(l.amount)}
+<FITID>${l.fitId}
+<MEMO>${l.memo}
+</STMTTRN>`,
+    )
+    .join('\n');
+  return `OFXHEADER:100
+DATA:OFXSGML
+VERSION:102
+SECURITY:NONE
+ENCODING:USASCII
+CHARSET:1252
+COMPRESSION:NONE
+OLDFILEUID:NONE
+NEWFILEUID:NONE
+
+<OFX>
+<SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS><DTSERVER>${ofxDate(day)}<LANGUAGE>POR</SONRS></SIGNONMSGSRSV1>
+<BANKMSGSRSV1>
+<STMTTRNRS>
+<TRNUID>1
+<STATUS><CODE>0<SEVERITY>INFO</STATUS>
+<STMTRS>
+<CURDEF>BRL
+<BANKACCTFROM>
+<BANKID>0341
+<BRANCHID>0912
+<ACCTID>12345-6
+<ACCTTYPE>CHECKING
+</BANKACCTFROM>
+<BANKTRANLIST>
+<DTSTART>${ofxDate(day)}
+<DTEND>${ofxDate(day)}
+${transactions}
+</BANKTRANLIST>
+<LEDGERBAL>
+<BALAMT>${ofxAmount(closing)}
+<DTASOF>${ofxDate(day)}
+</LEDGERBAL>
+</STMTRS>
+</STMTTRNRS>
+</BANKMSGSRSV1>
+</OFX>
+`;
+}
+
+// Reason for skipIf: these journeys need Debian's Chromium at /usr/bin/chromium; CI installs it, a laptop may not.
+describe.skipIf(!chromiumAvailable)('bank reconciliation in Chromium', () => {
+  const h = useHarness();
+
+  const figure = async (page: Page, label: string) => {
+    const text = plain(await page.getByRole('region', { name: 'Saldos da conciliação' }).innerText());
+    return new RegExp(`${label}\\s+(-?R\\$ -?[\\d.,]+|—)`).exec(text)?.[1] ?? '';
+  };
+
+  it('imports an OFX of the checking account, accepts the suggested matches, books the fee by a rule, and adds nothing the second time', async () => {
+    const page = await h.newPage(1366, 900);
+    await signInToMatriz(page, h.app.url, 'financeiro');
+
+    // The last day with a bill paid from the checking account, read from its statement.
+    const today = todayInSaoPaulo();
+    await page.goto(`${h.app.url}/contas/extrato?from=${addDays(today, -12)}&to=${today}`);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Conta' }).inputValue()).toBe('Itaú movimento');
+    await page.getByRole('table').locator('tbody tr td').nth(1).waitFor();
+    const rows = await statementRows(page);
+    const paid = rows.filter((r) => partyOf(r) !== null);
+    const day = paid[paid.length - 1]?.date ?? '';
+    expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const ofDay = rows.filter((r) => r.date === day);
+    const closing = ofDay[ofDay.length - 1]?.balance ?? 0;
+
+    // Every movement of that day as the bank describes it, and a fee the app does not know yet.
+    const fee = -4590;
+    const lines = ofDay.map((r, i) => {
+      const party = partyOf(r) ?? '';
+      const memo = party
+        ? r.amount < 0
+          ? `PAGTO BOLETO ${bankText(party)}`
+          : `PIX RECEBIDO ${bankText(party)}`
+        : bankText(r.title);
+      return { amount: r.amount, memo, fitId: `E2E${day.replaceAll('-', '')}${i}` };
+    });
+    lines.push({ amount: fee, memo: 'TARIFA PACOTE SERVICOS', fitId: `E2E${day.replaceAll('-', '')}FEE` });
+    const file = {
+      name: `extrato-itau-${day}.ofx`,
+      mimeType: 'application/x-ofx',
+      buffer: Buffer.from(ofxFile(day, lines, closing + fee), 'latin1'),
+    };
+    const payments = ofDay.filter((r) => partyOf(r) !== null).length;
+
+    await page.goto(`${h.app.url}/contas/conciliacao_bancaria?from=${day}&to=${day}`);
+    await page.getByText('Nenhuma linha de extrato neste período. Importe um arquivo OFX ou CSV.').waitFor();
+
+    // A rule first: fees become entries of "Tarifas bancárias", cost centre Administrativo.
+    await page.getByRole('button', { name: 'Regras' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Regras de conciliação' });
+    await drawer.getByText('Nenhuma regra ainda.').waitFor();
+    await drawer.getByRole('button', { name: 'Nova regra' }).click();
+    await drawer.getByRole('button', { name: 'Salvar regra' }).click();
+    await page.getByText('Informe o texto que o histórico da linha contém.').first().waitFor();
+    await drawer.getByLabel('Histórico contém').fill('TARIFA');
+    await drawer.getByLabel('Classificação').fill('Tarifas');
+    await page
+      .getByRole('option', { name: /Tarifas bancárias/ })
+      .first()
+      .click();
+    await drawer.getByLabel('Centro de custo').fill('Administrativo');
+    await page
+      .getByRole('option', { name: /Administrativo/ })
+      .first()
+      .click();
+    await drawer.getByRole('button', { name: 'Salvar regra' }).click();
+    await page.getByText('Regra salva.').waitFor();
+    await drawer.getByText(/Histórico contém TARIFA → .*Tarifas bancárias, centro de custo .*Administrativo/).waitFor();
+    await screenshot(page, 'reconciliation-rules-1366');
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+
+    // The import's preview: the account (chosen, as the demo's investment account shares the number), the lines,
+    // the period, the sums and the balance in the file against the app's.
+    await page.getByRole('button', { name: 'Importar extrato' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Importar extrato' });
+    await dialog.locator('input[type="file"]').setInputFiles(file);
+    const statement = dialog.getByRole('group', { name: 'Extrato 1' });
+    await statement.getByText('Novas').waitFor();
+    await expect.poll(async () => plain(await statement.innerText())).toContain(`Novas\n${lines.length}`);
+    const preview = plain(await statement.innerText());
+    expect(preview).toContain(`Linhas\n${lines.length}`);
+    expect(preview).toContain('Já importadas\n0');
+    expect(preview).toContain('Saldo no arquivo');
+    expect(await statement.getByRole('combobox', { name: 'Conta do extrato' }).inputValue()).toBe('Itaú movimento');
+    await screenshot(page, 'reconciliation-import-1366');
+    await dialog.getByRole('button', { name: 'Importar', exact: true }).click();
+    const result = dialog.getByRole('status');
+    await result.getByText(`${lines.length} linhas novas`, { exact: false }).waitFor();
+    expect(await result.innerText()).toContain('1 conciliada por regra');
+    await dialog.getByRole('button', { name: 'Concluir' }).click();
+
+    // The fee line was reconciled by the rule with an entry; the payments are suggested with their reasons.
+    const bank = page.getByRole('region', { name: 'Extrato do banco' });
+    const feeRow = bank.getByRole('row').filter({ hasText: 'TARIFA PACOTE SERVICOS' });
+    await feeRow.getByText('Conciliada').waitFor();
+    const suggestions = page.getByRole('region', { name: 'Sugestões' });
+    await suggestions
+      .getByText(/Mesmo valor/)
+      .first()
+      .waitFor();
+    await suggestions
+      .getByText(/no histórico/)
+      .first()
+      .waitFor();
+    await screenshot(page, 'reconciliation-suggestions-1366');
+    await suggestions.getByRole('button', { name: /Aceitar todas acima de 65%/ }).click();
+    await page.getByText(/sugest(ão aceita|ões aceitas)\./).waitFor();
+    await expect
+      .poll(async () => bank.getByRole('row').filter({ hasText: 'Conciliada' }).count())
+      .toBeGreaterThanOrEqual(payments + 1);
+
+    // The bank's balance and the app's agree on that day: the fee is in the books.
+    await expect.poll(() => figure(page, 'Diferença')).toBe('R$ 0,00');
+    expect(await page.locator('tr[data-difference="yes"]').count()).toBe(0);
+    await screenshot(page, 'reconciliation-1366');
+
+    // Undone, the fee line is open again and the difference is back; an entry made from the line closes it.
+    await feeRow.getByRole('button', { name: /Desfazer a conciliação/ }).click();
+    const confirm = page.getByRole('dialog', { name: 'Desfazer conciliação' });
+    await confirm.getByRole('button', { name: 'Desfazer' }).click();
+    await page.getByText('Conciliação desfeita.').waitFor();
+    await feeRow.getByText('Em aberto').waitFor();
+    await expect.poll(() => figure(page, 'Diferença')).toBe('-R$ 45,90');
+    await feeRow.getByRole('button', { name: /Criar lançamento/ }).click();
+    const entry = page.getByRole('dialog', { name: 'Criar lançamento da linha' });
+    await expect.poll(() => entry.getByLabel('Descrição').inputValue()).toBe('TARIFA PACOTE SERVICOS');
+    await entry.getByLabel('Classificação').fill('Tarifas');
+    await page
+      .getByRole('option', { name: /Tarifas bancárias/ })
+      .first()
+      .click();
+    await entry.getByRole('button', { name: 'Lançar e conciliar' }).click();
+    await page.getByText('Lançamento criado e conciliado.').waitFor();
+    await feeRow.getByText('Conciliada').waitFor();
+    await expect.poll(() => figure(page, 'Diferença')).toBe('R$ 0,00');
+
+    // The statement shows the fee entry, classified.
+    await page.goto(`${h.app.url}/contas/extrato?from=${day}&to=${day}`);
+    const feeEntry = page.getByRole('row').filter({ hasText: 'TARIFA PACOTE SERVICOS' }).first();
+    await feeEntry.getByText('Tarifas bancárias').waitFor();
+    expect(plain(await feeEntry.innerText())).toContain('-R$ 45,90');
+
+    // The same file again adds nothing.
+    await page.goto(`${h.app.url}/contas/conciliacao_bancaria?from=${day}&to=${day}`);
+    await page.getByRole('button', { name: 'Importar extrato' }).click();
+    await dialog.locator('input[type="file"]').setInputFiles(file);
+    await expect.poll(async () => plain(await statement.innerText())).toContain(`Já importadas\n${lines.length}`);
+    expect(plain(await statement.innerText())).toContain('Novas\n0');
+    await dialog.getByRole('button', { name: 'Importar', exact: true }).click();
+    await dialog.getByRole('status').getByText('0 linhas novas', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Concluir' }).click();
+    await expect.poll(() => figure(page, 'Diferença')).toBe('R$ 0,00');
+
+    // On a phone: cards, stacked columns, nothing sideways.
+    const phone = await h.newPage(390, 844, { hasTouch: true, isMobile: true });
+    await signInToMatriz(phone, h.app.url, 'financeiro');
+    await phone.goto(`${h.app.url}/contas/conciliacao_bancaria?from=${day}&to=${day}`);
+    await phone.getByRole('article').first().waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(phone, 'reconciliation-390');
+    await phone.getByRole('button', { name: 'Importar extrato' }).click();
+    await phone.getByRole('dialog', { name: 'Importar extrato' }).locator('input[type="file"]').setInputFiles(file);
+    await phone.getByRole('dialog', { name: 'Importar extrato' }).getByText('Já importadas').waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(phone, 'reconciliation-import-390');
+  });
+});
