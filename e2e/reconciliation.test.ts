@@ -120,7 +120,7 @@ describe.skipIf(!chromiumAvailable)('bank reconciliation in Chromium', () => {
     const today = todayInSaoPaulo();
     await page.goto(`${h.app.url}/contas/extrato?from=${addDays(today, -12)}&to=${today}`);
     await expect.poll(() => page.getByRole('combobox', { name: 'Conta' }).inputValue()).toBe('Itaú movimento');
-    await page.getByRole('table').locator('tbody tr td').nth(1).waitFor();
+    await page.getByRole('table').locator('tbody tr').filter({ hasText: 'R$' }).first().waitFor();
     const rows = await statementRows(page);
     const paid = rows.filter((r) => partyOf(r) !== null);
     const day = paid[paid.length - 1]?.date ?? '';
@@ -137,9 +137,9 @@ describe.skipIf(!chromiumAvailable)('bank reconciliation in Chromium', () => {
           ? `PAGTO BOLETO ${bankText(party)}`
           : `PIX RECEBIDO ${bankText(party)}`
         : bankText(r.title);
-      return { amount: r.amount, memo, fitId: `E2E${day.replaceAll('-', '')}${i}` };
+      return { amount: r.amount, memo, fitId: `E2E${day.replaceAll('-', '')}${i}`, party };
     });
-    lines.push({ amount: fee, memo: 'TARIFA PACOTE SERVICOS', fitId: `E2E${day.replaceAll('-', '')}FEE` });
+    lines.push({ amount: fee, memo: 'TARIFA PACOTE SERVICOS', fitId: `E2E${day.replaceAll('-', '')}FEE`, party: '' });
     const file = {
       name: `extrato-itau-${day}.ofx`,
       mimeType: 'application/x-ofx',
@@ -220,11 +220,36 @@ describe.skipIf(!chromiumAvailable)('bank reconciliation in Chromium', () => {
     expect(await page.locator('tr[data-difference="yes"]').count()).toBe(0);
     await screenshot(page, 'reconciliation-1366');
 
+    // A payment's match undone, then made by hand: its line and its movement chosen, the sums fit, "Conciliar".
+    const payment = lines.find((l) => l.party !== '');
+    if (!payment) throw new Error(`no payment on ${day}`);
+    const paymentRow = bank.getByRole('row').filter({ hasText: payment.memo });
+    await paymentRow.getByRole('button', { name: /Desfazer a conciliação/ }).click();
+    await page.getByRole('dialog', { name: 'Desfazer conciliação' }).getByRole('button', { name: 'Desfazer' }).click();
+    await page.getByText('Conciliação desfeita.').last().waitFor();
+    await paymentRow.getByText('Em aberto').waitFor();
+    await paymentRow.getByRole('checkbox').check();
+    const [y, m, d] = day.split('-');
+    await page
+      .getByRole('region', { name: 'No aplicativo' })
+      .getByRole('row')
+      .filter({ hasText: payment.party })
+      .filter({ hasText: `${d}/${m}/${y}` })
+      .filter({ hasText: 'Movimento' })
+      .first()
+      .getByRole('checkbox')
+      .check();
+    const match = page.getByRole('region', { name: 'Conciliação manual' });
+    await match.getByText('Os valores fecham.').waitFor();
+    await match.getByRole('button', { name: 'Conciliar' }).click();
+    await page.getByText('Conciliação registrada.').waitFor();
+    await paymentRow.getByText('Conciliada').waitFor();
+
     // Undone, the fee line is open again and the difference is back; an entry made from the line closes it.
     await feeRow.getByRole('button', { name: /Desfazer a conciliação/ }).click();
     const confirm = page.getByRole('dialog', { name: 'Desfazer conciliação' });
     await confirm.getByRole('button', { name: 'Desfazer' }).click();
-    await page.getByText('Conciliação desfeita.').waitFor();
+    await page.getByText('Conciliação desfeita.').last().waitFor();
     await feeRow.getByText('Em aberto').waitFor();
     await expect.poll(() => figure(page, 'Diferença')).toBe('-R$ 45,90');
     await feeRow.getByRole('button', { name: /Criar lançamento/ }).click();

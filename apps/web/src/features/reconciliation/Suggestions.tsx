@@ -92,7 +92,11 @@ function SuggestionCard(props: {
               return (
                 <Text key={c.id} size="sm" style={{ overflowWrap: 'anywhere' }}>
                   {item
-                    ? `${formatCalendarDate(item.date)} · ${[item.partyName, item.description].filter(Boolean).join(' — ')} · `
+                    ? `${formatCalendarDate(item.date)} · ${
+                        item.partyName && !item.description.includes(item.partyName)
+                          ? `${item.partyName} — ${item.description}`
+                          : item.description
+                      } · `
                     : ''}
                   <b style={{ whiteSpace: 'nowrap' }}>{formatBRL(part)}</b>
                 </Text>
@@ -175,7 +179,7 @@ export function Suggestions(props: {
             onChange={(v) => setThreshold(typeof v === 'number' ? Math.min(100, Math.max(1, v)) : threshold)}
             min={1}
             max={100}
-            w={150}
+            w={180}
           />
           <Button
             variant="light"
