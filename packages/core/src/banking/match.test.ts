@@ -183,6 +183,54 @@ describe('matchStatement', () => {
     expect(match?.reasons[0]?.text).toBe('Soma de 3 créditos do extrato: R$\u00a0514,01');
   });
 
+  it('knows a card acquirer by the word the bank writes for it: REDE for the party registered as Redecard', () => {
+    const redecard = { id: 'p-redecard', name: 'Redecard S.A.', document: '01425787000104' };
+    const suggestions = matchStatement(
+      [
+        line('r1', '2026-03-10', 15000, 'REDE DEBITO LOTE 000123'),
+        line('r2', '2026-03-10', 27590, 'REDE DEBITO LOTE 000124'),
+      ],
+      [installment('sales', '2026-03-10', 42590, redecard)],
+    );
+    const [match] = automatic(suggestions);
+    expect(match?.lineIds.toSorted()).toEqual(['r1', 'r2']);
+    expect(match?.reasons).toContainEqual({
+      code: 'acquirer_in_memo',
+      text: 'Credenciadora REDE (Redecard S.A.) no histórico',
+    });
+  });
+
+  it('splits a day of more than twelve credits of one acquirer among its receivables of that day', () => {
+    const sales = [
+      [11000, 23050, 4090, 70000, 15555],
+      [9990, 31000, 2750, 48800],
+      [12345, 6780, 99000, 41200, 5010],
+    ];
+    const lines = sales.flatMap((credits, batch) =>
+      credits.map((amount, i) =>
+        line(`b${batch}-${i}`, '2026-03-10', amount, `CIELO VENDAS CREDITO LOTE ${batch}${i}`),
+      ),
+    );
+    const receivables = sales.map((credits, batch) =>
+      installment(
+        `sales-${batch}`,
+        '2026-03-10',
+        credits.reduce((sum, v) => sum + v, 0),
+        cielo,
+      ),
+    );
+    const auto = automatic(matchStatement(lines, receivables));
+    expect(auto.map((s) => [s.candidateIds[0], s.lineIds.length]).toSorted()).toEqual([
+      ['sales-0', 5],
+      ['sales-1', 4],
+      ['sales-2', 5],
+    ]);
+    for (const s of auto) {
+      const batch = s.candidateIds[0]?.slice(-1);
+      expect(s.lineIds.every((id) => id.startsWith(`b${batch}-`))).toBe(true);
+    }
+  });
+
   it('takes a smaller payment as part of an installment only when the memo names the customer', () => {
     const named = matchStatement(
       [line('l1', '2026-03-10', 30000, 'PIX REC 123.456.789-09')],

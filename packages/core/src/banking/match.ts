@@ -51,6 +51,7 @@ export type MatchReasonCode =
   | 'date_within'
   | 'document_in_memo'
   | 'name_in_memo'
+  | 'acquirer_in_memo'
   | 'document_number_in_memo'
   | 'fitid_seen'
   | 'sum_of_installments'
@@ -110,8 +111,13 @@ const SCORE = {
   /** An ambiguous proposal never scores more, below the default threshold however strong its clues. */
   ambiguousCeiling: 60,
 };
-/** Installments one subset sum looks at, the nearest in date: 2^12 subsets at most. */
+/** Installments one subset sum looks at, the nearest in date. */
 const MAX_SUBSET_ITEMS = 12;
+/**
+ * Credits of one day with the same memo whose parts are added up to a candidate of the acquirer the memo names: two
+ * halves of 2^12 sums at most. Past it, only all of the day's credits together.
+ */
+const MAX_LINES_ADDED_UP = 24;
 /** Ways of adding up to one line that are worth telling apart: a third one changes nothing. */
 const MAX_SUBSET_SOLUTIONS = 3;
 /** Rivals counted for the ambiguity penalty: past ten, the text says "mais de 10". */
@@ -135,6 +141,31 @@ function words(text: string): string[] {
 
 /** Words a bank leaves out or that many names share: they identify no one. */
 const NAME_NOISE = new Set(['DA', 'DE', 'DO', 'DAS', 'DOS', 'E', 'LTDA', 'ME', 'EPP', 'EIRELI', 'SA', 'S', 'A', 'CIA']);
+
+/**
+ * Brazilian card acquirers: the words banks write for them in a memo, and the names they are registered under (a
+ * party whose name starts with one of them is that acquirer). The first is what the reason shows when the memo has it.
+ */
+const ACQUIRERS: readonly string[][][] = [
+  ['REDE', 'REDECARD', 'ITAU REDE'],
+  ['CIELO'],
+  ['GETNET', 'SANTANDER GETNET'],
+  ['STONE', 'TON'],
+  ['PAGSEGURO', 'PAG SEGURO', 'PAGBANK', 'PAGSEG'],
+  ['SAFRAPAY', 'SAFRA PAY'],
+  ['MERCADO PAGO', 'MERCADOPAGO'],
+  ['SUMUP', 'SUM UP'],
+  ['VERO', 'BANRISUL VERO'],
+  ['SIPAG', 'SICREDI SIPAG'],
+  ['BIN', 'FIRST DATA', 'FISERV'],
+].map((names) => names.map((name) => name.split(' ')));
+
+/** Whether `sequence` occurs in `text` word by word, at its start only when `atStart`. */
+function hasWords(text: readonly string[], sequence: readonly string[], atStart: boolean): boolean {
+  const last = atStart ? 0 : text.length - sequence.length;
+  for (let i = 0; i <= last; i += 1) if (sequence.every((w, k) => text[i + k] === w)) return true;
+  return false;
+}
 
 /** CPF (11 digits) and CNPJ (14 characters, the last two digits) written in a memo, masked or not. */
 function documentsIn(memo: string): string[] {
@@ -176,6 +207,8 @@ interface Line {
   numbers: Set<string>;
   /** Memo without its numbers: credits of one acquirer on one day share it. */
   signature: string;
+  /** Acquirers the memo names (index in ACQUIRERS) and the words it names each by. */
+  acquirers: Map<number, string>;
 }
 
 interface Party {
@@ -183,6 +216,8 @@ interface Party {
   name: string | null;
   nameWords: string[];
   documents: string[];
+  /** The card acquirer the party is (index in ACQUIRERS), or -1. */
+  acquirer: number;
   /** The party's installments and movements, by date. */
   candidates: Candidate[];
 }
@@ -225,7 +260,18 @@ function readLine(source: BankLineForMatch, index: number): Line {
     documents: new Set(documentsIn(source.memo)),
     numbers,
     signature: memoWords.filter((w) => !/\d/.test(w)).join(' '),
+    acquirers: acquirersIn(memoWords),
   };
+}
+
+function acquirersIn(memo: readonly string[]): Map<number, string> {
+  const found = new Map<number, string>();
+  ACQUIRERS.forEach((names, i) => {
+    // The longest of its names the memo has: "ITAU REDE" rather than "REDE".
+    const name = names.filter((n) => hasWords(memo, n, false)).sort((a, b) => b.length - a.length)[0];
+    if (name) found.set(i, name.join(' '));
+  });
+  return found;
 }
 
 const partyRole = (amount: number) => (amount > 0 ? 'cliente' : 'fornecedor');
@@ -282,7 +328,8 @@ export function matchStatement(
     let party = parties.get(key);
     if (!party) {
       const nameWords = c.partyName ? words(c.partyName).filter((w) => !NAME_NOISE.has(w)) : [];
-      party = { key, name: c.partyName, nameWords, documents: [], candidates: [] };
+      const acquirer = ACQUIRERS.findIndex((names) => names.some((n) => hasWords(nameWords, n, true)));
+      party = { key, name: c.partyName, nameWords, documents: [], acquirer, candidates: [] };
       parties.set(key, party);
     }
     if (c.partyDocument && !party.documents.includes(c.partyDocument)) party.documents.push(c.partyDocument);
@@ -310,7 +357,9 @@ export function matchStatement(
 
   const byDocument = new Map<string, Party[]>();
   const byFirstName = new Map<string, Party[]>();
+  const byAcquirer = new Map<number, Party[]>();
   for (const party of parties.values()) {
+    if (party.acquirer >= 0) pushTo(byAcquirer, party.acquirer, party);
     party.candidates.sort(byDay);
     for (const doc of party.documents) {
       pushTo(byDocument, doc, party);
@@ -373,10 +422,11 @@ export function matchStatement(
     }
     return null;
   };
-  /** Parties the memo points at, by document or by name (in full or by initials). */
+  /** Parties the memo points at, by document, by name (in full or by initials) or as the card acquirer it names. */
   const partiesNamed = (line: Line): Party[] => {
     const found = new Set<Party>();
     for (const doc of line.documents) for (const p of byDocument.get(doc) ?? []) found.add(p);
+    for (const acquirer of line.acquirers.keys()) for (const p of byAcquirer.get(acquirer) ?? []) found.add(p);
     for (const w of line.words) {
       const bucket = byFirstName.get(w);
       if (!bucket || bucket.length > MAX_NAME_BUCKET) continue;
@@ -389,12 +439,15 @@ export function matchStatement(
   const identity = (line: Line, c: Candidate): { points: number; reasons: () => MatchReason[] } => {
     const doc = documentInMemo(line, c.party);
     const name = c.party.name ? nameInMemo(line, c.party) : null;
+    // The acquirer as the bank writes it ("REDE" for Redecard), when the memo does not carry its registered name.
+    const acquirer = name === null ? line.acquirers.get(c.party.acquirer) : undefined;
     c.numberKey ??= c.source.documentNumber ? documentNumberKey(c.source.documentNumber) : null;
     const number = c.numberKey !== null && line.numbers.has(c.numberKey);
     const fitId = line.source.fitId !== null && c.source.fitIdsSeen.includes(line.source.fitId);
     let points = 0;
     if (doc) points += SCORE.document;
     if (name) points += doc ? SCORE.nameWithDocument : name === 'whole' ? SCORE.name : SCORE.nameInitials;
+    if (acquirer) points += doc ? SCORE.nameWithDocument : SCORE.name;
     if (number) points += SCORE.documentNumber;
     if (fitId) points += SCORE.fitId;
     const reasons = (): MatchReason[] => {
@@ -407,6 +460,9 @@ export function matchStatement(
         out.push({ code: 'document_in_memo', text: `${label} ${shown} do ${role} no histórico` });
       }
       if (name) out.push({ code: 'name_in_memo', text: `Nome do ${role} no histórico: ${c.party.name}` });
+      if (acquirer) {
+        out.push({ code: 'acquirer_in_memo', text: `Credenciadora ${acquirer} (${c.party.name}) no histórico` });
+      }
       if (number) {
         const text = `Número do documento ${c.source.documentNumber} no histórico`;
         out.push({ code: 'document_number_in_memo', text });
@@ -516,11 +572,11 @@ export function matchStatement(
     pushTo(groups, `${line.sign}\u0000${line.day}\u0000${line.signature}`, line);
   }
   for (const group of groups.values()) {
-    if (group.length < 2 || group.length > MAX_SUBSET_ITEMS) continue;
+    if (group.length < 2) continue;
     const first = group[0] as Line;
     const whole = group.reduce((sum, l) => sum + l.abs, 0);
     // Part of the day's lines only for a candidate whose party the memo names: sums of parts coincide too easily.
-    if (!addSumOfLines(group, whole)) {
+    if (!addSumOfLines(group, whole) && group.length <= MAX_LINES_ADDED_UP) {
       for (const party of partiesNamed(first)) {
         for (const c of inWindow(party.candidates, first.day, window)) {
           if (Math.sign(c.source.amount) !== first.sign || c.abs >= whole) continue;
@@ -553,29 +609,33 @@ export function matchStatement(
   return assign(proposals, threshold);
 }
 
-/** Subsets of two or more items whose absolute amounts add up to `target`, largest amounts tried first. */
-function subsetsSumming<T extends { abs: number; index: number }>(items: readonly T[], target: number): T[][] {
-  const sorted = [...items].sort((a, b) => b.abs - a.abs || a.index - b.index);
-  const rest: number[] = [];
-  for (let i = sorted.length - 1, sum = 0; i >= 0; i -= 1) rest[i] = sum += sorted[i]?.abs ?? 0;
-  const found: T[][] = [];
-  const chosen: T[] = [];
-  const walk = (from: number, left: number) => {
-    if (found.length >= MAX_SUBSET_SOLUTIONS) return;
-    if (left === 0) {
-      if (chosen.length >= 2) found.push([...chosen]);
-      return;
+/**
+ * Up to MAX_SUBSET_SOLUTIONS subsets of two or more items whose absolute amounts add up to `target`, exactly: the sums
+ * of the first half's subsets are indexed, and each subset of the second half looks up the sum it lacks (2 × 2^12
+ * sums for 24 items, where trying every subset would be 2^24).
+ */
+function subsetsSumming<T extends { abs: number }>(items: readonly T[], target: number): T[][] {
+  const [left, right] = [items.slice(0, items.length >> 1), items.slice(items.length >> 1)];
+  const sums = (half: readonly T[]) => {
+    const out = new Float64Array(1 << half.length);
+    for (let mask = 1; mask < out.length; mask += 1) {
+      out[mask] = (out[mask & (mask - 1)] ?? 0) + (half[31 - Math.clz32(mask & -mask)]?.abs ?? 0);
     }
-    if ((rest[from] ?? 0) < left) return;
-    for (let i = from; i < sorted.length; i += 1) {
-      const item = sorted[i] as T;
-      if (item.abs > left) continue;
-      chosen.push(item);
-      walk(i + 1, left - item.abs);
-      chosen.pop();
-    }
+    return out;
   };
-  walk(0, target);
+  const leftByTotal = new Map<number, number[]>();
+  sums(left).forEach((total, mask) => {
+    if (total <= target) pushTo(leftByTotal, total, mask);
+  });
+  const pick = (half: readonly T[], mask: number) => half.filter((_, i) => (mask >> i) & 1);
+  const found: T[][] = [];
+  const rightSums = sums(right);
+  for (let mask = 0; mask < rightSums.length && found.length < MAX_SUBSET_SOLUTIONS; mask += 1) {
+    for (const leftMask of leftByTotal.get(target - (rightSums[mask] ?? 0)) ?? []) {
+      const subset = [...pick(left, leftMask), ...pick(right, mask)];
+      if (subset.length >= 2 && found.length < MAX_SUBSET_SOLUTIONS) found.push(subset);
+    }
+  }
   return found;
 }
 
