@@ -265,11 +265,14 @@ describe.skipIf(!chromiumAvailable)('bank reconciliation in Chromium', () => {
     await feeRow.getByText('Conciliada').waitFor();
     await expect.poll(() => figure(page, 'Diferença')).toBe('R$ 0,00');
 
-    // The statement shows the fee entry, classified.
+    // The statement shows the fee entry, classified, and what the bank confirmed: the entry and the payments.
     await page.goto(`${h.app.url}/contas/extrato?from=${day}&to=${day}`);
-    const feeEntry = page.getByRole('row').filter({ hasText: 'TARIFA PACOTE SERVICOS' }).first();
+    const feeEntry = page.getByRole('row').filter({ hasText: 'TARIFA PACOTE SERVICOS' }).last();
     await feeEntry.getByText('Tarifas bancárias').waitFor();
     expect(plain(await feeEntry.innerText())).toContain('-R$ 45,90');
+    await feeEntry.getByText('Sim', { exact: true }).waitFor();
+    const paidRow = page.getByRole('row').filter({ hasText: payment.party }).first();
+    await paidRow.getByText('Sim', { exact: true }).waitFor();
 
     // The same file again adds nothing.
     await page.goto(`${h.app.url}/contas/conciliacao_bancaria?from=${day}&to=${day}`);

@@ -25,6 +25,7 @@ export const statementMessages = {
     classification: 'Classificação',
     amount: 'Valor',
     balance: 'Saldo',
+    reconciled: 'Conciliado',
     actions: 'Ações',
   },
   kinds: {
@@ -38,6 +39,7 @@ export const statementMessages = {
     manual_reversal: 'Estorno de lançamento',
   } satisfies Record<MovementKind, string>,
   reversed: 'Estornado',
+  reconciliation: { yes: 'Sim', partial: 'Em parte', no: 'Não' },
   toAccount: (name: string) => `Para ${name}`,
   fromAccount: (name: string) => `De ${name}`,
   document: (number: string | null) => (number ? `Título ${number}` : 'Ver título'),

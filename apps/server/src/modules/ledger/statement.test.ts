@@ -122,6 +122,7 @@ describe('ledger statement: balances, running balance, pages and the multi-accou
       document: { id: documentId, kind: 'payable', number: 'NF-321' },
       partyName: 'Papelaria Sul',
       reversed: false,
+      reconciled: 0,
     });
     expect(await messageOf(fin.ledger.movements.reverse({ movementId: row?.id ?? '', reason: 'x' }))).toContain(
       'estorne-o pelo título',

@@ -28,6 +28,8 @@ export interface StatementRow {
   counterpartAccountName: string | null;
   /** Undone by a reversal (of its payment, its transfer or itself). */
   reversed: boolean;
+  /** Centavos of it the bank statement confirmed (its active reconciliation links); its whole size when reconciled. */
+  reconciled: number;
 }
 
 /** Accounts a unit works with: the organization's accounts open to the unit, as payments and transfers use them. */
@@ -88,6 +90,7 @@ export async function getStatement(scope: LedgerScope, input: StatementQuery) {
     cost_centre_name: string | null;
     counterpart_name: string | null;
     reversed: boolean;
+    reconciled: string;
   }>(
     await tx.execute(sql`
       with page as (
@@ -109,7 +112,10 @@ export async function getStatement(scope: LedgerScope, input: StatementQuery) {
         (exists (select 1 from account_movements r
                  where r.organization_id = p.organization_id and r.reversal_of = p.id)
          or exists (select 1 from ledger_payments r
-                    where r.organization_id = p.organization_id and r.reversal_of = p.payment_id)) as reversed
+                    where r.organization_id = p.organization_id and r.reversal_of = p.payment_id)) as reversed,
+        (select coalesce(sum(k.amount), 0) from bank_reconciliation_links k
+         where k.organization_id = p.organization_id and k.movement_id = p.id and k.undone_at is null)::text
+          as reconciled
       from page p
       left join classifications cl on cl.organization_id = p.organization_id and cl.id = p.classification_id
       left join cost_centres cc on cc.organization_id = p.organization_id and cc.id = p.cost_centre_id
@@ -165,6 +171,7 @@ export async function getStatement(scope: LedgerScope, input: StatementQuery) {
         costCentreName: r.cost_centre_name,
         counterpartAccountName: r.counterpart_name,
         reversed: r.reversed,
+        reconciled: Number(r.reconciled),
       };
     }),
   };

@@ -310,6 +310,24 @@ export function StatementPage() {
       card: 'figure',
       render: (row) => <Figure negative={row.balance < 0}>{formatBRL(row.balance)}</Figure>,
     },
+    {
+      key: 'reconciled',
+      header: c.reconciled,
+      card: 'detail',
+      render: (row) => {
+        const state = row.reconciled === 0 ? 'no' : row.reconciled >= Math.abs(row.amount) ? 'yes' : 'partial';
+        return (
+          <Badge
+            variant="light"
+            color={state === 'yes' ? 'green' : state === 'partial' ? 'yellow' : 'gray'}
+            tt="none"
+            style={{ whiteSpace: 'nowrap' }}
+          >
+            {t.reconciliation[state]}
+          </Badge>
+        );
+      },
+    },
     ...(canEdit
       ? [
           {
