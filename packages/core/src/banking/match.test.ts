@@ -254,6 +254,37 @@ describe('matchStatement', () => {
     expect(anonymous).toEqual([]);
   });
 
+  it('matches a payment weeks late when the memo names the customer and the amount is exactly an open installment', () => {
+    const [match] = automatic(
+      matchStatement(
+        [line('l1', '2026-04-02', 45990, 'PIX RECEBIDO - MARIA SOUZA DA SILVA')],
+        [installment('march', '2026-03-10', 45990, maria), installment('other', '2026-04-01', 45990, joao)],
+      ),
+    );
+    expect(match?.candidateIds).toEqual(['march']);
+    expect(match?.reasons).toContainEqual({ code: 'paid_late', text: 'Pago 23 dias após o vencimento' });
+    const onTime = matchStatement(
+      [line('l1', '2026-03-10', 45990, 'PIX RECEBIDO - MARIA SOUZA DA SILVA')],
+      [installment('march', '2026-03-10', 45990, maria)],
+    )[0];
+    expect(match?.score).toBeLessThan(onTime?.score ?? 0);
+  });
+
+  it('does not match a late payment the memo does not identify, nor a late one over an installment due now', () => {
+    const anonymous = matchStatement(
+      [line('l1', '2026-04-02', 45990, 'PIX RECEBIDO')],
+      [installment('march', '2026-03-10', 45990, maria)],
+    );
+    expect(anonymous).toEqual([]);
+    const [current] = automatic(
+      matchStatement(
+        [line('l1', '2026-04-10', 45990, 'PIX REC 123.456.789-09')],
+        [installment('march', '2026-03-10', 45990, maria), installment('april', '2026-04-10', 45990, maria)],
+      ),
+    );
+    expect(current?.candidateIds).toEqual(['april']);
+  });
+
   it('uses each line and each candidate once, the best evidence first', () => {
     const suggestions = matchStatement(
       [

@@ -49,6 +49,7 @@ export interface MatchOptions {
 export type MatchReasonCode =
   | 'same_amount'
   | 'date_within'
+  | 'paid_late'
   | 'document_in_memo'
   | 'name_in_memo'
   | 'acquirer_in_memo'
@@ -111,6 +112,8 @@ const SCORE = {
   /** An ambiguous proposal never scores more, below the default threshold however strong its clues. */
   ambiguousCeiling: 60,
 };
+/** How late an installment may be paid and still be proposed, when the memo names its party by document or in full. */
+const MAX_DAYS_LATE = 60;
 /** Installments one subset sum looks at, the nearest in date. */
 const MAX_SUBSET_ITEMS = 12;
 /**
@@ -280,6 +283,11 @@ function dateReason(days: number, kind: MatchCandidate['kind']): MatchReason {
   const what = kind === 'installment' ? 'do vencimento' : 'do lançamento';
   const n = Math.abs(days);
   return { code: 'date_within', text: n === 0 ? `Mesma data ${what}` : `Data a ${n} dia${n > 1 ? 's' : ''} ${what}` };
+}
+
+/** "Pago 23 dias após o vencimento". */
+function lateReason(days: number): MatchReason {
+  return { code: 'paid_late', text: `Pago ${days} dias após o vencimento` };
 }
 
 function datePoints(days: number, window: number): number {
@@ -482,6 +490,17 @@ export function matchStatement(
       for (const c of byFitId.get(line.source.fitId) ?? []) if (c.source.amount === line.source.amount) pairs.add(c);
     }
     const named = partiesNamed(line);
+    // Paid late: an installment of exactly the amount of a party the memo names by document or in full, when the
+    // party has none of that amount due within the window or after it.
+    for (const party of named) {
+      if (documentInMemo(line, party) === null && nameInMemo(line, party) !== 'whole') continue;
+      const from = firstFrom(party.candidates, line.day - MAX_DAYS_LATE);
+      const sameAmount = party.candidates
+        .slice(from)
+        .filter((c) => c.source.kind === 'installment' && c.source.amount === line.source.amount);
+      if (sameAmount.some((c) => c.day >= line.day - window)) continue;
+      for (const c of sameAmount) pairs.add(c);
+    }
     const scored = [...pairs].map((c) => {
       const days = c.day - line.day;
       const who = identity(line, c);
@@ -504,7 +523,11 @@ export function matchStatement(
         raw,
         reasons: () => [
           { code: 'same_amount', text: `Mesmo valor: ${formatBRL(line.abs)}` },
-          ...(Math.abs(days) <= window ? [dateReason(days, c.source.kind)] : []),
+          ...(Math.abs(days) <= window
+            ? [dateReason(days, c.source.kind)]
+            : c.source.kind === 'installment' && days < 0
+              ? [lateReason(-days)]
+              : []),
           ...who.reasons(),
           ...(other
             ? [{ code: 'other_party_in_memo' as const, text: `O histórico cita outro nome: ${other.name}` }]
