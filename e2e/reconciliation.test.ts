@@ -298,4 +298,41 @@ describe.skipIf(!chromiumAvailable)('bank reconciliation in Chromium', () => {
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(phone, 'reconciliation-import-390');
   });
+
+  it('reads a CSV statement with its columns shown, and imports the readable lines only once asked to', async () => {
+    const page = await h.newPage(1366, 900);
+    await signInToMatriz(page, h.app.url, 'financeiro');
+    const day = addDays(todayInSaoPaulo(), -3);
+    const [y, m, d] = day.split('-');
+    await page.goto(`${h.app.url}/contas/conciliacao_bancaria?from=${day}&to=${day}`);
+    await page.getByRole('combobox', { name: 'Conta' }).click();
+    await page.getByRole('option', { name: 'Mercado Pago vendas' }).click();
+    await page.waitForURL(/account=/);
+
+    const csv = `Data;Histórico;Valor\n${d}/${m}/${y};PIX RECEBIDO MARIA DA SILVA;1.234,56\n${d}/${m}/${y};TED ENVIADA;abc\n`;
+    await page.getByRole('button', { name: 'Importar extrato' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Importar extrato' });
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'extrato.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    // The columns it was read with, guessed from the header and changeable, and the line it could not read.
+    const columns = dialog.getByRole('group', { name: 'Colunas do CSV' });
+    await columns.getByText('deduzidas do cabeçalho', { exact: false }).waitFor();
+    expect(await columns.getByLabel('Valor', { exact: true }).inputValue()).toBe('3');
+    await dialog.getByText('1 linha não pôde ser lida').waitFor();
+    await dialog.getByText(/^Linha 3:/).waitFor();
+    const submit = dialog.getByRole('button', { name: 'Importar', exact: true });
+    expect(await submit.isDisabled()).toBe(true);
+    await screenshot(page, 'reconciliation-import-csv-1366');
+    await dialog.getByLabel('Importar as demais linhas mesmo assim').check();
+    await submit.click();
+    await dialog.getByRole('status').getByText('1 linha nova', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Concluir' }).click();
+    await page
+      .getByRole('region', { name: 'Extrato do banco' })
+      .getByRole('row')
+      .filter({ hasText: 'PIX RECEBIDO MARIA DA SILVA' })
+      .getByText('Em aberto')
+      .waitFor();
+  });
 });
