@@ -285,6 +285,30 @@ describe('matchStatement', () => {
     expect(current?.candidateIds).toEqual(['april']);
   });
 
+  it('matches a fee booked on its very day though the same fee is charged on the days around', () => {
+    const fee = (id: string, date: string): MatchCandidate => ({
+      ...installment(id, date, -1290, null),
+      kind: 'movement',
+    });
+    const suggestions = matchStatement(
+      [
+        line('l9', '2026-03-09', -1290, 'TARIFA PIX'),
+        line('l10', '2026-03-10', -1290, 'TARIFA PIX'),
+        line('l11', '2026-03-11', -1290, 'TARIFA PIX'),
+      ],
+      [fee('fee-10', '2026-03-10'), fee('fee-11', '2026-03-11')],
+    );
+    expect(automatic(suggestions).map((s) => [s.lineIds, s.candidateIds])).toEqual([
+      [['l10'], ['fee-10']],
+      [['l11'], ['fee-11']],
+    ]);
+    const twiceThatDay = matchStatement(
+      [line('a', '2026-03-10', -1290, 'TARIFA PIX'), line('b', '2026-03-10', -1290, 'TARIFA PIX')],
+      [fee('fee-10', '2026-03-10')],
+    );
+    expect(automatic(twiceThatDay)).toEqual([]);
+  });
+
   it('uses each line and each candidate once, the best evidence first', () => {
     const suggestions = matchStatement(
       [

@@ -713,13 +713,23 @@ function assign(proposals: Proposal[], threshold: number): MatchSuggestion[] {
       a.day < b.day
     );
   };
+  /**
+   * One line and one movement of the same day: a movement is booked on the day the bank moved the money (a fee, a
+   * transfer between own accounts), so only another pair of the same day makes it doubtful, not the same fee on the
+   * days around.
+   */
+  const sameDayMovement = (p: Proposal) =>
+    p.lines.length === 1 &&
+    p.candidates.length === 1 &&
+    p.candidates[0]?.source.kind === 'movement' &&
+    p.candidates[0].day === p.lines[0]?.day;
   /** Rivals of `p` through its lines (they propose other candidates) or its candidates (other lines), capped. */
   function rivals<K, T>(p: Proposal, keys: K[], index: Map<K, Proposal[]>, others: (q: Proposal) => T[], own: T[]) {
     const found: T[] = [];
     for (const key of keys) {
       for (const q of index.get(key) ?? []) {
         if (q.raw <= p.raw - SCORE.ambiguityMargin || found.length > MAX_RIVALS_COUNTED) break;
-        if (q === p || q.partial || earlierOfSameParty(p, q)) continue;
+        if (q === p || q.partial || earlierOfSameParty(p, q) || (sameDayMovement(p) && !sameDayMovement(q))) continue;
         for (const item of others(q)) if (!own.includes(item) && !found.includes(item)) found.push(item);
       }
     }
