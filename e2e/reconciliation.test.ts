@@ -297,6 +297,12 @@ describe.skipIf(!chromiumAvailable)('bank reconciliation in Chromium', () => {
     await phone.getByRole('dialog', { name: 'Importar extrato' }).getByText('Já importadas').waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(phone, 'reconciliation-import-390');
+    await phone.getByRole('dialog', { name: 'Importar extrato' }).getByRole('button', { name: 'Cancelar' }).click();
+    await phone.getByRole('button', { name: 'Regras' }).click();
+    await phone.getByRole('dialog', { name: 'Regras de conciliação' }).getByRole('button', { name: 'Editar' }).click();
+    await phone.getByRole('dialog', { name: 'Regras de conciliação' }).getByLabel('Histórico contém').waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(phone, 'reconciliation-rules-390');
   });
 
   it('reads a CSV statement with its columns shown, and imports the readable lines only once asked to', async () => {
