@@ -85,6 +85,17 @@ describe('matchStatement', () => {
     ]);
   });
 
+  it('takes an amount alone up to 4 days after the due date (a weekend and a day of clearing), not 5', () => {
+    const after = (days: number) =>
+      matchStatement(
+        [line('l1', `2026-03-${String(10 + days).padStart(2, '0')}`, 182858, 'LIQUIDACAO BOLETO 10493.35107')],
+        [installment('bill', '2026-03-10', 182858, maria)],
+      )[0];
+    expect(after(4)?.automatic).toBe(true);
+    expect(after(4)?.reasons).toContainEqual({ code: 'date_within', text: 'Data a 4 dias do vencimento' });
+    expect(after(5)?.automatic).toBe(false);
+  });
+
   it('raises the score for the name, the document number and a FITID reconciled before', () => {
     const seen = { ...installment('rent', '2026-03-05', -450000, andrade, 'NF-1234'), fitIdsSeen: ['FIT-l1'] };
     const [match] = matchStatement(

@@ -290,11 +290,12 @@ function lateReason(days: number): MatchReason {
   return { code: 'paid_late', text: `Pago ${days} dias após o vencimento` };
 }
 
+/** Up to 4 days is as good as 2: a weekend and a day of clearing lie between many due dates and their credit. */
 function datePoints(days: number, window: number): number {
   const n = Math.abs(days);
   if (n === 0) return 15;
   if (n === 1) return 12;
-  if (n <= 3) return 10;
+  if (n <= 4) return 10;
   return n <= window ? 4 : 0;
 }
 
