@@ -177,6 +177,23 @@ describe('matchStatement', () => {
     });
   });
 
+  it('pays the installments of the customer a PIX names though an anonymous credit has the amount of one of them', () => {
+    const suggestions = matchStatement(
+      [
+        line('named', '2026-03-10', 69880, 'PIX RECEBIDO - MARIA SOUZA DA SILVA'),
+        line('anonymous', '2026-03-10', 19990, 'PIX RECEBIDO'),
+      ],
+      [
+        installment('m1', '2026-03-10', 19990, maria),
+        installment('m2', '2026-03-09', 49890, maria),
+        installment('joao', '2026-03-10', 19990, joao),
+      ],
+    );
+    const named = automatic(suggestions).find((s) => s.lineIds.includes('named'));
+    expect(named?.candidateIds.toSorted()).toEqual(['m1', 'm2']);
+    expect(named?.reasons.map((r) => r.code)).not.toContain('ambiguous');
+  });
+
   it("matches a day's card credits of one acquirer that add up to one receivable", () => {
     const suggestions = matchStatement(
       [

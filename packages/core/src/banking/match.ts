@@ -240,6 +240,8 @@ interface Proposal {
   candidates: Candidate[];
   /** Part of an installment: it never makes a whole match doubtful (an acquirer's credit is part of every batch). */
   partial?: true;
+  /** The memo tells who paid (document, name, acquirer, document number or a FITID seen before). */
+  identified: boolean;
   raw: number;
   reasons: () => MatchReason[];
 }
@@ -521,6 +523,7 @@ export function matchStatement(
       proposals.push({
         lines: [line],
         candidates: [c],
+        identified: who.points > 0,
         raw,
         reasons: () => [
           { code: 'same_amount', text: `Mesmo valor: ${formatBRL(line.abs)}` },
@@ -554,6 +557,7 @@ export function matchStatement(
             lines: [line],
             candidates: [c],
             partial: true,
+            identified: true,
             raw: SCORE.partial + datePoints(days, window) + who.points,
             reasons: () => [
               { code: 'partial', text: `Pagamento parcial: ${formatBRL(line.abs)} de ${formatBRL(c.abs)}` },
@@ -570,6 +574,7 @@ export function matchStatement(
         proposals.push({
           lines: [line],
           candidates: subset,
+          identified: who.points > 0,
           raw: SCORE.sumOfParts + datePoints(farthest, window) + who.points,
           reasons: () => [
             {
@@ -618,6 +623,7 @@ export function matchStatement(
         proposals.push({
           lines: part,
           candidates: [c],
+          identified: who.points > 0,
           raw: SCORE.sumOfParts + datePoints(days, window) + who.points,
           reasons: () => [
             { code: 'sum_of_lines', text: `Soma de ${part.length} ${kind} do extrato: ${formatBRL(total)}` },
@@ -724,13 +730,24 @@ function assign(proposals: Proposal[], threshold: number): MatchSuggestion[] {
     p.candidates.length === 1 &&
     p.candidates[0]?.source.kind === 'movement' &&
     p.candidates[0].day === p.lines[0]?.day;
-  /** Rivals of `p` through its lines (they propose other candidates) or its candidates (other lines), capped. */
+  /**
+   * Rivals of `p` through its lines (they propose other candidates) or its candidates (other lines), capped. Several
+   * installments of a party the memo names are not made doubtful by a proposal that only shares an amount with one of
+   * them (a bare "PIX RECEBIDO" of a plan's price).
+   */
   function rivals<K, T>(p: Proposal, keys: K[], index: Map<K, Proposal[]>, others: (q: Proposal) => T[], own: T[]) {
     const found: T[] = [];
     for (const key of keys) {
       for (const q of index.get(key) ?? []) {
         if (q.raw <= p.raw - SCORE.ambiguityMargin || found.length > MAX_RIVALS_COUNTED) break;
-        if (q === p || q.partial || earlierOfSameParty(p, q) || (sameDayMovement(p) && !sameDayMovement(q))) continue;
+        if (
+          q === p ||
+          q.partial ||
+          earlierOfSameParty(p, q) ||
+          (sameDayMovement(p) && !sameDayMovement(q)) ||
+          (p.candidates.length > 1 && p.identified && !q.identified)
+        )
+          continue;
         for (const item of others(q)) if (!own.includes(item) && !found.includes(item)) found.push(item);
       }
     }
