@@ -386,6 +386,19 @@ describe('banking reconciliation: links between bank lines and the ledger', () =
     const day = screen.days.find((x) => x.date === '2026-11-10');
     expect(day?.appBalance).toBe(await balanceOfUpTo('2026-11-10'));
     expect(day?.bankBalance).toBeNull();
+    // The reconciled balance leaves out what the bank has not confirmed since the account's first statement line.
+    const firstLine = (
+      await db().select().from(bankStatementLines).where(eq(bankStatementLines.accountId, ids.account))
+    )
+      .map((l) => l.date)
+      .sort()[0];
+    const since = (
+      await db().select().from(accountMovements).where(eq(accountMovements.accountId, ids.account))
+    ).filter((m) => firstLine !== undefined && m.date >= firstLine && m.date <= '2026-11-10');
+    let unconfirmed = 0;
+    for (const m of since) unconfirmed += m.amount - Math.sign(m.amount) * (await reconciledOfMovement(m.id));
+    expect(unconfirmed).not.toBe(0);
+    expect(day?.reconciledBalance).toBe((day?.appBalance ?? 0) - unconfirmed);
   });
 
   async function balanceOfUpTo(date: string) {

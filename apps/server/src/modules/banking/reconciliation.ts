@@ -234,8 +234,10 @@ export async function getReconciliation(scope: LedgerScope, input: z.output<type
 
 /**
  * Per day of the period: the bank's balance (the latest closing balance a file stated, carried by the lines), the
- * app's balance (opening plus movements), the reconciled balance (opening plus what the bank confirmed of them), and
- * the bank's minus the app's. Without a stated balance the bank's is null.
+ * app's balance (opening plus movements), the reconciled balance, and the bank's minus the app's. Without a stated
+ * balance the bank's is null. The reconciled balance is the app's balance without what the bank has not confirmed
+ * since the account's first statement line: the books before it are taken as agreed with the bank, so when every
+ * movement since is reconciled the two balances are one.
  */
 async function dailyBalances(scope: LedgerScope, period: Period, openingBalance: number) {
   const { organizationId } = scope.tenant;
@@ -267,12 +269,23 @@ async function dailyBalances(scope: LedgerScope, period: Period, openingBalance:
     )
     select d::date::text as day,
       (select coalesce(sum(s), 0) from mov where date <= d::date)::text as app,
-      (select coalesce(sum(s), 0) from rec where date <= d::date)::text as reconciled,
+      (select coalesce(sum(s), 0) from mov where date >= (select min(date) from lin) and date <= d::date)::text
+        as moved_since,
+      (select coalesce(sum(s), 0) from rec where date >= (select min(date) from lin) and date <= d::date)::text
+        as reconciled_since,
       (select coalesce(sum(s), 0) from lin where date <= d::date)::text as lines,
       (select coalesce(sum(s), 0) from lin where date <= ${anchor?.date ?? period.to})::text as anchored
     from generate_series(${period.from}::date, ${period.to}::date, interval '1 day') as d
     order by 1`);
-  return rowsOf<{ day: string; app: string; reconciled: string; lines: string; anchored: string }>(result).map((r) => {
+  type Day = {
+    day: string;
+    app: string;
+    moved_since: string;
+    reconciled_since: string;
+    lines: string;
+    anchored: string;
+  };
+  return rowsOf<Day>(result).map((r) => {
     const appBalance = openingBalance + Number(r.app);
     const bankBalance =
       anchor?.amount === null || anchor?.amount === undefined
@@ -282,7 +295,7 @@ async function dailyBalances(scope: LedgerScope, period: Period, openingBalance:
       date: r.day,
       bankBalance,
       appBalance,
-      reconciledBalance: openingBalance + Number(r.reconciled),
+      reconciledBalance: appBalance - Number(r.moved_since) + Number(r.reconciled_since),
       difference: bankBalance === null ? null : bankBalance - appBalance,
     };
   });
