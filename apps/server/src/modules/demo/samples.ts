@@ -158,7 +158,7 @@ export async function seedSampleRecords(
       accountTypeId: await accountType('Investimento'),
       bankId: await bank('341'),
       branch: '0912',
-      number: '12345-6 (aplicação)',
+      number: '98765-4',
       openingBalance: 150_000_000,
       openingDate: '2026-01-01',
       unitIds: demo.unitIds,
