@@ -156,7 +156,9 @@ describe.skipIf(!chromiumAvailable)('bank reconciliation in Chromium', () => {
     await drawer.getByText('Nenhuma regra ainda.').waitFor();
     await drawer.getByRole('button', { name: 'Nova regra' }).click();
     await drawer.getByRole('button', { name: 'Salvar regra' }).click();
-    await page.getByText('Informe o texto que o histórico da linha contém.').first().waitFor();
+    // A rule without its text or classification is refused on its fields, before anything is sent.
+    await drawer.getByText('Informe o texto que o histórico da linha contém.').waitFor();
+    await drawer.getByText('Escolha a classificação.').waitFor();
     await drawer.getByLabel('Histórico contém').fill('TARIFA');
     await drawer.getByLabel('Classificação').fill('Tarifas');
     await page

@@ -188,6 +188,11 @@ export const reconciliationMessages = {
     removeMessage: (text: string) => `Excluir a regra "${text}"? Os lançamentos que ela já criou continuam no extrato.`,
     removed: 'Regra excluída.',
     cancel: 'Cancelar',
+    required: {
+      memoContains: 'Informe o texto que o histórico da linha contém.',
+      classificationId: 'Escolha a classificação.',
+      description: 'Descreva o lançamento que a regra cria.',
+    },
   },
   amount: (centavos: number) => (centavos > 0 ? `+${formatBRL(centavos)}` : formatBRL(centavos)),
 };

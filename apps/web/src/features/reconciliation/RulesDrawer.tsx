@@ -68,7 +68,11 @@ function RuleForm(props: { rule: Rule | null; onClose: () => void }) {
         }
       : blank,
   );
-  const set = (change: Partial<Values>) => setValues((v) => ({ ...v, ...change }));
+  const [errors, setErrors] = useState<Partial<Record<keyof typeof t.required, string>>>({});
+  const set = (change: Partial<Values>) => {
+    setValues((v) => ({ ...v, ...change }));
+    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([key]) => !(key in change))));
+  };
   const save = useMutation({
     mutationFn: () => {
       const fields = {
@@ -96,7 +100,14 @@ function RuleForm(props: { rule: Rule | null; onClose: () => void }) {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate();
+    // What the server would refuse for a missing field is said on the field, before sending.
+    const missing = Object.fromEntries(
+      (Object.keys(t.required) as (keyof typeof t.required)[])
+        .filter((key) => !(values[key] ?? '').trim())
+        .map((key) => [key, t.required[key]]),
+    );
+    setErrors(missing);
+    if (Object.keys(missing).length === 0) save.mutate();
   };
   return (
     <Paper withBorder p="sm" component="form" onSubmit={submit} noValidate>
@@ -105,6 +116,7 @@ function RuleForm(props: { rule: Rule | null; onClose: () => void }) {
           label={t.memoContains}
           value={values.memoContains}
           onChange={(e) => set({ memoContains: e.currentTarget.value })}
+          error={errors.memoContains}
           withAsterisk
           data-autofocus
         />
@@ -120,6 +132,7 @@ function RuleForm(props: { rule: Rule | null; onClose: () => void }) {
           source={ledgerSources.classifications}
           value={values.classificationId}
           onChange={(classificationId) => set({ classificationId })}
+          error={errors.classificationId}
           required
         />
         <ReferenceSelect
@@ -133,6 +146,7 @@ function RuleForm(props: { rule: Rule | null; onClose: () => void }) {
           description={t.descriptionHint}
           value={values.description}
           onChange={(e) => set({ description: e.currentTarget.value })}
+          error={errors.description}
           withAsterisk
         />
         <Switch label={t.active} checked={values.active} onChange={(e) => set({ active: e.currentTarget.checked })} />
