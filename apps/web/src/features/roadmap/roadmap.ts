@@ -59,7 +59,7 @@ export const ROADMAP = [
     title: 'Contas a pagar',
     description:
       'Lançamentos com parcelas, rateio e impostos retidos, boletos e PIX conferidos, pagamentos parciais ou em lote com juros e multa, estorno e recorrências.',
-    status: 'in_progress',
+    status: 'shipped',
     period: '2026-Q4',
     areas: ['Financeiro'],
   },
@@ -75,9 +75,10 @@ export const ROADMAP = [
   {
     id: 'bank-reconciliation',
     title: 'Extrato e conciliação bancária',
-    description: 'Importação de extratos OFX, sugestão de correspondências com os lançamentos e conciliação em lote.',
-    status: 'planned',
-    period: '2027-Q2',
+    description:
+      'Extrato com saldos por dia, transferências e lançamentos avulsos, importação de OFX e CSV dos bancos brasileiros, sugestões de correspondência com o motivo, regras e conciliação em lote.',
+    status: 'in_progress',
+    period: '2026-Q4',
     areas: ['Conciliação'],
   },
   {
