@@ -34,3 +34,4 @@ export * from './banking/match';
 export * from './banking/statement-file';
 export * from './banking/ofx';
 export * from './banking/csv';
+export * from './banking/suggestion-request';

@@ -1,3 +1,4 @@
+import { suggestionRequest } from '@financeiro/core';
 import { procedure, router } from '../../trpc/init';
 import { idempotent } from '../idempotency';
 import { mustUseAccount, requireKind, scopeOf } from '../ledger/access';
@@ -12,7 +13,7 @@ import {
   undoInput,
 } from './inputs';
 import { reconcile, undoReconciliation } from './reconcile';
-import { getReconciliation, lineForEntry, requestOf, suggestMatches } from './reconciliation';
+import { getReconciliation, lineForEntry, suggestMatches } from './reconciliation';
 
 /** Matching bank lines with the ledger: /v1/banking/reconciliation.* */
 export const reconciliationRouter = router({
@@ -50,7 +51,7 @@ export const reconciliationRouter = router({
         const suggestions = (await suggestMatches(scope, period, threshold)).filter((s) => s.score >= threshold);
         const groupIds: string[] = [];
         for (const suggestion of suggestions) {
-          const request = requestOf(period.accountId, suggestion);
+          const request = suggestionRequest(period.accountId, suggestion);
           const settled = await reconcile(scope, request, { maySettle: (kind) => requireKind(ctx, kind, 'editar') });
           groupIds.push(settled.groupId);
         }

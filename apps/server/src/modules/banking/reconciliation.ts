@@ -6,7 +6,6 @@ import {
   type BankLineForMatch,
   type DocumentKind,
   type MatchCandidate,
-  type MatchSuggestion,
 } from '@financeiro/core';
 import type { z } from 'zod';
 import { rowsOf } from '../../db/client';
@@ -14,7 +13,6 @@ import { notFound } from '../../trpc/init';
 import { accounts } from '../registries/schema';
 import type { periodInput, reconciliationGetInput } from './inputs';
 import { mustUseAccount, type LedgerScope } from '../ledger/access';
-import type { ReconcileRequest } from './reconcile';
 import { bankReconciliationLinks, bankStatementImports, bankStatementLines } from './schema';
 
 type Period = z.output<typeof periodInput>;
@@ -131,30 +129,6 @@ export async function suggestMatches(scope: LedgerScope, period: Period, thresho
     ...s,
     candidates: s.candidateIds.map((id) => ({ id, kind: kindOf.get(id) ?? 'movement' })),
   }));
-}
-
-/** What reconciling one suggestion asks of the ledger and of the links: its allocations, summed per side. */
-export function requestOf(
-  accountId: string,
-  suggestion: MatchSuggestion & { candidates: { id: string; kind: 'movement' | 'installment' }[] },
-): ReconcileRequest {
-  const perLine = new Map<string, number>();
-  const perCandidate = new Map<string, number>();
-  for (const a of suggestion.allocations) {
-    perLine.set(a.lineId, (perLine.get(a.lineId) ?? 0) + Math.abs(a.amount));
-    perCandidate.set(a.candidateId, (perCandidate.get(a.candidateId) ?? 0) + Math.abs(a.amount));
-  }
-  const amountOf = (id: string) => perCandidate.get(id) ?? 0;
-  return {
-    accountId,
-    lines: [...perLine].map(([lineId, amount]) => ({ lineId, amount })),
-    movements: suggestion.candidates
-      .filter((c) => c.kind === 'movement')
-      .map((c) => ({ movementId: c.id, amount: amountOf(c.id) })),
-    installments: suggestion.candidates
-      .filter((c) => c.kind === 'installment')
-      .map((c) => ({ installmentId: c.id, principal: amountOf(c.id) })),
-  };
 }
 
 /**

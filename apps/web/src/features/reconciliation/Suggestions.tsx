@@ -1,7 +1,7 @@
 import { Badge, Button, Group, NumberInput, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type KeyboardEvent } from 'react';
-import { DEFAULT_MATCH_THRESHOLD, formatBRL, formatCalendarDate } from '@financeiro/core';
+import { DEFAULT_MATCH_THRESHOLD, formatBRL, formatCalendarDate, suggestionRequest } from '@financeiro/core';
 import { bankingClient } from '../../api/trpc';
 import { reconciliationMessages } from '../../i18n/reconciliation';
 import { notifyApiError } from '../../ui/api-error';
@@ -17,27 +17,6 @@ interface Period {
   accountId: string;
   from: string;
   to: string;
-}
-
-/** What accepting one suggestion asks: its allocations summed per line and per candidate (as the server does). */
-function requestOf(accountId: string, s: Suggestion) {
-  const perLine = new Map<string, number>();
-  const perCandidate = new Map<string, number>();
-  for (const a of s.allocations) {
-    perLine.set(a.lineId, (perLine.get(a.lineId) ?? 0) + Math.abs(a.amount));
-    perCandidate.set(a.candidateId, (perCandidate.get(a.candidateId) ?? 0) + Math.abs(a.amount));
-  }
-  const amountOf = (id: string) => perCandidate.get(id) ?? 0;
-  return {
-    accountId,
-    lines: [...perLine].map(([lineId, amount]) => ({ lineId, amount })),
-    movements: s.candidates
-      .filter((c) => c.kind === 'movement')
-      .map((c) => ({ movementId: c.id, amount: amountOf(c.id) })),
-    installments: s.candidates
-      .filter((c) => c.kind === 'installment')
-      .map((c) => ({ installmentId: c.id, principal: amountOf(c.id) })),
-  };
 }
 
 const scoreColor = (score: number) => (score >= 85 ? 'green' : score >= DEFAULT_MATCH_THRESHOLD ? 'teal' : 'yellow');
@@ -143,7 +122,7 @@ export function Suggestions(props: {
   const [threshold, setThreshold] = useState(DEFAULT_MATCH_THRESHOLD);
   const { keyFor, done } = useKeyFor();
   const accept = useMutation({
-    mutationFn: (request: ReturnType<typeof requestOf>) =>
+    mutationFn: (request: ReturnType<typeof suggestionRequest>) =>
       bankingClient.reconciliation.reconcile.mutate({ ...request, idempotencyKey: keyFor(request) }),
     onSuccess: async (_result, request) => {
       done(request);
@@ -203,7 +182,7 @@ export function Suggestions(props: {
             {t.keyboard}
           </Text>
           {suggestions.map((s) => {
-            const request = requestOf(props.period.accountId, s);
+            const request = suggestionRequest(props.period.accountId, s);
             return (
               <SuggestionCard
                 key={s.lineIds.join() + s.candidateIds.join()}
