@@ -1,5 +1,4 @@
 import {
-  bigint,
   boolean,
   check,
   date,
@@ -17,8 +16,8 @@ import { sql } from 'drizzle-orm';
 import { MAX_AMOUNT, type CsvStatementMapping } from '@financeiro/core';
 import { users } from '../identity/schema';
 import { accountMovements } from '../ledger/schema';
-import { organizations } from '../tenancy/schema';
 import { accounts, banks, classifications, costCentres } from '../registries/schema';
+import { createdAt, money, tenant } from '../../db/columns';
 
 /*
  * Bank statements and their reconciliation with the ledger (DESIGN.md 6a): the files imported, their lines, the
@@ -27,15 +26,6 @@ import { accounts, banks, classifications, costCentres } from '../registries/sch
  * movements they are seen by the whole organization. Banking writes only these tables; the ledger's rows it needs
  * (a settlement, a manual entry) are written by the ledger's exported functions.
  */
-
-const money = () => bigint({ mode: 'number' });
-const tenant = () => ({
-  id: uuid().primaryKey(),
-  organizationId: uuid()
-    .notNull()
-    .references(() => organizations.id),
-});
-const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
 export const STATEMENT_FORMATS = ['ofx', 'csv'] as const;
 /** A line's state, derived from its reconciled amount and stored for the reconciliation screen's index. */

@@ -1,5 +1,4 @@
 import {
-  bigint,
   check,
   date,
   foreignKey,
@@ -23,7 +22,7 @@ import {
   RECURRENCE_PERIODICITIES,
 } from '@financeiro/core';
 import { users } from '../identity/schema';
-import { organizations, units } from '../tenancy/schema';
+import { units } from '../tenancy/schema';
 import {
   accounts,
   classifications,
@@ -35,6 +34,7 @@ import {
   bytea,
   type ApportionmentLine,
 } from '../registries/schema';
+import { createdAt, createdBy, money, tenant } from '../../db/columns';
 
 /*
  * The finance chain of DESIGN.md 6a: document → installments → settlements (grouped in payments) → account
@@ -42,15 +42,6 @@ import {
  * row can state are CHECKs, so that no code path (the seeder, a worker, a bug) can store a broken chain.
  */
 
-const money = () => bigint({ mode: 'number' });
-const tenant = () => ({
-  id: uuid().primaryKey(),
-  organizationId: uuid()
-    .notNull()
-    .references(() => organizations.id),
-});
-const createdBy = () => uuid().references(() => users.id);
-const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const inRange = (column: string) => sql.raw(`${column} > 0 AND ${column} <= ${MAX_AMOUNT}`);
 const statuses = sql.raw(LEDGER_STATUSES.map((s) => `'${s}'`).join(', '));
 

@@ -1,5 +1,4 @@
 import {
-  bigint,
   boolean,
   customType,
   date,
@@ -28,8 +27,8 @@ import {
 import { users } from '../identity/schema';
 import { folded } from '../../db/search';
 import { registryColumns } from './columns';
+import { money } from '../../db/columns';
 
-const money = () => bigint({ mode: 'number' });
 /** Binary content; PGlite reads it as a Uint8Array, node-postgres as a Buffer: both become a Buffer. */
 export const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => 'bytea',
