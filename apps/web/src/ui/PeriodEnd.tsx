@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatCalendarDate, parseDateText } from '@financeiro/core';
-import { DateField } from '../../ui/DateField';
+import { DateField } from './DateField';
 
 /** One end of the period: kept as typed until it is a whole date, then stored in the address. */
 export function PeriodEnd(props: { label: string; value: string; onChange: (iso: string) => void }) {

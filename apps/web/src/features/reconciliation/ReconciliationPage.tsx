@@ -25,7 +25,7 @@ import { DataTable, type Column } from '../../ui/DataTable';
 import { notifySuccess } from '../../ui/notify';
 import { useUrlState } from '../../ui/use-url-state';
 import { RowTitle } from '../registries/cells';
-import { PeriodEnd } from './PeriodEnd';
+import { PeriodEnd } from '../../ui/PeriodEnd';
 import { ImportModal } from './ImportModal';
 import { EntryFromLineModal, UndoDialog } from './LineDialogs';
 import { RulesDrawer } from './RulesDrawer';

@@ -21,7 +21,6 @@ import {
   addMonths,
   formatBRL,
   formatCalendarDate,
-  parseDateText,
   todayInSaoPaulo,
   type MovementKind,
 } from '@financeiro/core';
@@ -29,7 +28,6 @@ import { ledgerClient } from '../../api/trpc';
 import { statementMessages } from '../../i18n/statement';
 import { notifyApiError } from '../../ui/api-error';
 import { DataTable, type Column } from '../../ui/DataTable';
-import { DateField } from '../../ui/DateField';
 import { notifySuccess } from '../../ui/notify';
 import { useIdempotencyKey } from '../../ui/use-idempotency-key';
 import { useUrlState } from '../../ui/use-url-state';
@@ -37,6 +35,7 @@ import { ReasonDialog } from '../ledger/ReasonDialog';
 import { Figure, RowTitle } from '../registries/cells';
 import { useCan } from '../tenants/use-can';
 import { EntryModal, TransferModal } from './MovementForms';
+import { PeriodEnd } from '../../ui/PeriodEnd';
 
 const t = statementMessages;
 const PAGE_SIZE = 50;
@@ -57,24 +56,6 @@ const KIND_COLORS: Record<MovementKind, string> = {
 
 const monthStart = (date: string) => `${date.slice(0, 7)}-01`;
 const monthEnd = (date: string) => addDays(addMonths(monthStart(date), 1), -1);
-
-/** One end of the period: kept as typed until it is a whole date, then stored in the address. */
-function PeriodEnd(props: { label: string; value: string; onChange: (iso: string) => void }) {
-  const [typed, setTyped] = useState<{ text: string; for: string } | null>(null);
-  const text = typed && typed.for === props.value ? typed.text : props.value ? formatCalendarDate(props.value) : '';
-  return (
-    <DateField
-      label={props.label}
-      value={text}
-      onChange={(value) => {
-        setTyped({ text: value, for: props.value });
-        const iso = parseDateText(value);
-        if (iso) props.onChange(iso);
-      }}
-      w={130}
-    />
-  );
-}
 
 /** A figure of the period in a card: its label over its amount. */
 function Card(props: { label: string; amount: number | undefined; tone?: 'in' | 'out' }) {
