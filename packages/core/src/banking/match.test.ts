@@ -194,6 +194,28 @@ describe('matchStatement', () => {
     expect(named?.reasons.map((r) => r.code)).not.toContain('ambiguous');
   });
 
+  it('matches a payment naming no one to the installments of the only customer whose bills add up to it', () => {
+    const bills = [installment('m1', '2026-03-08', 12345, maria), installment('m2', '2026-03-10', 23456, maria)];
+    const [match] = automatic(
+      matchStatement(
+        [line('l1', '2026-03-10', 35801, 'TRANSF RECEBIDA')],
+        [...bills, installment('j1', '2026-03-09', 10000, joao), installment('j2', '2026-03-10', 20000, joao)],
+      ),
+    );
+    expect(match?.candidateIds.toSorted()).toEqual(['m1', 'm2']);
+    expect(match?.reasons).toContainEqual({
+      code: 'sum_of_installments',
+      text: 'Nenhum outro participante tem parcelas que somem este valor',
+    });
+
+    const twoCustomers = matchStatement(
+      [line('l1', '2026-03-10', 35801, 'TRANSF RECEBIDA')],
+      [...bills, installment('j1', '2026-03-09', 15801, joao), installment('j2', '2026-03-10', 20000, joao)],
+    );
+    expect(automatic(twoCustomers)).toEqual([]);
+    expect(codes(twoCustomers[0])).toContain('ambiguous');
+  });
+
   it("matches a day's card credits of one acquirer that add up to one receivable", () => {
     const suggestions = matchStatement(
       [

@@ -95,6 +95,8 @@ export const DEFAULT_MATCH_THRESHOLD = 65;
 const SCORE = {
   sameAmount: 55,
   sumOfParts: 45,
+  /** Installments of one party add up to a line that names no one, and no other party's do. */
+  onlySum: 10,
   partial: 15,
   document: 35,
   name: 25,
@@ -219,6 +221,8 @@ interface Party {
   name: string | null;
   nameWords: string[];
   documents: string[];
+  /** Its place in the order parties were met, for counting per party in typed arrays. */
+  number: number;
   /** The card acquirer the party is (index in ACQUIRERS), or -1. */
   acquirer: number;
   /** The party's installments and movements, by date. */
@@ -340,7 +344,7 @@ export function matchStatement(
     if (!party) {
       const nameWords = c.partyName ? words(c.partyName).filter((w) => !NAME_NOISE.has(w)) : [];
       const acquirer = ACQUIRERS.findIndex((names) => names.some((n) => hasWords(nameWords, n, true)));
-      party = { key, name: c.partyName, nameWords, documents: [], acquirer, candidates: [] };
+      party = { key, number: parties.size, name: c.partyName, nameWords, documents: [], acquirer, candidates: [] };
       parties.set(key, party);
     }
     if (c.partyDocument && !party.documents.includes(c.partyDocument)) party.documents.push(c.partyDocument);
@@ -365,6 +369,14 @@ export function matchStatement(
     for (const fitId of c.source.fitIdsSeen) pushTo(byFitId, fitId, c);
   }
   for (const list of byAmount.values()) list.sort(byDay);
+  // Installments by due date, and their amounts, signs and parties side by side for scanning many of them.
+  const installments = candidates.filter((c) => c.source.kind === 'installment').sort(byDay);
+  const installmentAbs = Float64Array.from(installments, (c) => c.abs);
+  const installmentSign = Int8Array.from(installments, (c) => Math.sign(c.source.amount));
+  const installmentParty = Int32Array.from(installments, (c) => c.party.number);
+  const partySeenBy = new Int32Array(parties.size).fill(-1);
+  const partyCount = new Int32Array(parties.size);
+  const partyTotal = new Float64Array(parties.size);
 
   const byDocument = new Map<string, Party[]>();
   const byFirstName = new Map<string, Party[]>();
@@ -485,6 +497,35 @@ export function matchStatement(
   };
 
   const proposals: Proposal[] = [];
+  /** One line paying several installments of one party, with what the memo tells of who paid. */
+  const sumOfInstallments = (
+    line: Line,
+    party: Party,
+    subset: Candidate[],
+    who: ReturnType<typeof identity>,
+  ): Proposal => {
+    const farthest = subset.reduce((max, c) => Math.max(max, Math.abs(c.day - line.day)), 0);
+    return {
+      lines: [line],
+      candidates: subset,
+      identified: who.points > 0,
+      raw: SCORE.sumOfParts + datePoints(farthest, window) + who.points,
+      reasons: () => [
+        {
+          code: 'sum_of_installments',
+          text: `Soma de ${subset.length} parcelas de ${party.name ?? 'um mesmo participante'}: ${formatBRL(line.abs)}`,
+        },
+        {
+          code: 'date_within',
+          text:
+            farthest === 0
+              ? 'Vencimentos na mesma data'
+              : `Vencimentos a até ${farthest} dia${farthest === 1 ? '' : 's'} da data`,
+        },
+        ...who.reasons(),
+      ],
+    };
+  };
 
   for (const line of lines) {
     // One line, one candidate of the same amount; a known FITID also reaches past the window.
@@ -569,29 +610,54 @@ export function matchStatement(
       }
       near.sort((a, b) => Math.abs(a.day - line.day) - Math.abs(b.day - line.day) || a.index - b.index);
       for (const subset of subsetsSumming(near.slice(0, MAX_SUBSET_ITEMS), line.abs)) {
-        const farthest = subset.reduce((max, c) => Math.max(max, Math.abs(c.day - line.day)), 0);
-        const who = identity(line, subset[0] as Candidate);
-        proposals.push({
-          lines: [line],
-          candidates: subset,
-          identified: who.points > 0,
-          raw: SCORE.sumOfParts + datePoints(farthest, window) + who.points,
-          reasons: () => [
-            {
-              code: 'sum_of_installments',
-              text: `Soma de ${subset.length} parcelas de ${party.name ?? 'um mesmo participante'}: ${formatBRL(line.abs)}`,
-            },
-            {
-              code: 'date_within',
-              text:
-                farthest === 0
-                  ? 'Vencimentos na mesma data'
-                  : `Vencimentos a até ${farthest} dia${farthest === 1 ? '' : 's'} da data`,
-            },
-            ...who.reasons(),
-          ],
-        });
+        proposals.push(sumOfInstallments(line, party, subset, identity(line, subset[0] as Candidate)));
       }
+    }
+
+    // A memo that names no one and nothing of its amount: installments of one party falling due by the line's date (or
+    // the day after) adding up to it, automatic only when no other party's add up to it too.
+    if (named.length === 0 && scored.length === 0) {
+      // Two passes over those installments: how many of each party and what they add up to, then the parties with
+      // two or more whose total reaches the line.
+      const [from, to] = [firstFrom(installments, line.day - window), firstFrom(installments, line.day + 2)];
+      const fits = (i: number) => (installmentAbs[i] ?? 0) < line.abs && installmentSign[i] === line.sign;
+      for (let i = from; i < to; i += 1) {
+        if (!fits(i)) continue;
+        const n = installmentParty[i] ?? 0;
+        if (partySeenBy[n] !== line.index) {
+          partySeenBy[n] = line.index;
+          partyCount[n] = 0;
+          partyTotal[n] = 0;
+        }
+        partyCount[n] = (partyCount[n] ?? 0) + 1;
+        partyTotal[n] = (partyTotal[n] ?? 0) + (installmentAbs[i] ?? 0);
+      }
+      const byParty = new Map<Party, Candidate[]>();
+      for (let i = from; i < to; i += 1) {
+        const n = installmentParty[i] ?? 0;
+        if (fits(i) && (partyCount[n] ?? 0) >= 2 && (partyTotal[n] ?? 0) >= line.abs) {
+          const c = installments[i] as Candidate;
+          pushTo(byParty, c.party, c);
+        }
+      }
+      const sums: Proposal[] = [];
+      for (const [party, near] of byParty) {
+        if (party.key.startsWith('candidate:')) continue;
+        near.sort((a, b) => Math.abs(a.day - line.day) - Math.abs(b.day - line.day) || a.index - b.index);
+        for (const subset of subsetsSumming(near.slice(0, MAX_SUBSET_ITEMS), line.abs)) {
+          sums.push(sumOfInstallments(line, party, subset, { points: 0, reasons: () => [] }));
+        }
+      }
+      const [only] = sums;
+      if (only && sums.length === 1) {
+        only.raw += SCORE.onlySum;
+        const reasons = only.reasons;
+        only.reasons = () => [
+          ...reasons(),
+          { code: 'sum_of_installments', text: 'Nenhum outro participante tem parcelas que somem este valor' },
+        ];
+      }
+      proposals.push(...sums);
     }
   }
 
@@ -645,6 +711,10 @@ export function matchStatement(
  * sums for 24 items, where trying every subset would be 2^24).
  */
 function subsetsSumming<T extends { abs: number }>(items: readonly T[], target: number): T[][] {
+  // Amounts are positive: all of them is the only way to add up to their total, and none when they fall short.
+  const total = items.reduce((sum, item) => sum + item.abs, 0);
+  if (total <= target) return total === target && items.length >= 2 ? [[...items]] : [];
+  if (items.length <= 2) return [];
   const [left, right] = [items.slice(0, items.length >> 1), items.slice(items.length >> 1)];
   const sums = (half: readonly T[]) => {
     const out = new Float64Array(1 << half.length);
