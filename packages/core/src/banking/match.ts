@@ -6,9 +6,10 @@ import { formatBRL } from '../money';
  * unreconciled account movements. Pure and in memory: the server reads the rows once (one set-based query) and this
  * module proposes suggestions, each with a score from 0 to 100 and the reasons a finance person reads beside it.
  *
- * Shapes it finds: one line ↔ one candidate of the same amount; one line ↔ several installments of one party that add
- * up to it (one PIX paying three invoices, a supplier batch); several lines ↔ one candidate (card acquirer credits of
- * one day, a split settlement); one line paying part of an installment when the party is named in the memo.
+ * Shapes it finds: one line ↔ one candidate of the same amount (up to 60 days late when the memo names the party by
+ * document or in full); one line ↔ several installments of one party that add up to it (one PIX paying three
+ * invoices, a supplier batch); several lines ↔ one candidate (card acquirer credits of one day, a split settlement);
+ * one line paying part of an installment when the party is named in the memo.
  * Every line and candidate is used at most once: the suggestions are taken highest score first.
  */
 
@@ -87,8 +88,8 @@ export interface MatchSuggestion {
 export const DEFAULT_MATCH_WINDOW_DAYS = 5;
 /**
  * Chosen on the labelled set in bench/data (see docs/decisions/0018): an amount and a date alone reach it only within
- * 3 days and with nothing else of that amount near; otherwise it takes a clue of who paid (the party's document or
- * name, the document's number, a FITID seen before).
+ * 4 days and with nothing else of that amount near; otherwise it takes a clue of who paid (the party's document or
+ * name, the card acquirer, the document's number, a FITID seen before, the only party whose bills add up to it).
  */
 export const DEFAULT_MATCH_THRESHOLD = 65;
 
