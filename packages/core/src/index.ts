@@ -35,3 +35,4 @@ export * from './banking/statement-file';
 export * from './banking/ofx';
 export * from './banking/csv';
 export * from './banking/suggestion-request';
+export * from './purchasing/workflow';
