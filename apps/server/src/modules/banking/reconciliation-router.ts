@@ -2,6 +2,7 @@ import { suggestionRequest } from '@financeiro/core';
 import { procedure, router } from '../../trpc/init';
 import { idempotent } from '../idempotency';
 import { mustUseAccount, requireKind, scopeOf } from '../ledger/access';
+import { accountBalances } from '../ledger/statement';
 import { bankingEntryMeta, bankingMeta } from './access';
 import { entryFromLine } from './entries';
 import {
@@ -17,6 +18,12 @@ import { getReconciliation, lineForEntry, suggestMatches } from './reconciliatio
 
 /** Matching bank lines with the ledger: /v1/banking/reconciliation.* */
 export const reconciliationRouter = router({
+  /** The accounts the unit reconciles: who reconciles needs no permission to read the statements for that. */
+  accounts: procedure.meta(bankingMeta).query(async ({ ctx }) => {
+    const { accounts } = await accountBalances(scopeOf(ctx), { date: null });
+    return accounts.map(({ id, name, kind, status }) => ({ id, name, kind, status }));
+  }),
+
   get: procedure
     .meta(bankingMeta)
     .input(reconciliationGetInput)

@@ -455,6 +455,11 @@ describe('banking reconciliation: links between bank lines and the ledger', () =
     // Reconciling is no back door to the books: who may only reconcile links what the ledger already holds, but
     // settles no bill, writes no entry and sets no rule that would write them.
     const soConciliacao = await d.as('so-conciliacao', d.matriz);
+    // The accounts to reconcile are offered without the permission to read their statements.
+    expect((await soConciliacao.banking.reconciliation.accounts()).map((a) => a.id)).toContain(ids.account);
+    expect(await codeOf(soConciliacao.ledger.statement.balances({}))).toBe('FORBIDDEN');
+    expect(await codeOf(solicitante.banking.reconciliation.accounts())).toBe('FORBIDDEN');
+    expect((await outro.banking.reconciliation.accounts()).map((a) => a.id)).not.toContain(ids.account);
     const { installments } = await newBill({ documentNumber: 'NF-541' });
     const [billLine = ''] = await lines([{ date: '2026-11-05', amount: -100_000, memo: 'PAGTO NF-541' }]);
     const settle = {

@@ -18,7 +18,7 @@ import { IconChevronLeft, IconChevronRight, IconFileImport, IconListCheck } from
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { addDays, addMonths, formatBRL, formatCalendarDate, todayInSaoPaulo } from '@financeiro/core';
-import { bankingClient, ledgerClient } from '../../api/trpc';
+import { bankingClient } from '../../api/trpc';
 import { reconciliationMessages } from '../../i18n/reconciliation';
 import { notifyApiError } from '../../ui/api-error';
 import { DataTable, type Column } from '../../ui/DataTable';
@@ -179,10 +179,10 @@ export function ReconciliationPage() {
   const today = todayInSaoPaulo();
   const [filters, setFilters] = useUrlState({ account: '', from: '', to: '', page: 1 });
   const accounts = useQuery({
-    queryKey: ['statement', 'balances', 'today'],
-    queryFn: () => ledgerClient.statement.balances.query({}),
+    queryKey: ['reconciliation', 'accounts'],
+    queryFn: () => bankingClient.reconciliation.accounts.query(),
   });
-  const list = (accounts.data?.accounts ?? []).filter((a) => a.status === 'active');
+  const list = (accounts.data ?? []).filter((a) => a.status === 'active');
   const accountId = filters.account || (list.find((a) => a.kind === 'checking') ?? list[0])?.id || '';
   const from = filters.from || monthStart(today);
   const to = filters.to || (from === monthStart(today) ? today : monthEnd(from));
