@@ -36,3 +36,4 @@ export * from './banking/ofx';
 export * from './banking/csv';
 export * from './banking/suggestion-request';
 export * from './purchasing/workflow';
+export * from './purchasing/nfe';
