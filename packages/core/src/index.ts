@@ -37,3 +37,4 @@ export * from './banking/csv';
 export * from './banking/suggestion-request';
 export * from './purchasing/workflow';
 export * from './purchasing/nfe';
+export * from './purchasing/inputs';

@@ -87,7 +87,7 @@ const NO_PERMISSION: Record<PurchaseOrderActionName, string> = {
 };
 
 /** The permissions that allow each action; holding one of them is enough. */
-const ALLOWED_BY: Record<PurchaseOrderActionName, readonly PermissionName[]> = {
+export const PURCHASE_ACTION_PERMISSIONS: Record<PurchaseOrderActionName, readonly PermissionName[]> = {
   editar: ['editar_pedidos_compra'],
   enviar: ['enviar_pedidos_compra'],
   aprovar: ['avaliar_pedidos_compra'],
@@ -180,7 +180,7 @@ export function purchaseOrderTransition(
 
   const terminal = TERMINAL[state.status];
   if (terminal) return refuse(terminal);
-  if (!ALLOWED_BY[action.type].some((p) => actor.permissions.includes(p))) return refuse(NO_PERMISSION[action.type]);
+  if (!PURCHASE_ACTION_PERMISSIONS[action.type].some((p) => actor.permissions.includes(p))) return refuse(NO_PERMISSION[action.type]);
 
   switch (action.type) {
     case 'editar': {
