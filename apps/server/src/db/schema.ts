@@ -7,3 +7,4 @@ export * from '../modules/registries/schema';
 export * from '../modules/idempotency/schema';
 export * from '../modules/ledger/schema';
 export * from '../modules/banking/schema';
+export * from '../modules/purchasing/schema';

@@ -4,6 +4,7 @@ import { logsRouter } from '../modules/audit/router';
 import { bankingRouter } from '../modules/banking/router';
 import { createAccessTokenVerifier } from '../modules/identity';
 import { ledgerRouter } from '../modules/ledger/router';
+import { purchasingRouter } from '../modules/purchasing/router';
 import { registriesRouter } from '../modules/registries/router';
 import { tenantsRouter } from '../modules/tenancy/router';
 import type { TestApp } from './app';
@@ -28,6 +29,7 @@ export function callersFor(t: TestApp) {
       registries: registriesRouter.createCaller(context),
       ledger: ledgerRouter.createCaller(context),
       banking: bankingRouter.createCaller(context),
+      purchasing: purchasingRouter.createCaller(context),
     };
   };
 }

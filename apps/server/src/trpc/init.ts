@@ -19,7 +19,15 @@ export type ProcedureScope = 'user' | 'organization' | 'unit' | 'department';
 
 /** Every procedure declares who may call it; the middleware below is the only place that enforces it. */
 export interface ProcedureMeta {
-  authz: { scope: ProcedureScope; permissions?: PermissionRequirement };
+  authz: {
+    scope: ProcedureScope;
+    permissions?: PermissionRequirement;
+    /**
+     * An organization procedure whose permissions a department may grant (decision 0006): a caller who holds them
+     * at no organization level is checked at the department they chose instead.
+     */
+    grantedInDepartments?: boolean;
+  };
 }
 
 // A rule without its own words is broken by a malformed request rather than by a person typing; it answers in pt-BR
@@ -150,7 +158,11 @@ async function authorize(meta: ProcedureMeta | undefined, ctx: RequestContext, g
   );
   let tenant: TenantSelection = {};
   if (rule.scope !== 'user') {
-    tenant = selectionForScope(rule.scope, ctx.requested);
+    const inDepartment =
+      rule.grantedInDepartments === true &&
+      ctx.requested.departmentId !== undefined &&
+      !can(memberships, selectionForScope('organization', ctx.requested), rule.permissions);
+    tenant = selectionForScope(inDepartment ? 'department' : rule.scope, ctx.requested);
     if (!hasScopeSelected(rule.scope, tenant) || !resolveSelection(memberships, tenant) || !can(memberships, tenant)) {
       throw new TRPCError({
         code: 'FORBIDDEN',

@@ -34,6 +34,10 @@ type Installment = { dueDate: string; amount: number; barcode: string | null; pi
 export interface DocumentOrigin {
   contract?: { id: string; period: string };
   recurrence?: { id: string; period: string };
+  /** The purchase order concluded into this payable. */
+  purchaseOrderId?: string;
+  /** The NF-e's access key, when the document is made from one. */
+  nfeKey?: string;
 }
 
 /** The role a party plays in a document of this kind. */
@@ -168,6 +172,8 @@ async function insertDocument(
     contractPeriod: origin.contract?.period ?? null,
     recurrenceId: origin.recurrence?.id ?? null,
     recurrencePeriod: origin.recurrence?.period ?? null,
+    purchaseOrderId: origin.purchaseOrderId ?? null,
+    nfeKey: origin.nfeKey ?? null,
     createdBy: scope.user.userId,
   });
   await writeChildren(scope, id, document, lines, installments);

@@ -126,6 +126,10 @@ export const ledgerDocuments = pgTable(
     recurrencePeriod: date({ mode: 'string' }),
     /** The document whose withheld tax this payable to the government pays. */
     taxOfDocumentId: uuid(),
+    /** The purchase order whose conclusion created this payable (purchasing keeps the other side, `payable_id`). */
+    purchaseOrderId: uuid(),
+    /** The access key of the NF-e this payable was made from: a note becomes one payable. */
+    nfeKey: text(),
     createdBy: createdBy(),
     createdAt: createdAt(),
     updatedAt: createdAt(),
@@ -136,6 +140,8 @@ export const ledgerDocuments = pgTable(
     // A contract's month, and a recurrence's period, become a document once, however often generation runs.
     unique('ledger_documents_contract_period_key').on(t.organizationId, t.contractId, t.contractPeriod),
     unique('ledger_documents_recurrence_period_key').on(t.organizationId, t.recurrenceId, t.recurrencePeriod),
+    unique('ledger_documents_purchase_order_key').on(t.organizationId, t.purchaseOrderId),
+    unique('ledger_documents_nfe_key').on(t.organizationId, t.nfeKey),
     index('ledger_documents_org_party_idx').on(t.organizationId, t.partyId),
     index('ledger_documents_tax_of_idx')
       .on(t.organizationId, t.taxOfDocumentId)
@@ -172,6 +178,7 @@ export const ledgerDocuments = pgTable(
       sql`(${t.status} = 'cancelled') = (${t.cancelledAt} IS NOT NULL AND ${t.cancelReason} IS NOT NULL)`,
     ),
     check('ledger_documents_contract_check', sql`(${t.contractId} IS NULL) = (${t.contractPeriod} IS NULL)`),
+    check('ledger_documents_nfe_key_check', sql`${t.nfeKey} ~ '^[0-9]{44}$'`),
     check('ledger_documents_recurrence_check', sql`(${t.recurrenceId} IS NULL) = (${t.recurrencePeriod} IS NULL)`),
   ],
 );

@@ -279,6 +279,7 @@ export const products = pgTable(
   },
   (t) => [
     unique('products_org_code_key').on(t.organizationId, t.code),
+    unique('products_org_id_key').on(t.organizationId, t.id),
     foreignKey({
       columns: [t.organizationId, t.classificationId],
       foreignColumns: [classifications.organizationId, classifications.id],

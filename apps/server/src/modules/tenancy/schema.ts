@@ -1,4 +1,5 @@
-import { foreignKey, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { check, foreignKey, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { ProfilePermissions } from '@financeiro/core';
 import { users } from '../identity/schema';
 
@@ -8,13 +9,19 @@ const status = () =>
     .default('active');
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
-export const organizations = pgTable('organizations', {
-  id: uuid().primaryKey(),
-  name: text().notNull(),
-  slug: text().notNull().unique(),
-  status: status(),
-  createdAt: createdAt(),
-});
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: uuid().primaryKey(),
+    name: text().notNull(),
+    slug: text().notNull().unique(),
+    /** The organization's CNPJ (digits): an NF-e must be addressed to it, or to a branch with the same root. */
+    cnpj: text(),
+    status: status(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('organizations_cnpj_check', sql`${t.cnpj} ~ '^[0-9]{14}$'`)],
+);
 
 export const units = pgTable(
   'units',
@@ -48,6 +55,7 @@ export const departments = pgTable(
   (t) => [
     foreignKey({ columns: [t.organizationId, t.unitId], foreignColumns: [units.organizationId, units.id] }),
     unique('departments_unit_slug_key').on(t.unitId, t.slug),
+    unique('departments_org_id_key').on(t.organizationId, t.id),
     index('departments_org_idx').on(t.organizationId),
   ],
 );

@@ -1,0 +1,143 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  formatBRL,
+  formatDocument,
+  parseNfe,
+  purchaseOrderTransition,
+  WHOLE,
+  type Nfe,
+  type purchaseConcludeInput,
+} from '@financeiro/core';
+import type { z } from 'zod';
+import { badRequest, conflict, forbidden, isUniqueViolation, organizationOf } from '../../trpc/init';
+import { createDocument } from '../ledger/create-document';
+import { ledgerScope } from '../ledger/access';
+import { parties } from '../registries/schema';
+import { organizations } from '../tenancy/schema';
+import { approversOf, permissionsFor, type PurchasingContext } from './access';
+import { lockOrder, stateOf, transition, type OrderRow } from './orders';
+
+type Conclude = Omit<z.output<typeof purchaseConcludeInput>, 'idempotencyKey'>;
+
+export const NFE_ALREADY_IMPORTED =
+  'Esta NF-e já foi lançada em contas a pagar: uma nota vira uma conta a pagar só uma vez.';
+
+/** The organization's CNPJ, when it is registered. */
+export async function organizationCnpj(ctx: Pick<PurchasingContext, 'tx' | 'tenant'>): Promise<string | null> {
+  const [row] = await ctx.tx
+    .select({ cnpj: organizations.cnpj })
+    .from(organizations)
+    .where(eq(organizations.id, organizationOf(ctx)));
+  return row?.cnpj ?? null;
+}
+
+/** An NF-e read, or the pt-BR reason it cannot be used for this organization. */
+export async function readNfeFor(ctx: Pick<PurchasingContext, 'tx' | 'tenant'>, xml: string): Promise<Nfe> {
+  const read = parseNfe(xml);
+  if (!read.ok) throw badRequest(read.message);
+  const cnpj = await organizationCnpj(ctx);
+  if (!cnpj) {
+    throw badRequest('Cadastre o CNPJ da organização para lançar NF-e: sem ele não há como conferir o destinatário.');
+  }
+  // A branch (filial) shares the company's first eight digits: a note addressed to any of them is the organization's.
+  if (read.nfe.recipient.document.slice(0, 8) !== cnpj.slice(0, 8)) {
+    throw badRequest(
+      `A NF-e foi emitida para ${formatDocument(read.nfe.recipient.document)}, que não é um CNPJ desta organização.`,
+    );
+  }
+  return read.nfe;
+}
+
+/** The payable's amount: the NF-e's total when there is one, never above what was approved. */
+function payableAmount(order: OrderRow, nfe: Nfe | null, installments: Conclude['installments']): number {
+  const sum = installments.reduce((total, i) => total + i.amount, 0);
+  const expected = nfe?.total ?? order.total;
+  if (nfe && nfe.total > order.total) {
+    throw badRequest(
+      `O total da NF-e (${formatBRL(nfe.total)}) passa do valor aprovado do pedido (${formatBRL(order.total)}): altere o pedido para que ele seja aprovado de novo.`,
+    );
+  }
+  if (sum !== expected) {
+    throw badRequest(
+      `A soma das parcelas (${formatBRL(sum)}) deve ser igual ao ${nfe ? 'total da NF-e' : 'valor do pedido'} (${formatBRL(expected)}).`,
+    );
+  }
+  return sum;
+}
+
+/**
+ * Concludes an approved order into its payable, in one transaction: the workflow is asked first (permission and
+ * status), then the payable is written in the order's unit with the supplier, classification, cost centre and the
+ * installments (from the NF-e's duplicatas when a note is given), and the order keeps the payable's id. The order's
+ * row lock makes a second conclusion at the same moment wait and then find the order concluded.
+ */
+export async function concludeOrder(ctx: PurchasingContext, input: Conclude) {
+  const order = await lockOrder(ctx, input.id, input.version);
+  const organizationId = organizationOf(ctx);
+  const approvers = await approversOf(ctx.tx, organizationId, order.departmentId);
+  const actor = { userId: ctx.user.userId, permissions: permissionsFor(ctx, order) };
+  const allowed = purchaseOrderTransition(stateOf(order), actor, approvers, { type: 'concluir' });
+  if (!allowed.ok) {
+    throw allowed.message.startsWith('Você não tem permissão')
+      ? forbidden(allowed.message)
+      : badRequest(allowed.message);
+  }
+  if (!order.supplierId) throw badRequest('Escolha o fornecedor do pedido antes de concluí-lo.');
+  const classificationId = input.classificationId ?? order.classificationId;
+  const costCentreId = input.costCentreId ?? order.costCentreId;
+  if (!classificationId || !costCentreId) {
+    throw badRequest('Informe a classificação e o centro de custo da conta a pagar.');
+  }
+  const nfe = input.nfeXml ? await readNfeFor(ctx, input.nfeXml) : null;
+  if (nfe) {
+    const [supplier] = await ctx.tx
+      .select({ document: parties.document })
+      .from(parties)
+      .where(and(eq(parties.organizationId, organizationId), eq(parties.id, order.supplierId)));
+    if (supplier && supplier.document !== nfe.issuer.document) {
+      throw badRequest(
+        `A NF-e foi emitida por ${formatDocument(nfe.issuer.document)} (${nfe.issuer.name}), que não é o fornecedor do pedido.`,
+      );
+    }
+  }
+  const grossAmount = payableAmount(order, nfe, input.installments);
+  const issueDate = nfe?.issueDate ?? input.issueDate;
+  const scope = ledgerScope(ctx.tx, { organizationId, unitId: order.unitId }, ctx.user.userId, ctx.requestId);
+  let payable: { id: string };
+  try {
+    payable = await createDocument(
+      { ...scope, ip: ctx.ip },
+      {
+        kind: 'payable',
+        partyId: order.supplierId,
+        newParty: null,
+        description: `Pedido de compra nº ${order.number}`,
+        documentNumber: nfe ? `${nfe.number}/${nfe.series}` : input.documentNumber,
+        documentType: nfe ? 'nfe' : 'outros',
+        issueDate,
+        competence: `${issueDate.slice(0, 7)}-01`,
+        paymentMethodId: input.paymentMethodId,
+        accountId: input.accountId,
+        notes: order.justification.slice(0, 2000),
+        grossAmount,
+        interestRate: 0,
+        fineRate: 0,
+        lines: [{ classificationId, costCentreId, share: WHOLE }],
+        apportionmentTemplateId: null,
+        taxes: [],
+        installments: input.installments,
+      },
+      { purchaseOrderId: order.id, ...(nfe ? { nfeKey: nfe.accessKey } : {}) },
+    );
+  } catch (error) {
+    if (isUniqueViolation(error, 'ledger_documents_nfe_key')) throw conflict(NFE_ALREADY_IMPORTED);
+    throw error;
+  }
+  const updated = await transition(
+    ctx,
+    order,
+    { type: 'concluir' },
+    { payableId: payable.id, classificationId, costCentreId },
+  );
+  return { id: order.id, version: updated.version, payableId: payable.id };
+}

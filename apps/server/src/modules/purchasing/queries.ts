@@ -1,0 +1,250 @@
+import { and, asc, count, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  PURCHASE_ORDER_STATUSES,
+  purchaseListPermission,
+  TIME_ZONE,
+  type PurchaseListFilters,
+  type PurchaseOrderStatus,
+  type purchaseListInput,
+} from '@financeiro/core';
+import type { z } from 'zod';
+import { containsPattern, folded } from '../../db/search';
+import { notFound, organizationOf } from '../../trpc/init';
+import { users } from '../identity/schema';
+import { ledgerDocuments } from '../ledger/schema';
+import { classifications, costCentres, parties, products } from '../registries/schema';
+import { departments, units } from '../tenancy/schema';
+import { approversOf, holds, ORDER_NOT_FOUND, permissionsFor, visibleOrders, type PurchasingContext } from './access';
+import { organizationCnpj } from './conclude';
+import { purchaseOrderEvents, purchaseOrderItems, purchaseOrders as o } from './schema';
+
+type ListInput = z.output<typeof purchaseListInput>;
+
+const requester = alias(users, 'requester');
+const supplier = alias(parties, 'supplier');
+const waitsForMe = (userId: string) => sql<boolean>`${o.waitingFor} @> ${JSON.stringify([userId])}::jsonb`;
+const createdDay = sql`(${o.createdAt} AT TIME ZONE ${TIME_ZONE})::date`;
+
+function filterConditions(f: PurchaseListFilters): SQL[] {
+  const out: (SQL | undefined)[] = [
+    f.departmentId ? eq(o.departmentId, f.departmentId) : undefined,
+    f.requesterId ? eq(o.requesterId, f.requesterId) : undefined,
+    f.supplierId ? eq(o.supplierId, f.supplierId) : undefined,
+    f.from ? gte(createdDay, f.from) : undefined,
+    f.to ? lte(createdDay, f.to) : undefined,
+    f.amountMin !== null ? gte(o.total, f.amountMin) : undefined,
+    f.amountMax !== null ? lte(o.total, f.amountMax) : undefined,
+  ];
+  if (f.search) {
+    const pattern = folded(sql`${containsPattern(f.search)}::text`);
+    const number = /^\d{1,9}$/.test(f.search) ? eq(o.number, Number(f.search)) : undefined;
+    out.push(or(number, sql`${folded(o.justification)} like ${pattern}`, sql`${supplier.searchText} like ${pattern}`));
+  }
+  return out.filter((c): c is SQL => c !== undefined);
+}
+
+const SORTS = {
+  number: o.number,
+  createdAt: o.createdAt,
+  total: o.total,
+  neededBy: o.neededBy,
+  supplier: supplier.name,
+  requester: requester.name,
+} as const;
+
+/**
+ * One list of `compras/*`: the visible orders in a status, a page at a time; "aguardando aprovação" puts first what
+ * waits for the caller.
+ */
+export async function listOrders(ctx: PurchasingContext, input: ListInput) {
+  if (!holds(ctx, purchaseListPermission(input.status))) {
+    return { rows: [], total: 0, allowed: false };
+  }
+  const where = and(visibleOrders(ctx), eq(o.status, input.status), ...filterConditions(input.filters));
+  const direction = input.desc ? desc : asc;
+  const order = [direction(SORTS[input.sort]), desc(o.number)];
+  if (input.status === 'aguardando_aprovacao') order.unshift(desc(waitsForMe(ctx.user.userId)));
+  const [rows, [counted]] = [
+    await ctx.tx
+      .select({
+        id: o.id,
+        number: o.number,
+        status: o.status,
+        total: o.total,
+        neededBy: o.neededBy,
+        createdAt: o.createdAt,
+        version: o.version,
+        departmentId: o.departmentId,
+        department: departments.name,
+        unit: units.name,
+        requesterId: o.requesterId,
+        requester: requester.name,
+        supplierId: o.supplierId,
+        supplier: supplier.name,
+        justification: sql<string>`left(${o.justification}, 120)`,
+        waitsForMe: waitsForMe(ctx.user.userId),
+      })
+      .from(o)
+      .innerJoin(departments, eq(departments.id, o.departmentId))
+      .innerJoin(units, eq(units.id, o.unitId))
+      .innerJoin(requester, eq(requester.id, o.requesterId))
+      .leftJoin(supplier, and(eq(supplier.organizationId, o.organizationId), eq(supplier.id, o.supplierId)))
+      .where(where)
+      .orderBy(...order)
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize),
+    await ctx.tx
+      .select({ total: count() })
+      .from(o)
+      .leftJoin(supplier, and(eq(supplier.organizationId, o.organizationId), eq(supplier.id, o.supplierId)))
+      .where(where),
+  ];
+  return { rows, total: counted?.total ?? 0, allowed: true };
+}
+
+/** The menu's counters: how many visible orders each list the caller may open holds, and how many wait for them. */
+export async function countOrders(ctx: PurchasingContext) {
+  const rows = await ctx.tx
+    .select({
+      status: o.status,
+      total: count(),
+      mine: sql<number>`count(*) filter (where ${waitsForMe(ctx.user.userId)})`.mapWith(Number),
+    })
+    .from(o)
+    .where(visibleOrders(ctx))
+    .groupBy(o.status);
+  const byStatus = new Map(rows.map((r) => [r.status, r]));
+  const counts = Object.fromEntries(
+    PURCHASE_ORDER_STATUSES.filter((s) => holds(ctx, purchaseListPermission(s))).map((s) => [
+      s,
+      byStatus.get(s)?.total ?? 0,
+    ]),
+  ) as Partial<Record<PurchaseOrderStatus, number>>;
+  return { counts, waitingForMe: byStatus.get('aguardando_aprovacao')?.mine ?? 0 };
+}
+
+/** One order with its items, quotations, timeline and what the caller may do with it. */
+export async function getOrder(ctx: PurchasingContext, id: string) {
+  const organizationId = organizationOf(ctx);
+  const [order] = await ctx.tx
+    .select({
+      row: o,
+      department: departments.name,
+      unit: units.name,
+      requester: requester.name,
+      supplier: supplier.name,
+      supplierDocument: supplier.document,
+      classification: classifications.name,
+      costCentre: costCentres.name,
+      payableStatus: ledgerDocuments.status,
+    })
+    .from(o)
+    .innerJoin(departments, eq(departments.id, o.departmentId))
+    .innerJoin(units, eq(units.id, o.unitId))
+    .innerJoin(requester, eq(requester.id, o.requesterId))
+    .leftJoin(supplier, and(eq(supplier.organizationId, o.organizationId), eq(supplier.id, o.supplierId)))
+    .leftJoin(
+      classifications,
+      and(eq(classifications.organizationId, o.organizationId), eq(classifications.id, o.classificationId)),
+    )
+    .leftJoin(costCentres, and(eq(costCentres.organizationId, o.organizationId), eq(costCentres.id, o.costCentreId)))
+    .leftJoin(
+      ledgerDocuments,
+      and(eq(ledgerDocuments.organizationId, o.organizationId), eq(ledgerDocuments.id, o.payableId)),
+    )
+    .where(and(visibleOrders(ctx), eq(o.id, id)));
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  const items = await ctx.tx
+    .select({
+      id: purchaseOrderItems.id,
+      productId: purchaseOrderItems.productId,
+      product: products.name,
+      productCode: products.code,
+      description: purchaseOrderItems.description,
+      quantity: purchaseOrderItems.quantity,
+      unit: purchaseOrderItems.unit,
+      unitPrice: purchaseOrderItems.unitPrice,
+      total: purchaseOrderItems.total,
+    })
+    .from(purchaseOrderItems)
+    .leftJoin(
+      products,
+      and(
+        eq(products.organizationId, purchaseOrderItems.organizationId),
+        eq(products.id, purchaseOrderItems.productId),
+      ),
+    )
+    .where(and(eq(purchaseOrderItems.organizationId, organizationId), eq(purchaseOrderItems.orderId, id)))
+    .orderBy(asc(purchaseOrderItems.position));
+  const events = await ctx.tx
+    .select({
+      id: purchaseOrderEvents.id,
+      action: purchaseOrderEvents.action,
+      fromStatus: purchaseOrderEvents.fromStatus,
+      toStatus: purchaseOrderEvents.toStatus,
+      actor: users.name,
+      description: purchaseOrderEvents.description,
+      reason: purchaseOrderEvents.reason,
+      total: purchaseOrderEvents.total,
+      at: purchaseOrderEvents.at,
+    })
+    .from(purchaseOrderEvents)
+    .innerJoin(users, eq(users.id, purchaseOrderEvents.actorId))
+    .where(and(eq(purchaseOrderEvents.organizationId, organizationId), eq(purchaseOrderEvents.orderId, id)))
+    .orderBy(asc(purchaseOrderEvents.at), asc(purchaseOrderEvents.id));
+  const quotationSuppliers = order.row.quotations.map((q) => q.supplierId);
+  const names =
+    quotationSuppliers.length === 0
+      ? []
+      : await ctx.tx
+          .select({ id: parties.id, name: parties.name })
+          .from(parties)
+          .where(
+            and(
+              eq(parties.organizationId, organizationId),
+              sql`${parties.id} in (${sql.join(
+                quotationSuppliers.map((s) => sql`${s}::uuid`),
+                sql`, `,
+              )})`,
+            ),
+          );
+  const approvers = await approversOf(ctx.tx, organizationId, order.row.departmentId);
+  const approverNames =
+    approvers.length === 0
+      ? []
+      : await ctx.tx
+          .select({ id: users.id, name: users.name })
+          .from(users)
+          .where(
+            sql`${users.id} in (${sql.join(
+              approvers.map((a) => sql`${a.userId}::uuid`),
+              sql`, `,
+            )})`,
+          );
+  const { approvals, waitingFor, ...row } = order.row;
+  const nameOf = (userId: string) => approverNames.find((u) => u.id === userId)?.name ?? null;
+  return {
+    ...row,
+    department: order.department,
+    unit: order.unit,
+    requester: order.requester,
+    supplier: order.supplier,
+    supplierDocument: order.supplierDocument,
+    classification: order.classification,
+    costCentre: order.costCentre,
+    payableStatus: order.payableStatus,
+    organizationCnpj: await organizationCnpj(ctx),
+    items,
+    quotations: order.row.quotations.map((q) => ({
+      ...q,
+      supplier: names.find((n) => n.id === q.supplierId)?.name ?? null,
+    })),
+    approvals: approvals.map((a) => ({ ...a, approver: nameOf(a.approverId) })),
+    approvers: approvers.map((a) => ({ ...a, name: nameOf(a.userId) })),
+    waitsForMe: waitingFor.includes(ctx.user.userId),
+    events,
+    myPermissions: permissionsFor(ctx, order.row),
+    mine: order.row.requesterId === ctx.user.userId,
+  };
+}
