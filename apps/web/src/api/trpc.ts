@@ -2,7 +2,14 @@ import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { fetchAuthSession } from 'aws-amplify/auth';
-import type { BankingRouter, LedgerRouter, LogsRouter, RegistriesRouter, TenantsRouter } from '@financeiro/server/api';
+import type {
+  BankingRouter,
+  LedgerRouter,
+  LogsRouter,
+  PurchasingRouter,
+  RegistriesRouter,
+  TenantsRouter,
+} from '@financeiro/server/api';
 import { currentSelection } from '../stores/tenant';
 
 export const queryClient = new QueryClient({
@@ -40,4 +47,8 @@ export const ledgerClient = createTRPCClient<LedgerRouter>({
 
 export const bankingClient = createTRPCClient<BankingRouter>({
   links: [httpBatchLink({ url: '/v1/banking', headers })],
+});
+
+export const purchasingClient = createTRPCClient<PurchasingRouter>({
+  links: [httpBatchLink({ url: '/v1/purchasing', headers })],
 });
