@@ -6,6 +6,7 @@ import {
   splitConfigInput,
   taxTypeInput,
   type PAYMENT_KINDS,
+  type PRODUCT_UNITS,
   type TAX_KINDS,
 } from '@financeiro/core';
 import { v7 as uuidv7 } from 'uuid';
@@ -138,6 +139,13 @@ export const productsRouter = registryRouter({
   table: products,
   input: productInput,
   label: sql`${products.code} || ' · ' || ${products.name}`,
+  // A purchase order's line picking a product takes its name, unit, price and classification.
+  optionValues: {
+    name: sql<string>`${products.name}`,
+    unit: sql<(typeof PRODUCT_UNITS)[number]>`${products.unit}`,
+    price: sql<number>`${products.price}`.mapWith(Number),
+    classificationId: sql<string | null>`${products.classificationId}`,
+  },
   search: [products.code, products.name],
   sorts: { code: products.code, name: sortableText(products.name), price: products.price },
   messages: {

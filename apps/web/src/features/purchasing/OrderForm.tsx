@@ -1,0 +1,589 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  Grid,
+  Group,
+  Modal,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { getHotkeyHandler, useMediaQuery } from '@mantine/hooks';
+import { IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import { useState } from 'react';
+import type { PurchasingRouter } from '@financeiro/server/api';
+import {
+  can,
+  centavosInput,
+  formatBRL,
+  formatCalendarDate,
+  MAX_QUOTATIONS,
+  PRODUCT_UNITS,
+  purchaseLineTotal,
+  purchaseOrderInput,
+  purchaseOrderTotal,
+  QUANTITY_SCALE,
+  quantityInput,
+  type PurchaseOrderInput,
+} from '@financeiro/core';
+import { purchasingClient, registriesClient } from '../../api/trpc';
+import { appMessages } from '../../i18n/app';
+import { purchaseOrderFormMessages } from '../../i18n/purchase-order-form';
+import { useSessionStore } from '../../stores/session';
+import { useTenantStore } from '../../stores/tenant';
+import { notifyApiError } from '../../ui/api-error';
+import { CARDS_MEDIA_QUERY } from '../../ui/DataTable.cards';
+import { DateField } from '../../ui/DateField';
+import { fieldRefusal, revealField } from '../../ui/field-error';
+import { notifySuccess } from '../../ui/notify';
+import { useIdempotencyKey } from '../../ui/use-idempotency-key';
+import { useReportDirty, useUnsavedChanges } from '../../ui/use-unsaved-changes';
+import { MoneyInput } from '../ledger/MoneyInput';
+import { ledgerSources } from '../ledger/sources';
+import { moneyText, ReferenceSelect } from '../registries/fields';
+import { registrySource } from '../registries/sources';
+
+const t = purchaseOrderFormMessages.form;
+const common = appMessages.common;
+
+type OrderDetail = inferRouterOutputs<PurchasingRouter>['get'];
+
+interface ItemRow {
+  productId: string;
+  description: string;
+  quantity: string;
+  unit: string;
+  unitPrice: string;
+}
+interface QuotationRow {
+  supplierId: string;
+  total: string;
+  deliveryDays: string;
+  paymentTerms: string;
+  notes: string;
+}
+interface Values {
+  departmentId: string;
+  supplierId: string;
+  neededBy: string;
+  justification: string;
+  classificationId: string;
+  costCentreId: string;
+  items: ItemRow[];
+  quotations: QuotationRow[];
+  /** The chosen quotation's position, as the radio holds it; blank while none is chosen. */
+  chosenQuotation: string;
+  quotationReason: string;
+}
+
+const productSource = registrySource('products', registriesClient.products);
+const sources = ledgerSources;
+const UNITS = PRODUCT_UNITS.map((u) => ({ value: u, label: u }));
+/** Statuses where a change of the total sends the order back to its approvers. */
+const APPROVAL_STATUSES: readonly string[] = ['aguardando_aprovacao', 'aprovada'];
+
+const blankItem = (): ItemRow => ({ productId: '', description: '', quantity: '1', unit: 'UN', unitPrice: '' });
+const blankQuotation = (): QuotationRow => ({
+  supplierId: '',
+  total: '',
+  deliveryDays: '',
+  paymentTerms: '',
+  notes: '',
+});
+
+/** Thousandths as a person types a quantity: "2,5", never with a thousands separator. */
+const quantityText = (quantity: number) =>
+  (quantity / QUANTITY_SCALE).toLocaleString('pt-BR', { maximumFractionDigits: 3, useGrouping: false });
+
+/** A line's total while it is typed, or null until its quantity and price read. */
+function lineTotal(item: ItemRow): number | null {
+  const quantity = quantityInput.safeParse(item.quantity).data;
+  const price = centavosInput({ min: 0 }).safeParse(item.unitPrice).data;
+  return quantity === undefined || price === undefined ? null : purchaseLineTotal(quantity, price);
+}
+
+function valuesOf(order: OrderDetail): Values {
+  return {
+    departmentId: order.departmentId,
+    supplierId: order.supplierId ?? '',
+    neededBy: order.neededBy ? formatCalendarDate(order.neededBy) : '',
+    justification: order.justification,
+    classificationId: order.classificationId ?? '',
+    costCentreId: order.costCentreId ?? '',
+    items: order.items.map((item) => ({
+      productId: item.productId ?? '',
+      description: item.description,
+      quantity: quantityText(item.quantity),
+      unit: item.unit,
+      unitPrice: moneyText(item.unitPrice),
+    })),
+    quotations: order.quotations.map((q) => ({
+      supplierId: q.supplierId,
+      total: moneyText(q.total),
+      deliveryDays: q.deliveryDays === null ? '' : String(q.deliveryDays),
+      paymentTerms: q.paymentTerms ?? '',
+      notes: q.notes ?? '',
+    })),
+    chosenQuotation: order.chosenQuotation === null ? '' : String(order.chosenQuotation),
+    quotationReason: order.quotationReason ?? '',
+  };
+}
+
+/** The chosen quotation, whose supplier is the order's. */
+const chosenOf = (values: Values) =>
+  values.chosenQuotation === '' ? undefined : values.quotations[Number(values.chosenQuotation)];
+
+/** What the server takes: the text as typed (the shared schema reads it), the supplier the chosen quotation's. */
+function toInput(values: Values): PurchaseOrderInput {
+  const chosen = chosenOf(values);
+  return {
+    ...values,
+    supplierId: chosen ? chosen.supplierId : values.supplierId,
+    items: values.items as PurchaseOrderInput['items'],
+    chosenQuotation: values.chosenQuotation === '' ? null : Number(values.chosenQuotation),
+  };
+}
+
+/** The departments where the person may make orders; only the one they work in when they work in one. */
+function useDepartments(): { value: string; label: string }[] {
+  const memberships = useSessionStore((s) => s.tenants);
+  const organizationId = useTenantStore((s) => s.selectedOrganization);
+  const working = useTenantStore((s) => s.selectedDepartment);
+  const organization = memberships.find((m) => m.organization.id === organizationId)?.organization;
+  return (organization?.units ?? [])
+    .filter((unit) => unit.status === 'active')
+    .flatMap((unit) =>
+      unit.departments
+        .filter(
+          (d) =>
+            d.status === 'active' &&
+            (!working || d.id === working) &&
+            can(memberships, { organizationId, unitId: unit.id, departmentId: d.id }, 'editar_pedidos_compra'),
+        )
+        .map((d) => ({ value: d.id, label: `${unit.name} · ${d.name}` })),
+    );
+}
+
+function OrderFormBody(props: {
+  order: OrderDetail | null;
+  onDirty: (dirty: boolean) => void;
+  onDone: (id: string) => void;
+  onCancel: () => void;
+}) {
+  const { order } = props;
+  const queryClient = useQueryClient();
+  const idempotencyKey = useIdempotencyKey();
+  const working = useTenantStore((s) => s.selectedDepartment);
+  const departments = useDepartments();
+  const rules = schemaResolver(purchaseOrderInput, { sync: true });
+  const [initial] = useState<Values>(() =>
+    order
+      ? valuesOf(order)
+      : {
+          departmentId: working ?? (departments.length === 1 ? (departments[0]?.value ?? '') : ''),
+          supplierId: '',
+          neededBy: '',
+          justification: '',
+          classificationId: '',
+          costCentreId: '',
+          items: [blankItem()],
+          quotations: [],
+          chosenQuotation: '',
+          quotationReason: '',
+        },
+  );
+  const form = useForm<Values>({
+    initialValues: initial,
+    validate: (values) => rules(toInput(values) as never),
+  });
+  useReportDirty(form.isDirty(), props.onDirty);
+  const values = form.getValues();
+  const chosen = chosenOf(values);
+  const total = purchaseOrderTotal(
+    values.items.flatMap((item) => {
+      const quantity = quantityInput.safeParse(item.quantity).data;
+      const unitPrice = centavosInput({ min: 0 }).safeParse(item.unitPrice).data;
+      return quantity === undefined || unitPrice === undefined ? [] : [{ quantity, unitPrice }];
+    }),
+  );
+  const departmentOptions = order
+    ? [{ value: order.departmentId, label: `${order.unit} · ${order.department}` }]
+    : departments;
+
+  /** A product picked on a line fills its description, unit and price, and the order's classification when blank. */
+  const pickProduct = async (index: number, productId: string | null) => {
+    form.setFieldValue(`items.${index}.productId`, productId ?? '');
+    if (!productId) return;
+    const product = await queryClient.fetchQuery({
+      queryKey: ['options', 'products', { record: productId }],
+      queryFn: async () =>
+        (await registriesClient.products.options.query({ search: '', ids: [productId] })).find(
+          (p) => p.id === productId,
+        ) ?? null,
+      staleTime: 60_000,
+    });
+    if (!product || form.getValues().items[index]?.productId !== productId) return;
+    form.setFieldValue(`items.${index}.description`, product.name);
+    form.setFieldValue(`items.${index}.unit`, product.unit);
+    form.setFieldValue(`items.${index}.unitPrice`, moneyText(product.price));
+    if (product.classificationId && !form.getValues().classificationId)
+      form.setFieldValue('classificationId', product.classificationId);
+  };
+
+  const addQuotation = () => {
+    form.insertListItem('quotations', blankQuotation());
+    // The first quotation is the chosen one until another is added and chosen.
+    if (values.chosenQuotation === '') form.setFieldValue('chosenQuotation', String(values.quotations.length));
+  };
+  const removeQuotation = (index: number) => {
+    const current = values.chosenQuotation === '' ? null : Number(values.chosenQuotation);
+    form.removeListItem('quotations', index);
+    if (current === null) return;
+    const next = current === index ? '' : String(current > index ? current - 1 : current);
+    form.setFieldValue('chosenQuotation', next);
+  };
+
+  const save = useMutation({
+    mutationFn: async (v: Values): Promise<{ id: string; message: string }> => {
+      if (order) {
+        await purchasingClient.update.mutate({ id: order.id, version: order.version, order: toInput(v) });
+        return { id: order.id, message: t.updated };
+      }
+      const created = await purchasingClient.create.mutate({ order: toInput(v), idempotencyKey });
+      return { id: created.id, message: t.created(created.number) };
+    },
+    onSuccess: async (result) => {
+      await queryClient.invalidateQueries({ queryKey: ['purchasing'] });
+      notifySuccess(result.message);
+      props.onDone(result.id);
+    },
+    onError: (error) => {
+      const refusal = fieldRefusal(error, () => undefined);
+      if (!refusal) return notifyApiError(error);
+      form.setFieldError(refusal.field, refusal.error);
+      revealField(form, refusal.field);
+    },
+  });
+  const submit = form.onSubmit(
+    (v) => save.mutate(v),
+    (errors) => revealField(form, Object.keys(errors)[0] ?? ''),
+  );
+
+  return (
+    <form onSubmit={submit} onKeyDown={getHotkeyHandler([['mod+Enter', () => submit()]])}>
+      <Stack>
+        {order && APPROVAL_STATUSES.includes(order.status) && (
+          <Alert color="yellow" icon={<IconInfoCircle />} p="xs">
+            {t.backToApproval}
+          </Alert>
+        )}
+        {!order && departments.length === 0 && (
+          <Alert color="red" p="xs">
+            {t.noDepartment}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <Select
+            label={t.department}
+            data={departmentOptions}
+            withAsterisk
+            allowDeselect={false}
+            searchable
+            // Fixed when editing (an order stays in its department) or when the person works in one department.
+            disabled={Boolean(order) || Boolean(working)}
+            data-autofocus={!order && !working ? true : undefined}
+            {...form.getInputProps('departmentId')}
+          />
+          <DateField
+            label={t.neededBy}
+            {...form.getInputProps('neededBy')}
+            value={values.neededBy}
+            onChange={(v) => form.setFieldValue('neededBy', v)}
+          />
+        </SimpleGrid>
+        <Textarea
+          label={t.justification}
+          withAsterisk
+          autosize
+          minRows={2}
+          maxRows={6}
+          data-autofocus={order || working ? true : undefined}
+          {...form.getInputProps('justification')}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 3 }}>
+          <div>
+            <ReferenceSelect
+              label={t.supplier}
+              source={sources.suppliers}
+              value={(chosen ? chosen.supplierId : values.supplierId) || null}
+              onChange={(id) => form.setFieldValue('supplierId', id ?? '')}
+              error={form.errors.supplierId}
+            />
+            {chosen && (
+              <Text size="xs" c="dimmed">
+                {t.supplierFromQuotation}
+              </Text>
+            )}
+          </div>
+          <ReferenceSelect
+            label={t.classification}
+            source={sources.classifications}
+            value={values.classificationId || null}
+            onChange={(id) => form.setFieldValue('classificationId', id ?? '')}
+            error={form.errors.classificationId}
+          />
+          <ReferenceSelect
+            label={t.costCentre}
+            source={sources.costCentres}
+            value={values.costCentreId || null}
+            onChange={(id) => form.setFieldValue('costCentreId', id ?? '')}
+            error={form.errors.costCentreId}
+          />
+        </SimpleGrid>
+
+        <Title order={5} mt="sm">
+          {t.items}
+        </Title>
+        {values.items.map((item, i) => {
+          const path = `items.${i}`;
+          const lineAmount = lineTotal(item);
+          return (
+            <Group key={form.key(path)} align="flex-start" wrap="nowrap" gap="xs">
+              <Grid columns={24} gap="xs" style={{ flex: 1 }}>
+                <Grid.Col span={{ base: 24, sm: 5 }}>
+                  <ReferenceSelect
+                    label={t.product}
+                    source={productSource}
+                    value={item.productId || null}
+                    onChange={(id) => void pickProduct(i, id)}
+                    error={form.errors[`${path}.productId`]}
+                  />
+                </Grid.Col>
+                <Grid.Col span={{ base: 24, sm: 6 }}>
+                  <TextInput label={t.description} withAsterisk {...form.getInputProps(`${path}.description`)} />
+                </Grid.Col>
+                <Grid.Col span={{ base: 8, sm: 3 }}>
+                  <TextInput
+                    label={t.quantity}
+                    withAsterisk
+                    inputMode="decimal"
+                    {...form.getInputProps(`${path}.quantity`)}
+                  />
+                </Grid.Col>
+                <Grid.Col span={{ base: 8, sm: 3 }}>
+                  <Select
+                    label={t.unit}
+                    withAsterisk
+                    data={UNITS}
+                    allowDeselect={false}
+                    searchable
+                    {...form.getInputProps(`${path}.unit`)}
+                  />
+                </Grid.Col>
+                <Grid.Col span={{ base: 8, sm: 4 }}>
+                  <MoneyInput
+                    label={t.unitPrice}
+                    required
+                    value={item.unitPrice}
+                    onChange={(v) => form.setFieldValue(`${path}.unitPrice`, v)}
+                    error={form.errors[`${path}.unitPrice`]}
+                  />
+                </Grid.Col>
+                <Grid.Col span={{ base: 24, sm: 3 }}>
+                  <Text size="sm" fw={500}>
+                    {t.lineTotal}
+                  </Text>
+                  <Text size="sm" mt={8} ta={{ base: 'left', sm: 'right' }} aria-live="polite">
+                    {lineAmount === null ? '—' : formatBRL(lineAmount)}
+                  </Text>
+                </Grid.Col>
+              </Grid>
+              <ActionIcon
+                mt={28}
+                variant="subtle"
+                color="red"
+                aria-label={t.removeItem(i + 1)}
+                disabled={values.items.length === 1}
+                onClick={() => form.removeListItem('items', i)}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Group>
+          );
+        })}
+        {typeof form.errors.items === 'string' && (
+          <Text size="xs" c="red">
+            {form.errors.items}
+          </Text>
+        )}
+        <Group justify="space-between">
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => form.insertListItem('items', blankItem())}
+          >
+            {t.addItem}
+          </Button>
+          <Text fw={700} aria-live="polite">
+            {t.total(formatBRL(total))}
+          </Text>
+        </Group>
+
+        <Title order={5} mt="sm">
+          {t.quotations}
+        </Title>
+        {values.quotations.length > 0 && (
+          // Side by side to compare them on a wide screen; one under the other on a phone.
+          <SimpleGrid cols={{ base: 1, md: values.quotations.length }}>
+            {values.quotations.map((quotation, i) => {
+              const path = `quotations.${i}`;
+              return (
+                <Card key={form.key(path)} withBorder padding="sm">
+                  <Stack gap="xs">
+                    <Group justify="space-between" wrap="nowrap">
+                      <Text fw={700}>{t.quotation(i + 1)}</Text>
+                      <Group gap="xs" wrap="nowrap">
+                        <Radio
+                          name="chosenQuotation"
+                          label={t.chosen}
+                          checked={values.chosenQuotation === String(i)}
+                          onChange={() => form.setFieldValue('chosenQuotation', String(i))}
+                        />
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={t.removeQuotation(i + 1)}
+                          onClick={() => removeQuotation(i)}
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Group>
+                    </Group>
+                    <ReferenceSelect
+                      label={t.supplier}
+                      source={sources.suppliers}
+                      required
+                      value={quotation.supplierId || null}
+                      onChange={(id) => form.setFieldValue(`${path}.supplierId`, id ?? '')}
+                      error={form.errors[`${path}.supplierId`]}
+                    />
+                    <MoneyInput
+                      label={t.quotationTotal}
+                      required
+                      value={quotation.total}
+                      onChange={(v) => form.setFieldValue(`${path}.total`, v)}
+                      error={form.errors[`${path}.total`]}
+                    />
+                    <TextInput
+                      label={t.deliveryDays}
+                      inputMode="numeric"
+                      {...form.getInputProps(`${path}.deliveryDays`)}
+                    />
+                    <TextInput label={t.paymentTerms} {...form.getInputProps(`${path}.paymentTerms`)} />
+                    <Textarea
+                      label={t.notes}
+                      autosize
+                      minRows={1}
+                      maxRows={4}
+                      {...form.getInputProps(`${path}.notes`)}
+                    />
+                  </Stack>
+                </Card>
+              );
+            })}
+          </SimpleGrid>
+        )}
+        {[form.errors.quotations, form.errors.chosenQuotation].map(
+          (error) =>
+            typeof error === 'string' && (
+              <Text key={error} size="xs" c="red">
+                {error}
+              </Text>
+            ),
+        )}
+        {values.quotations.length > 1 && (
+          <Textarea
+            label={t.quotationReason}
+            withAsterisk
+            autosize
+            minRows={2}
+            maxRows={4}
+            {...form.getInputProps('quotationReason')}
+          />
+        )}
+        {values.quotations.length < MAX_QUOTATIONS && (
+          <Group>
+            <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={addQuotation}>
+              {t.addQuotation}
+            </Button>
+          </Group>
+        )}
+
+        <Group justify="space-between" mt="sm">
+          <Text size="xs" c="dimmed">
+            {t.saveHint}
+          </Text>
+          <Group>
+            <Button variant="default" onClick={props.onCancel}>
+              {common.cancel}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {order ? common.save : t.save}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * The dialog where a purchase order is written, or with `order` changed: department, justification, items with their
+ * live totals, and up to three quotations compared side by side.
+ */
+export function OrderFormModal(props: {
+  opened: boolean;
+  onClose: () => void;
+  order: OrderDetail | null;
+  onSaved: (id: string) => void;
+}) {
+  const [dirty, setDirty] = useState(false);
+  const unsaved = useUnsavedChanges(dirty);
+  const phone = useMediaQuery(CARDS_MEDIA_QUERY, false, { getInitialValueInEffect: false });
+  const close = () => unsaved.confirmClose(props.onClose);
+  return (
+    <>
+      <Modal
+        opened={props.opened}
+        onClose={close}
+        title={props.order ? t.edit(props.order.number) : t.new}
+        size="80rem"
+        fullScreen={phone}
+      >
+        {props.opened && (
+          <OrderFormBody
+            order={props.order}
+            onDirty={setDirty}
+            onDone={(id) => {
+              setDirty(false);
+              props.onSaved(id);
+            }}
+            onCancel={close}
+          />
+        )}
+      </Modal>
+      {unsaved.dialog}
+    </>
+  );
+}
