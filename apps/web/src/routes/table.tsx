@@ -91,6 +91,7 @@ const PurchasingCentresPage = lazyPage(
 );
 const BanksPage = lazyPage(() => import('../features/registries/BanksPage'), 'BanksPage');
 const AccountTypesPage = lazyPage(() => import('../features/registries/AccountTypesPage'), 'AccountTypesPage');
+const PurchaseOrdersPage = lazyPage(() => import('../features/purchasing/PurchaseOrdersPage'), 'PurchaseOrdersPage');
 
 export interface RouteDisplay {
   title: string;
@@ -216,7 +217,7 @@ export const SCREENS: ScreenDef[] = [
     purchaseList('ler_wkfl_solicitados'),
     { title: 'Compras criadas', icon: IconShoppingCart },
     'Compras',
-    'purchasing',
+    PurchaseOrdersPage,
   ),
   screen(
     'compras-aguardando-aprovacao',
@@ -224,7 +225,7 @@ export const SCREENS: ScreenDef[] = [
     purchaseList('ler_wkfl_aguardando'),
     { title: 'Aguardando aprovação', icon: IconClockHour4 },
     'Compras',
-    'purchasing',
+    PurchaseOrdersPage,
   ),
   screen(
     'compras-aprovadas',
@@ -232,7 +233,7 @@ export const SCREENS: ScreenDef[] = [
     purchaseList('ler_wkfl_aprovados'),
     { title: 'Aprovadas', icon: IconCircleCheck },
     'Compras',
-    'purchasing',
+    PurchaseOrdersPage,
   ),
   screen(
     'compras-reprovadas',
@@ -240,7 +241,7 @@ export const SCREENS: ScreenDef[] = [
     purchaseList('ler_wkfl_reprovados'),
     { title: 'Reprovadas', icon: IconCircleX },
     'Compras',
-    'purchasing',
+    PurchaseOrdersPage,
   ),
   screen(
     'compras-concluidas',
@@ -248,7 +249,7 @@ export const SCREENS: ScreenDef[] = [
     purchaseList('ler_wkfl_concluidos'),
     { title: 'Concluídas', icon: IconChecklist },
     'Compras',
-    'purchasing',
+    PurchaseOrdersPage,
   ),
   screen(
     'compras-canceladas',
@@ -256,7 +257,7 @@ export const SCREENS: ScreenDef[] = [
     purchaseList('ler_wkfl_cancelados'),
     { title: 'Canceladas', icon: IconBan },
     'Compras',
-    'purchasing',
+    PurchaseOrdersPage,
   ),
 
   screen(

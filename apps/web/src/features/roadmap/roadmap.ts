@@ -82,6 +82,15 @@ export const ROADMAP = [
     areas: ['Conciliação'],
   },
   {
+    id: 'purchasing',
+    title: 'Compras com aprovação',
+    description:
+      'Pedidos de compra por departamento, aprovação por alçada de valor, e conclusão que gera a conta a pagar.',
+    status: 'in_progress',
+    period: '2026-Q4',
+    areas: ['Compras'],
+  },
+  {
     id: 'mercado-pago',
     title: 'Conciliação Mercado Pago',
     description:
@@ -89,15 +98,6 @@ export const ROADMAP = [
     status: 'planned',
     period: '2027-Q3',
     areas: ['Conciliação'],
-  },
-  {
-    id: 'purchasing',
-    title: 'Compras com aprovação',
-    description:
-      'Pedidos de compra por departamento, aprovação por alçada de valor, e conclusão que gera a conta a pagar.',
-    status: 'planned',
-    period: '2027-Q3',
-    areas: ['Compras'],
   },
   {
     id: 'reports',
