@@ -79,16 +79,24 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
     const nav = page.getByRole('navigation', { name: 'Menu' });
     await nav.getByText('Painel').waitFor();
     const items = await nav.locator('a .mantine-NavLink-label').allTextContents();
-    expect(items).toEqual(['Painel', 'Compras criadas', 'Meu perfil', 'Alterar senha', 'Autenticação em dois fatores']);
-    // The purchase list is not built yet: the menu says so before it is opened.
-    await nav
-      .getByRole('link', { name: /Compras criadas/ })
-      .getByText('Em breve')
-      .waitFor();
+    expect(items).toEqual([
+      'Painel',
+      'Compras criadas',
+      'Aguardando aprovação',
+      'Aprovadas',
+      'Reprovadas',
+      'Concluídas',
+      'Canceladas',
+      'Meu perfil',
+      'Alterar senha',
+      'Autenticação em dois fatores',
+    ]);
+    // The purchase lists are built: nothing in the menu says "Em breve" any more.
+    await expect(nav.getByText('Em breve').count()).resolves.toBe(0);
     // The dashboard counts what the profile holds in the unit's Compras department.
     await page.getByText('No departamento Compras').waitFor();
     const stat = page.locator('.mantine-Card-root', { has: page.getByText('Permissões', { exact: true }) });
-    await expect(stat.textContent()).resolves.toContain('5');
+    await expect(stat.textContent()).resolves.toContain('10');
     await screenshot(page, 'solicitante-dashboard-1280');
 
     await nav.getByRole('link', { name: /Compras criadas/ }).click();
@@ -97,10 +105,10 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
     await page.getByRole('button', { name: 'Compras' }).click();
     await page.waitForURL(/\/compras\/criadas$/);
     await page.getByRole('heading', { name: 'Compras criadas' }).waitFor();
-    // The placeholder tells a requester what the screen will do and when; the roadmap itself is not theirs to open.
-    await page.getByText('Pedidos de compra por departamento').waitFor();
-    await page.getByText('Previsto para o 3º trimestre de 2027.').waitFor();
-    await expect(page.getByRole('link', { name: 'Ver o planejamento completo' }).count()).resolves.toBe(0);
+    // The list itself: its search, and the button to write an order, which the department grants the requester.
+    await page.getByRole('textbox', { name: 'Buscar por nº, justificativa ou fornecedor' }).waitFor();
+    await page.getByRole('button', { name: 'Novo pedido' }).waitFor();
+    await expect(page.getByText('Previsto para o').count()).resolves.toBe(0);
     await screenshot(page, 'solicitante-compras-1280');
 
     await page.getByRole('button', { name: /Demo › Matriz › Compras/ }).click();

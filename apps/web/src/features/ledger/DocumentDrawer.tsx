@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Alert,
+  Anchor,
   Badge,
   Button,
   CopyButton,
@@ -19,6 +20,7 @@ import {
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import {
   digitableLine,
@@ -36,6 +38,7 @@ import { ledgerClient } from '../../api/trpc';
 import { ledgerMessages } from '../../i18n/ledger';
 import { Attachments } from '../../ui/Attachments';
 import { CARDS_MEDIA_QUERY } from '../../ui/DataTable.cards';
+import { purchasingMessages } from '../purchasing/messages';
 import { Figure } from '../registries/cells';
 import { useCan } from '../tenants/use-can';
 import { CancelDocumentsDialog } from './CancelDocumentsDialog';
@@ -313,6 +316,7 @@ function DocumentView(props: { kind: DocumentKind; id: string; onOpen: (id: stri
   const [reversing, setReversing] = useState<Payment | null>(null);
   const [cancelling, setCancelling] = useState(false);
   const [editing, setEditing] = useState(false);
+  const navigate = useNavigate();
   if (document.isPending) return <Loader aria-label={d.loading} />;
   if (document.isError) {
     return (
@@ -342,6 +346,20 @@ function DocumentView(props: { kind: DocumentKind; id: string; onOpen: (id: stri
           <Text size="xs" c="dimmed">
             {d.notes}: {doc.notes}
           </Text>
+        )}
+        {doc.purchaseOrderId && (
+          <Anchor
+            component="button"
+            type="button"
+            size="xs"
+            ta="left"
+            onClick={() =>
+              doc.purchaseOrderId &&
+              void navigate({ to: '/compras/concluidas', search: { pedido: doc.purchaseOrderId } })
+            }
+          >
+            {purchasingMessages.drawer.title}
+          </Anchor>
         )}
         {doc.cancelledAt && (
           <Alert color="gray" p="xs">

@@ -1,9 +1,51 @@
 import { Badge, NavLink, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
+import { PURCHASE_LISTS } from '@financeiro/core';
+import { purchasingClient } from '../../api/trpc';
 import { appMessages } from '../../i18n/app';
-import { fullPath, MENU_GROUPS } from '../../routes/table';
+import { fullPath, MENU_GROUPS, type ScreenDef } from '../../routes/table';
+import { purchasingMessages } from '../purchasing/messages';
+import { usePurchasingCan } from '../purchasing/use-purchasing-can';
 import { periodLabel, roadmapItem } from '../roadmap/roadmap';
 import { useMenuScreens } from './use-menu-screens';
+
+/** The purchase list a menu item opens (`compras/<slug>`), if it is one. */
+const purchaseListOf = (item: ScreenDef) => PURCHASE_LISTS.find((list) => item.path === `compras/${list.slug}`);
+
+/**
+ * How many orders each purchase list holds, asked only while a purchase list is in the menu and the user may read
+ * orders where they work now (a requester, after choosing their department).
+ */
+function usePurchaseCounts(visible: ScreenDef[]) {
+  const canRead = usePurchasingCan('ler_pedidos_compra');
+  return useQuery({
+    queryKey: ['purchasing', 'counts'],
+    queryFn: () => purchasingClient.counts.query(),
+    enabled: canRead && visible.some((item) => purchaseListOf(item)),
+  }).data;
+}
+
+/** A purchase list's count beside its menu item; "aguardando aprovação" shows, highlighted, what waits for the user. */
+function PurchaseCount(props: { item: ScreenDef; counts: ReturnType<typeof usePurchaseCounts> }) {
+  const list = purchaseListOf(props.item);
+  if (!list || !props.counts) return null;
+  const total = props.counts.counts[list.status] ?? 0;
+  const waiting = list.status === 'aguardando_aprovacao' ? props.counts.waitingForMe : 0;
+  if (waiting > 0) {
+    return (
+      <Badge size="sm" color="orange" circle={waiting < 10} title={purchasingMessages.counter.waiting(waiting)}>
+        {waiting}
+      </Badge>
+    );
+  }
+  if (total === 0) return null;
+  return (
+    <Badge size="sm" variant="light" color="gray" title={purchasingMessages.counter.total(total)}>
+      {total}
+    </Badge>
+  );
+}
 
 /**
  * The menu: the screens of `useMenuScreens`, in their groups.
@@ -11,6 +53,7 @@ import { useMenuScreens } from './use-menu-screens';
 export function Sidebar() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const visible = useMenuScreens();
+  const purchaseCounts = usePurchaseCounts(visible);
   return (
     <Stack gap={2}>
       {MENU_GROUPS.map((group) => {
@@ -41,7 +84,9 @@ export function Sidebar() {
                       >
                         {appMessages.comingSoon.badge}
                       </Badge>
-                    ) : null
+                    ) : (
+                      <PurchaseCount item={item} counts={purchaseCounts} />
+                    )
                   }
                   active={pathname === to}
                   variant="filled"
