@@ -1,10 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { contractSchedule, formatDocument, partyInput, todayInSaoPaulo } from '@financeiro/core';
+import {
+  contractSchedule,
+  formatDocument,
+  partyInput,
+  PURCHASE_ORDER_STATUSES,
+  todayInSaoPaulo,
+} from '@financeiro/core';
 import { rowsOf } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/app';
 import { callersFor } from '../../test/callers';
-import { organizations, units } from '../tenancy/schema';
+import { users } from '../identity/schema';
+import { outbox } from '../outbox/schema';
+import { departments, organizations, units } from '../tenancy/schema';
 import { seedDemo } from './seed';
 
 describe('the demo’s sample records (npm start)', () => {
@@ -24,9 +32,9 @@ describe('the demo’s sample records (npm start)', () => {
 
   it('show on every screen, and each party passes the rules a person’s input must', async () => {
     const caller = await as('admin', matriz);
-    const suppliers = (await caller.registries.suppliers.list({})).rows;
+    const suppliers = (await caller.registries.suppliers.list({ pageSize: 100 })).rows;
     expect(suppliers.map((s) => s.tradeName)).toEqual(
-      expect.arrayContaining(['Horizonte Imóveis', 'Papelaria Central', 'Rota Sul']),
+      expect.arrayContaining(['Horizonte Imóveis', 'Papelaria Central', 'Rota Sul', 'Serra Azul Metais']),
     );
     expect((await caller.registries.customers.list({})).rows.map((c) => c.tradeName)).toEqual(
       expect.arrayContaining(['Bom Preço', 'Rota Sul']),
@@ -76,6 +84,66 @@ describe('the demo’s sample records (npm start)', () => {
       left join account_movements m on m.payment_id = p.id and m.kind in ('payment', 'reversal')
       group by p.id, p.total having coalesce(sum(m.amount), 0) <> p.total`);
     expect(rowsOf(broken)).toEqual([]);
+  });
+
+  it('hold purchase orders in every list, approved at one and two levels, concluded into their payables', async () => {
+    const db = t.database.db;
+    const [compras] = await db.select().from(departments).where(eq(departments.slug, 'compras'));
+    const requester = await as('solicitante', { ...matriz, departmentId: compras?.id ?? '' });
+    const { counts } = await requester.purchasing.counts();
+    for (const status of PURCHASE_ORDER_STATUSES) expect(counts[status], status).toBeGreaterThan(0);
+
+    // The order that climbed past the financeiro's limit waits for the admin; the first level waits for financeiro.
+    const admin = await as('admin', { organizationId: matriz.organizationId });
+    const finance = await as('financeiro', { organizationId: matriz.organizationId });
+    expect((await admin.purchasing.counts()).waitingForMe).toBeGreaterThan(0);
+    expect((await finance.purchasing.counts()).waitingForMe).toBeGreaterThan(0);
+
+    const people = await db.select({ id: users.id, username: users.username }).from(users);
+    const username = (id: string) => people.find((p) => p.id === id)?.username;
+    const approved = await Promise.all(
+      (await admin.purchasing.list({ status: 'aprovada' })).rows.map((r) => admin.purchasing.get({ id: r.id })),
+    );
+    const levels = approved.map((o) => o.approvals.map((a) => [username(a.approverId), a.limit]));
+    expect(levels).toContainEqual([['financeiro', 500_000]]);
+    expect(levels).toContainEqual([
+      ['financeiro', 500_000],
+      ['admin', 5_000_000],
+    ]);
+    // The tour concludes an approved order of the NF-e sample's issuer with that NF-e.
+    expect(approved.find((o) => o.supplierDocument === '24581367000104')?.total).toBe(1_200_000);
+    const quoted = (await admin.purchasing.list({ status: 'concluida' })).rows;
+    const concluded = await Promise.all(quoted.map((r) => admin.purchasing.get({ id: r.id })));
+    expect(concluded.some((o) => o.quotations.length === 3 && o.quotationReason)).toBe(true);
+
+    const links = rowsOf<{ id: string; linked: boolean; installments: number }>(
+      await db.execute(sql`
+        select o.id, d.purchase_order_id = o.id and d.party_id = o.supplier_id and d.gross_amount = o.total as linked,
+          (select count(*)::int from ledger_installments i where i.document_id = d.id) as installments
+        from purchase_orders o left join ledger_documents d on d.id = o.payable_id
+        where o.status = 'concluida'`),
+    );
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.filter((l) => !l.linked)).toEqual([]);
+    expect(links.map((l) => l.installments)).toContain(3);
+
+    // Each timeline starts when its order was made and reads forward, all within the last three months.
+    const events = rowsOf<{ order_id: string; action: string; at: string; created_at: string }>(
+      await db.execute(sql`
+        select e.order_id, e.action, e.at::text, o.created_at::text from purchase_order_events e
+        join purchase_orders o on o.id = e.order_id order by e.order_id, e.at, e.id`),
+    );
+    const now = Date.now();
+    for (const [i, event] of events.entries()) {
+      const previous = events[i - 1];
+      if (previous?.order_id !== event.order_id) {
+        expect([event.action, event.at]).toEqual(['criar', event.created_at]);
+      } else expect(Date.parse(event.at)).toBeGreaterThan(Date.parse(previous.at));
+      expect(now - Date.parse(event.at)).toBeGreaterThan(0);
+      expect(now - Date.parse(event.at)).toBeLessThan(95 * 86_400_000);
+    }
+    // Nothing the seed did weeks ago is e-mailed at the first start.
+    expect(await db.select().from(outbox)).toEqual([]);
   });
 
   it('move money between accounts every month: transfers, bank fees and yields on the statement', async () => {

@@ -106,6 +106,21 @@ export async function seedSampleRecords(
     city: 'Osasco',
     uf: 'SP',
   });
+  // The issuer of the sample NF-e that concludes the tour's purchase order (three duplicatas).
+  const metalworks = party({
+    roles: ['supplier'],
+    personType: 'PJ',
+    document: '24581367000104',
+    name: 'Metalúrgica Serra Azul Ltda',
+    tradeName: 'Serra Azul Metais',
+    email: 'vendas@serraazulmetais.com.br',
+    cep: '12300000',
+    street: 'Rua das Oficinas',
+    number: '120',
+    district: 'Distrito Industrial',
+    city: 'São José dos Campos',
+    uf: 'SP',
+  });
   const customer = party({
     roles: ['customer'],
     personType: 'PJ',
@@ -126,7 +141,7 @@ export async function seedSampleRecords(
     pixKeyType: 'cpf',
     pixKey: '52998224725',
   });
-  await tx.insert(parties).values([landlord, office, both, customer, partner].map((p) => p.row));
+  await tx.insert(parties).values([landlord, office, both, metalworks, customer, partner].map((p) => p.row));
 
   await tx.insert(accounts).values([
     {

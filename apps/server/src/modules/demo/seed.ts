@@ -5,6 +5,7 @@ import { createConfirmedUser } from '../identity';
 import { seedRegistries } from '../registries/seed';
 import { seedLedgerSamples } from './ledger-samples';
 import { seedMovementSamples } from './movement-samples';
+import { seedPurchaseSamples } from './purchase-samples';
 import { seedSampleRecords } from './samples';
 import { departments, memberships, organizations, profiles, units } from '../tenancy/schema';
 
@@ -66,32 +67,50 @@ const FINANCE: PermissionName[] = [
   'editar_transacoes',
 ];
 
-/** What the finance team reads across the organization: its accounts, payment methods and apportionments. */
+/** Every list of `compras/*`. */
+const PURCHASE_LISTS: PermissionName[] = [
+  'ler_pedidos_compra',
+  'ler_wkfl_solicitados',
+  'ler_wkfl_aguardando',
+  'ler_wkfl_aprovados',
+  'ler_wkfl_reprovados',
+  'ler_wkfl_concluidos',
+  'ler_wkfl_cancelados',
+];
+
+/**
+ * What the finance team does across the organization: read its accounts, payment methods and apportionments, and
+ * evaluate and conclude every department's purchase orders.
+ */
 const FINANCE_ORGANIZATION: PermissionName[] = [
   'ler_contas',
   'ler_metodos_pagamento',
   'ler_configuracoes_rateio_padrao',
+  ...PURCHASE_LISTS,
+  'avaliar_pedidos_compra',
+  'concluir_pedidos_compra',
 ];
 
+/** A requester makes and sends their department's orders and follows them in every list. */
 const REQUESTER: PermissionName[] = [
   'access_department',
-  'ler_pedidos_compra',
+  ...PURCHASE_LISTS,
   'editar_pedidos_compra',
   'enviar_pedidos_compra',
-  'ler_wkfl_solicitados',
 ];
 
 /**
  * On an empty database, a demo organization with two units of two departments, three profiles and one user per
- * profile; with `samples`, also suppliers, customers, accounts, a contract and the like for each registry screen
- * (the tests start without them). Everything in one transaction: a failure leaves the database empty.
+ * profile; with `samples`, also suppliers, customers, accounts, a contract and the like for each registry screen,
+ * books and purchase orders (the tests start without them). Everything in one transaction: a failure leaves the database empty.
  */
 export async function seedDemo(db: Db, options: { samples?: boolean } = {}): Promise<boolean> {
   const existing = await db.select({ id: organizations.id }).from(organizations).limit(1);
   if (existing.length > 0) return false;
   await db.transaction(async (tx) => {
     const organizationId = uuidv7();
-    await tx.insert(organizations).values({ id: organizationId, name: 'Demo', slug: 'demo' });
+    // The CNPJ the sample NF-e are addressed to, so that a purchase order concludes with one.
+    await tx.insert(organizations).values({ id: organizationId, name: 'Demo', slug: 'demo', cnpj: '31827459000197' });
     const layout = [
       { name: 'Matriz', slug: 'matriz', departments: ['Financeiro', 'Compras'] },
       { name: 'Filial Campinas', slug: 'filial-campinas', departments: ['Administrativo', 'Comercial'] },
@@ -159,6 +178,7 @@ export async function seedDemo(db: Db, options: { samples?: boolean } = {}): Pro
       await seedSampleRecords(tx, { organizationId, unitIds, departmentId, approvers });
       await seedLedgerSamples(tx, { organizationId, unitId: matriz, userId: bookkeeper });
       await seedMovementSamples(tx, { organizationId, unitId: matriz, userId: bookkeeper });
+      await seedPurchaseSamples(tx, { organizationId, unitId: matriz, departmentId });
     }
   });
   return true;
