@@ -69,10 +69,11 @@ export const purchasingRouter = router({
       for (const row of rows) {
         if (seen.get(row.id) !== row.version) throw conflict(ORDER_CHANGED);
         const approvers = await approversOf(ctx.tx, organizationOf(ctx), row.departmentId);
-        const limit = approvers.find((a) => a.userId === ctx.user.userId)?.limit ?? 0;
-        if (row.total > limit) {
+        // Beyond an approver's limit the whole call is refused; whoever is no approver is refused by the workflow.
+        const approver = approvers.find((a) => a.userId === ctx.user.userId);
+        if (approver && row.total > approver.limit) {
           throw badRequest(
-            `O pedido nº ${row.number} (${formatBRL(row.total)}) passa da sua alçada de ${formatBRL(limit)}: abra-o para aprovar na sua alçada.`,
+            `O pedido nº ${row.number} (${formatBRL(row.total)}) passa da sua alçada de ${formatBRL(approver.limit)}: abra-o para aprovar na sua alçada.`,
           );
         }
         const updated = await transition(ctx, row, { type: 'aprovar' });
