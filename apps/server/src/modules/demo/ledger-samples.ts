@@ -110,17 +110,17 @@ export async function seedLedgerSamples(
       name,
     })),
   );
-  const p = Object.fromEntries(
-    await Promise.all(
-      [
-        ...newParties.map(([, name]) => name),
-        'Imobiliária Horizonte Ltda',
-        'Papelaria Central Comércio de Materiais Ltda',
-        'Transportadora Rota Sul S.A.',
-        'Supermercados Bom Preço Ltda',
-      ].map(async (name) => [name, await partyId(name)] as const),
-    ),
-  );
+  // One query at a time: the queries of one transaction share its connection.
+  const p: Record<string, string> = {};
+  for (const name of [
+    ...newParties.map(([, name]) => name),
+    'Imobiliária Horizonte Ltda',
+    'Papelaria Central Comércio de Materiais Ltda',
+    'Transportadora Rota Sul S.A.',
+    'Supermercados Bom Preço Ltda',
+  ]) {
+    p[name] = await partyId(name);
+  }
   const c = {
     energy: await byName(classifications, 'Energia elétrica'),
     water: await byName(classifications, 'Água e esgoto'),
