@@ -106,7 +106,7 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
     await page.waitForURL(/\/compras\/criadas$/);
     await page.getByRole('heading', { name: 'Compras criadas' }).waitFor();
     // The list itself: its search, and the button to write an order, which the department grants the requester.
-    await page.getByRole('textbox', { name: 'Buscar por nº, justificativa ou fornecedor' }).waitFor();
+    await page.getByRole('textbox', { name: 'Nº, justificativa ou fornecedor' }).waitFor();
     await page.getByRole('button', { name: 'Novo pedido' }).waitFor();
     await expect(page.getByText('Previsto para o').count()).resolves.toBe(0);
     await screenshot(page, 'solicitante-compras-1280');

@@ -156,7 +156,7 @@ export function PurchaseOrdersPage() {
             {row.number}
           </Text>
           {row.waitsForMe && (
-            <Badge size="sm" color="orange" variant="light" style={{ whiteSpace: 'nowrap' }}>
+            <Badge size="sm" color="orange" variant="light" tt="none" style={{ overflow: 'visible' }}>
               {t.waitsForMe}
             </Badge>
           )}

@@ -4,7 +4,7 @@ import type { PurchaseOrderStatus } from '@financeiro/core';
 export const purchasingMessages = {
   newOrder: 'Novo pedido',
   order: (n: number) => `Pedido nº ${n}`,
-  search: 'Buscar por nº, justificativa ou fornecedor',
+  search: 'Nº, justificativa ou fornecedor',
   empty: {
     criada: 'Nenhum pedido em rascunho. Crie o primeiro com "Novo pedido".',
     aguardando_aprovacao: 'Nenhum pedido aguardando aprovação.',
