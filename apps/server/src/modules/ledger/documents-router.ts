@@ -25,6 +25,7 @@ import { cancelDocuments } from './cancel-documents';
 import { createDocument, ROLE_OF_KIND, type NewDocument } from './create-document';
 import { documentOf, getDocument } from './get-document';
 import { exportInstallments, listInstallments, type InstallmentQuery } from './list-installments';
+import { importNfes, nfeImportInput, nfePreviewInput, previewNfes } from './nfe-import';
 import { rescheduleInstallments } from './reschedule';
 import { installmentsToSettle } from './settle-rows';
 import { updateDocument } from './update-document';
@@ -132,6 +133,26 @@ export const documentsRouter = router({
     .mutation(async ({ ctx, input }) => {
       requireKind(ctx, input.kind, 'editar');
       return cancelDocuments(scopeOf(ctx), input.kind, input.ids, input.reason);
+    }),
+
+  /** What each NF-e file would become as a payable (a mutation: the files travel in the body). */
+  nfePreview: procedure
+    .meta(editMeta)
+    .input(nfePreviewInput)
+    .mutation(({ ctx, input }) => {
+      requireKind(ctx, 'payable', 'editar');
+      return previewNfes(scopeOf(ctx), input.files, callerCan(ctx, ROLE_EDITORS.supplier));
+    }),
+
+  /** One payable per NF-e file, all or nothing. */
+  nfeImport: procedure
+    .meta(editMeta)
+    .input(nfeImportInput)
+    .mutation(({ ctx, input }) => {
+      requireKind(ctx, 'payable', 'editar');
+      return idempotent(ctx, 'payable.nfeImport', input, (submitted) =>
+        importNfes(scopeOf(ctx), submitted, callerCan(ctx, ROLE_EDITORS.supplier)),
+      );
     }),
 
   reschedule: procedure

@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import {
   formatBRL,
   formatDocument,
-  parseNfe,
   purchaseOrderTransition,
   WHOLE,
   type Nfe,
@@ -12,41 +11,12 @@ import type { z } from 'zod';
 import { badRequest, conflict, forbidden, isUniqueViolation, organizationOf } from '../../trpc/init';
 import { createDocument } from '../ledger/create-document';
 import { ledgerScope } from '../ledger/access';
+import { NFE_ALREADY_IMPORTED, readNfeFor } from '../ledger/nfe';
 import { parties } from '../registries/schema';
-import { organizations } from '../tenancy/schema';
 import { approversOf, permissionsFor, type PurchasingContext } from './access';
 import { lockOrder, stateOf, transition, type OrderRow } from './orders';
 
 type Conclude = Omit<z.output<typeof purchaseConcludeInput>, 'idempotencyKey'>;
-
-export const NFE_ALREADY_IMPORTED =
-  'Esta NF-e já foi lançada em contas a pagar: uma nota vira uma conta a pagar só uma vez.';
-
-/** The organization's CNPJ, when it is registered. */
-export async function organizationCnpj(ctx: Pick<PurchasingContext, 'tx' | 'tenant'>): Promise<string | null> {
-  const [row] = await ctx.tx
-    .select({ cnpj: organizations.cnpj })
-    .from(organizations)
-    .where(eq(organizations.id, organizationOf(ctx)));
-  return row?.cnpj ?? null;
-}
-
-/** An NF-e read, or the pt-BR reason it cannot be used for this organization. */
-export async function readNfeFor(ctx: Pick<PurchasingContext, 'tx' | 'tenant'>, xml: string): Promise<Nfe> {
-  const read = parseNfe(xml);
-  if (!read.ok) throw badRequest(read.message);
-  const cnpj = await organizationCnpj(ctx);
-  if (!cnpj) {
-    throw badRequest('Cadastre o CNPJ da organização para lançar NF-e: sem ele não há como conferir o destinatário.');
-  }
-  // A branch (filial) shares the company's first eight digits: a note addressed to any of them is the organization's.
-  if (read.nfe.recipient.document.slice(0, 8) !== cnpj.slice(0, 8)) {
-    throw badRequest(
-      `A NF-e foi emitida para ${formatDocument(read.nfe.recipient.document)}, que não é um CNPJ desta organização.`,
-    );
-  }
-  return read.nfe;
-}
 
 /** The payable's amount: the NF-e's total when there is one, never above what was approved. */
 function payableAmount(order: OrderRow, nfe: Nfe | null, installments: Conclude['installments']): number {
@@ -88,7 +58,7 @@ export async function concludeOrder(ctx: PurchasingContext, input: Conclude) {
   if (!classificationId || !costCentreId) {
     throw badRequest('Informe a classificação e o centro de custo da conta a pagar.');
   }
-  const nfe = input.nfeXml ? await readNfeFor(ctx, input.nfeXml) : null;
+  const nfe = input.nfeXml ? await readNfeFor(ctx.tx, organizationId, input.nfeXml) : null;
   if (nfe) {
     const [supplier] = await ctx.tx
       .select({ document: parties.document })

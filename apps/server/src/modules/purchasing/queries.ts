@@ -12,11 +12,11 @@ import type { z } from 'zod';
 import { containsPattern, folded } from '../../db/search';
 import { notFound, organizationOf } from '../../trpc/init';
 import { users } from '../identity/schema';
+import { organizationCnpj } from '../ledger/nfe';
 import { ledgerDocuments } from '../ledger/schema';
 import { classifications, costCentres, parties, products } from '../registries/schema';
 import { departments, units } from '../tenancy/schema';
 import { approversOf, holds, ORDER_NOT_FOUND, permissionsFor, visibleOrders, type PurchasingContext } from './access';
-import { organizationCnpj } from './conclude';
 import { purchaseOrderEvents, purchaseOrderItems, purchaseOrders as o } from './schema';
 
 type ListInput = z.output<typeof purchaseListInput>;
@@ -234,7 +234,7 @@ export async function getOrder(ctx: PurchasingContext, id: string) {
     classification: order.classification,
     costCentre: order.costCentre,
     payableStatus: order.payableStatus,
-    organizationCnpj: await organizationCnpj(ctx),
+    organizationCnpj: await organizationCnpj(ctx.tx, organizationOf(ctx)),
     items,
     quotations: order.row.quotations.map((q) => ({
       ...q,

@@ -13,7 +13,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useHotkeys, useMediaQuery } from '@mantine/hooks';
-import { IconFilterOff, IconPlus, IconRepeat } from '@tabler/icons-react';
+import { IconFileCode, IconFilterOff, IconPlus, IconRepeat } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -30,6 +30,7 @@ import {
 import { ledgerClient } from '../../api/trpc';
 import { appMessages } from '../../i18n/app';
 import { ledgerMessages } from '../../i18n/ledger';
+import { nfeImportMessages } from '../../i18n/nfe-import';
 import { registryMessages } from '../../i18n/registries';
 import { notifyApiError } from '../../ui/api-error';
 import { DataTable, type Column } from '../../ui/DataTable';
@@ -49,6 +50,7 @@ import { PERIODS, periodRange, type Period } from './due-periods';
 import { DocumentForm } from './DocumentForm';
 import { InstallmentStatus } from './InstallmentStatus';
 import { MoneyInput } from './MoneyInput';
+import { NfeImportModal } from './NfeImportModal';
 import { RecurrencesDrawer } from './RecurrencesDrawer';
 import { SettleModal } from './SettleModal';
 import { ledgerSources } from './sources';
@@ -159,6 +161,7 @@ export function InstallmentsPage({ kind }: { kind: DocumentKind }) {
   const moreSet = MORE.some((key) => filters[key as keyof typeof filters] !== '');
   const [moreFilters, setMoreFilters] = useState(moreSet);
   const [recurrences, setRecurrences] = useState(false);
+  const [importingNfe, setImportingNfe] = useState(false);
   const filteredBesidesStatus = period !== 'all' || moreSet || Boolean(filters.search || filters.documentNumber);
   const filtered = filteredBesidesStatus || filters.status !== DEFAULT_STATUS;
   // "n" types a new bill from the list, not while a drawer or dialog is in front (a payment, a new due date): it keeps
@@ -358,6 +361,11 @@ export function InstallmentsPage({ kind }: { kind: DocumentKind }) {
           <Button variant="default" leftSection={<IconRepeat size={16} />} onClick={() => setRecurrences(true)}>
             {t.recurrences}
           </Button>
+          {canEdit && kind === 'payable' && (
+            <Button variant="default" leftSection={<IconFileCode size={16} />} onClick={() => setImportingNfe(true)}>
+              {nfeImportMessages.open}
+            </Button>
+          )}
           {canEdit && (
             <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
               {t.new[kind]}
@@ -517,6 +525,13 @@ export function InstallmentsPage({ kind }: { kind: DocumentKind }) {
         onOpen={(doc) => setFilters({ doc, page: filters.page })}
       />
       <RecurrencesDrawer kind={kind} opened={recurrences} onClose={() => setRecurrences(false)} />
+      {kind === 'payable' && (
+        <NfeImportModal
+          opened={importingNfe}
+          onClose={() => setImportingNfe(false)}
+          onOpenDocument={(doc) => setFilters({ doc, page: filters.page })}
+        />
+      )}
       <DocumentForm
         kind={kind}
         opened={creating}

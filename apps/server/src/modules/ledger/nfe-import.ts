@@ -1,0 +1,245 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  installmentsFromNfe,
+  NFE_MAX_CHARS,
+  partyInput,
+  WHOLE,
+  type Nfe,
+  type NfeInstallments,
+} from '@financeiro/core';
+import { z } from 'zod';
+import { badRequest, conflict, forbidden, isUniqueViolation } from '../../trpc/init';
+import { parties } from '../registries/schema';
+import type { LedgerScope } from './access';
+import { createDocument } from './create-document';
+import { NFE_ALREADY_IMPORTED, nfeFor, NO_ORGANIZATION_CNPJ, organizationCnpj } from './nfe';
+import { ledgerDocuments } from './schema';
+
+/**
+ * Payables straight from the suppliers' NF-e files (issue 15): a preview of what each file would become, then the
+ * import of the chosen ones, all or nothing, one payable per note and a supplier registered from the note's issuer
+ * when the organization does not know it yet.
+ */
+
+export const NFE_MAX_FILES = 50;
+const SUPPLIER_NOT_ALLOWED = 'Seu perfil não tem permissão para cadastrar o fornecedor desta nota: cadastre-o antes.';
+
+const nfeFile = z
+  .object({
+    fileName: z.string('Informe o nome do arquivo.').trim().min(1, 'Informe o nome do arquivo.').max(255),
+    xml: z.string('Envie o conteúdo do arquivo.'),
+  })
+  .superRefine((file, ctx) => {
+    if (file.xml.length > NFE_MAX_CHARS) {
+      ctx.addIssue({ code: 'custom', path: ['xml'], message: `${file.fileName}: o arquivo passa de 5 MB.` });
+    }
+  });
+
+export const nfePreviewInput = z.object({
+  files: z
+    .array(nfeFile, 'Escolha os arquivos XML.')
+    .min(1, 'Escolha ao menos um arquivo XML.')
+    .max(NFE_MAX_FILES, `Importe até ${NFE_MAX_FILES} arquivos por vez.`),
+});
+
+export const nfeImportInput = nfePreviewInput.extend({
+  classificationId: z.uuid('Escolha a classificação.'),
+  costCentreId: z.uuid('Escolha o centro de custo.'),
+  paymentMethodId: z
+    .union([z.uuid('Escolha um item da lista.'), z.literal(''), z.null()])
+    .optional()
+    .transform((v) => v || null),
+  accountId: z
+    .union([z.uuid('Escolha um item da lista.'), z.literal(''), z.null()])
+    .optional()
+    .transform((v) => v || null),
+  idempotencyKey: z.uuid().optional(),
+});
+type NfeImport = Omit<z.output<typeof nfeImportInput>, 'idempotencyKey'>;
+
+/** One file as the preview shows it: the note's facts, or why it cannot become a payable. */
+export interface NfePreviewRow {
+  fileName: string;
+  accessKey: string | null;
+  number: string | null;
+  series: string | null;
+  issuer: { document: string; name: string; tradeName: string | null } | null;
+  issueDate: string | null;
+  total: number | null;
+  installments: NfeInstallments['installments'];
+  /** The issuer is not registered: the import registers it as a supplier. */
+  newSupplier: boolean;
+  /** The payable already made from this note. */
+  importedDocumentId: string | null;
+  /** The earlier file of the batch carrying the same note: this one adds nothing. */
+  sameAs: string | null;
+  problems: string[];
+}
+
+interface ReadFile {
+  fileName: string;
+  nfe: Nfe | null;
+  installments: NfeInstallments;
+  problems: string[];
+  sameAs: string | null;
+}
+
+/** Each file read against the organization: the note, its installments and its problems, repeated notes marked. */
+async function readFiles(scope: LedgerScope, files: NfeImport['files']): Promise<ReadFile[]> {
+  const cnpj = await organizationCnpj(scope.tx, scope.tenant.organizationId);
+  if (!cnpj) throw badRequest(NO_ORGANIZATION_CNPJ);
+  const firstByKey = new Map<string, string>();
+  return files.map(({ fileName, xml }) => {
+    const read = nfeFor(xml, cnpj);
+    if (!read.ok) {
+      return {
+        fileName,
+        nfe: null,
+        installments: { installments: [], duplicatesProblem: null },
+        problems: [read.message],
+        sameAs: null,
+      };
+    }
+    const installments = installmentsFromNfe(read.nfe);
+    const sameAs = firstByKey.get(read.nfe.accessKey) ?? null;
+    if (!sameAs) firstByKey.set(read.nfe.accessKey, fileName);
+    const problems = installments.duplicatesProblem ? [installments.duplicatesProblem] : [];
+    return { fileName, nfe: read.nfe, installments, problems, sameAs };
+  });
+}
+
+/** The payables already made from these notes, by access key. */
+async function importedByKey(scope: LedgerScope, notes: Nfe[]): Promise<Map<string, string>> {
+  const keys = [...new Set(notes.map((n) => n.accessKey))];
+  if (keys.length === 0) return new Map();
+  const rows = await scope.tx
+    .select({ id: ledgerDocuments.id, key: ledgerDocuments.nfeKey })
+    .from(ledgerDocuments)
+    .where(and(eq(ledgerDocuments.organizationId, scope.tenant.organizationId), inArray(ledgerDocuments.nfeKey, keys)));
+  return new Map(rows.map((r) => [r.key ?? '', r.id]));
+}
+
+/** The registered party with the issuer's CPF/CNPJ. */
+async function partyOf(scope: LedgerScope, document: string): Promise<string | null> {
+  const [party] = await scope.tx
+    .select({ id: parties.id })
+    .from(parties)
+    .where(and(eq(parties.organizationId, scope.tenant.organizationId), eq(parties.document, document)));
+  return party?.id ?? null;
+}
+
+const notesOf = (files: ReadFile[]) => files.flatMap((f) => (f.nfe ? [f.nfe] : []));
+
+/** What each file would become; `mayCreateSuppliers` says whether the caller may register the new ones. */
+export async function previewNfes(
+  scope: LedgerScope,
+  files: NfeImport['files'],
+  mayCreateSuppliers: boolean,
+): Promise<NfePreviewRow[]> {
+  const read = await readFiles(scope, files);
+  const imported = await importedByKey(scope, notesOf(read));
+  const known = new Map<string, boolean>();
+  for (const nfe of notesOf(read)) {
+    if (!known.has(nfe.issuer.document))
+      known.set(nfe.issuer.document, (await partyOf(scope, nfe.issuer.document)) !== null);
+  }
+  return read.map(({ fileName, nfe, installments, problems, sameAs }) => {
+    const importedDocumentId = nfe ? (imported.get(nfe.accessKey) ?? null) : null;
+    const newSupplier = nfe ? known.get(nfe.issuer.document) === false : false;
+    return {
+      fileName,
+      accessKey: nfe?.accessKey ?? null,
+      number: nfe?.number ?? null,
+      series: nfe?.series ?? null,
+      issuer: nfe?.issuer ?? null,
+      issueDate: nfe?.issueDate ?? null,
+      total: nfe?.total ?? null,
+      installments: installments.installments,
+      newSupplier,
+      importedDocumentId,
+      sameAs,
+      problems: [
+        ...(importedDocumentId ? [NFE_ALREADY_IMPORTED] : []),
+        ...problems,
+        ...(newSupplier && !mayCreateSuppliers ? [SUPPLIER_NOT_ALLOWED] : []),
+      ],
+    };
+  });
+}
+
+/** The issuer as a new supplier: names and CPF/CNPJ from the note, checked by the registry's own rules. */
+function supplierOf(nfe: Nfe, fileName: string) {
+  const parsed = partyInput.safeParse({
+    roles: ['supplier'],
+    personType: nfe.issuer.document.length === 11 ? 'PF' : 'PJ',
+    document: nfe.issuer.document,
+    name: nfe.issuer.name,
+    tradeName: nfe.issuer.tradeName,
+  });
+  if (!parsed.success) {
+    throw badRequest(
+      `${fileName}: o emitente não pode ser cadastrado como fornecedor (${parsed.error.issues[0]?.message ?? ''}).`,
+    );
+  }
+  return parsed.data;
+}
+
+/**
+ * One payable per note of the batch, all or nothing: a file that cannot be used refuses the whole batch with its
+ * name, a note repeated in the batch counts once, a note already imported is refused; an issuer not registered
+ * becomes a supplier when the caller may register one.
+ */
+export async function importNfes(
+  scope: LedgerScope,
+  input: NfeImport,
+  mayCreateSuppliers: boolean,
+): Promise<{ created: number; ids: string[] }> {
+  const read = await readFiles(scope, input.files);
+  for (const file of read) {
+    const problem = file.problems[0];
+    if (problem) throw badRequest(`${file.fileName}: ${problem}`);
+  }
+  const imported = await importedByKey(scope, notesOf(read));
+  const ids: string[] = [];
+  try {
+    for (const { fileName, nfe, installments, sameAs } of read) {
+      if (!nfe || sameAs) continue;
+      if (imported.has(nfe.accessKey)) throw conflict(`${fileName}: ${NFE_ALREADY_IMPORTED}`);
+      const partyId = await partyOf(scope, nfe.issuer.document);
+      if (!partyId && !mayCreateSuppliers) throw forbidden(`${fileName}: ${SUPPLIER_NOT_ALLOWED}`);
+      const created = await createDocument(
+        scope,
+        {
+          kind: 'payable',
+          partyId,
+          newParty: partyId ? null : supplierOf(nfe, fileName),
+          description: `NF-e ${nfe.number}/${nfe.series} de ${nfe.issuer.tradeName ?? nfe.issuer.name}`.slice(0, 200),
+          documentNumber: `${nfe.number}/${nfe.series}`,
+          documentType: 'nfe',
+          issueDate: nfe.issueDate,
+          competence: `${nfe.issueDate.slice(0, 7)}-01`,
+          paymentMethodId: input.paymentMethodId,
+          accountId: input.accountId,
+          notes: `Chave de acesso ${nfe.accessKey}`,
+          grossAmount: nfe.total,
+          interestRate: 0,
+          fineRate: 0,
+          lines: [{ classificationId: input.classificationId, costCentreId: input.costCentreId, share: WHOLE }],
+          apportionmentTemplateId: null,
+          taxes: [],
+          installments: installments.installments.map((i) => ({ ...i, barcode: null, pixCode: null })),
+        },
+        { nfeKey: nfe.accessKey },
+      );
+      ids.push(created.id);
+    }
+  } catch (error) {
+    // Another import of the same note, or of the same new supplier, committed first.
+    if (isUniqueViolation(error, 'ledger_documents_nfe_key')) throw conflict(NFE_ALREADY_IMPORTED);
+    if (isUniqueViolation(error, 'parties_org_document_key')) {
+      throw conflict('Outra pessoa cadastrou o fornecedor de uma destas notas agora mesmo: tente de novo.');
+    }
+    throw error;
+  }
+  return { created: ids.length, ids };
+}

@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import { formatDocument, parseNfe, type Nfe, type NfeResult } from '@financeiro/core';
+import type { Tx } from '../../db/client';
+import { badRequest } from '../../trpc/init';
+import { organizations } from '../tenancy/schema';
+
+/** What the ledger checks of an NF-e before a payable is made from it, whoever brings the note (purchasing too). */
+
+export const NFE_ALREADY_IMPORTED =
+  'Esta NF-e já foi lançada em contas a pagar: uma nota vira uma conta a pagar só uma vez.';
+export const NO_ORGANIZATION_CNPJ =
+  'Cadastre o CNPJ da organização para lançar NF-e: sem ele não há como conferir o destinatário.';
+
+/** The organization's CNPJ, when it is registered. */
+export async function organizationCnpj(tx: Tx, organizationId: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ cnpj: organizations.cnpj })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return row?.cnpj ?? null;
+}
+
+/** An NF-e read from its XML, or the pt-BR reason it is not a note addressed to the organization of `cnpj`. */
+export function nfeFor(xml: string, cnpj: string): NfeResult {
+  const read = parseNfe(xml);
+  if (!read.ok) return read;
+  // A branch (filial) shares the company's first eight digits: a note addressed to any of them is the organization's.
+  if (read.nfe.recipient.document.slice(0, 8) !== cnpj.slice(0, 8)) {
+    return {
+      ok: false,
+      message: `A NF-e foi emitida para ${formatDocument(read.nfe.recipient.document)}, que não é um CNPJ desta organização.`,
+    };
+  }
+  return read;
+}
+
+/** An NF-e of the organization read from its XML; refuses with the pt-BR reason it cannot be used. */
+export async function readNfeFor(tx: Tx, organizationId: string, xml: string): Promise<Nfe> {
+  const cnpj = await organizationCnpj(tx, organizationId);
+  if (!cnpj) throw badRequest(NO_ORGANIZATION_CNPJ);
+  const read = nfeFor(xml, cnpj);
+  if (!read.ok) throw badRequest(read.message);
+  return read.nfe;
+}
