@@ -148,5 +148,7 @@ export const adminMessages = {
     firstUnit: 'Primeira unidade',
     firstUnitHelp: 'Toda organização começa com uma unidade; crie outras depois em Unidades.',
     inactiveHelp: 'Uma organização inativa some do seletor de todos os membros até ser reativada.',
+    cnpj: 'CNPJ',
+    cnpjHelp: 'O das notas fiscais recebidas: as NF-e lançadas em contas a pagar precisam ter sido emitidas para ele.',
   },
 } as const;

@@ -7,7 +7,8 @@ import {
   type PermissionLevel,
 } from '../authz/permissions';
 import type { PermissionGrant, ProfilePermissions } from '../authz/types';
-import { YEARS, YEARS_MESSAGE } from '../registries/fields';
+import { cnpjSchema } from '../brazil';
+import { optional, YEARS, YEARS_MESSAGE } from '../registries/fields';
 
 /** Input rules of the administration screens, shared by the forms and the procedures. */
 
@@ -41,7 +42,11 @@ const id = z.uuid('Identificador inválido.');
 
 export const organizationInput = z.object({ name: name('da organização'), slug: slugSchema });
 export const createOrganizationInput = organizationInput.extend({ firstUnitName: name('da primeira unidade') });
-export const updateOrganizationInput = organizationInput.extend({ id, status: statusSchema });
+/** The organization's CNPJ, stored as its 14 digits: blank clears it, left out keeps it. */
+const organizationCnpj = optional(
+  cnpjSchema.refine((cnpj) => /^\d{14}$/.test(cnpj), 'Informe o CNPJ numérico da organização.'),
+).optional();
+export const updateOrganizationInput = organizationInput.extend({ id, status: statusSchema, cnpj: organizationCnpj });
 
 export const unitInput = z.object({ name: name('da unidade'), slug: slugSchema });
 export const updateUnitInput = unitInput.extend({ id });

@@ -343,5 +343,28 @@ describe('administration', () => {
       const [row] = await t.database.db.select().from(organizations).where(eq(organizations.id, org.organizationId));
       expect([row?.name, row?.status]).toEqual(['Demo S.A.', 'active']);
     });
+
+    it('keeps the CNPJ an administrator types, digits only, and clears it when left blank', async () => {
+      const admin = await as('admin');
+      const input = { id: org.organizationId, name: 'Demo S.A.', slug: 'demo', status: 'active' as const };
+      const cnpjOf = async () => (await admin.tenants.organizations.list()).find((o) => o.slug === 'demo')?.cnpj;
+      await admin.tenants.organizations.update({ ...input, cnpj: '31.827.459/0001-97' });
+      expect(await cnpjOf()).toBe('31827459000197');
+      expect((await lastEvent('organization.update'))?.after).toMatchObject({ cnpj: '31827459000197' });
+      // Saving without the field keeps it.
+      await admin.tenants.organizations.update(input);
+      expect(await cnpjOf()).toBe('31827459000197');
+      expect(await messageOf(admin.tenants.organizations.update({ ...input, cnpj: '31.827.459/0001-98' }))).toContain(
+        'CNPJ inválido',
+      );
+      expect(await codeOf((await as('financeiro')).tenants.organizations.update({ ...input, cnpj: '' }))).toBe(
+        'FORBIDDEN',
+      );
+      expect(await cnpjOf()).toBe('31827459000197');
+      await admin.tenants.organizations.update({ ...input, cnpj: '' });
+      expect(await cnpjOf()).toBeNull();
+      const event = await lastEvent('organization.update');
+      expect([event?.before, event?.after]).toMatchObject([{ cnpj: '31827459000197' }, { cnpj: null }]);
+    });
   });
 });

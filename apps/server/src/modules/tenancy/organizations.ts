@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import {
   createOrganizationInput,
@@ -30,11 +30,31 @@ function managed(ctx: ProcedureContext) {
 
 /** Organizations the caller creates and manages: /v1/tenants/organizations.* (SPEC: organization_creation_enabled). */
 export const organizationsRouter = router({
-  list: procedure.meta(user).query(({ ctx }) =>
-    managed(ctx)
-      .map(({ id, name, slug, status, units }) => ({ id, name, slug, status, units: units.length }))
-      .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR')),
-  ),
+  list: procedure.meta(user).query(async ({ ctx }) => {
+    const organizationsManaged = managed(ctx);
+    const cnpjs =
+      organizationsManaged.length === 0
+        ? []
+        : await ctx.tx
+            .select({ id: organizations.id, cnpj: organizations.cnpj })
+            .from(organizations)
+            .where(
+              inArray(
+                organizations.id,
+                organizationsManaged.map((o) => o.id),
+              ),
+            );
+    return organizationsManaged
+      .map(({ id, name, slug, status, units }) => ({
+        id,
+        name,
+        slug,
+        status,
+        cnpj: cnpjs.find((c) => c.id === id)?.cnpj ?? null,
+        units: units.length,
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
+  }),
 
   /** The creator becomes the administrator of the new organization, which starts with its first unit. */
   create: procedure
@@ -89,10 +109,19 @@ export const organizationsRouter = router({
         throw notFound('Organização não encontrada entre as que você gerencia.');
       }
       await enterOrganization(ctx.tx, id);
+      const [stored] = await ctx.tx
+        .select({ cnpj: organizations.cnpj })
+        .from(organizations)
+        .where(eq(organizations.id, id));
       await uniqueOr('organizations_slug_unique', SLUG_TAKEN, () =>
         ctx.tx.update(organizations).set(change).where(eq(organizations.id, id)),
       );
-      const before = { name: organization.name, slug: organization.slug, status: organization.status };
+      const before = {
+        name: organization.name,
+        slug: organization.slug,
+        status: organization.status,
+        ...(change.cnpj === undefined ? {} : { cnpj: stored?.cnpj ?? null }),
+      };
       await audit(
         ctx,
         { action: 'organization.update', entity: 'organization', entityId: id, before, after: change },

@@ -3,12 +3,13 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { createOrganizationInput, updateOrganizationInput } from '@financeiro/core';
+import { createOrganizationInput, formatDocument, maskCnpj, updateOrganizationInput } from '@financeiro/core';
 import { tenantsApi } from '../../api/trpc';
 import { refreshTenants } from '../../api/session';
 import { adminMessages } from '../../i18n/admin';
 import { appMessages } from '../../i18n/app';
 import { DataTable } from '../../ui/DataTable';
+import { MaskedInput } from '../../ui/MaskedInput';
 import { conflictOnField } from '../../ui/api-error';
 import { notifySuccess } from '../../ui/notify';
 import { StatusBadge } from '../../ui/StatusBadge';
@@ -24,6 +25,7 @@ interface Organization {
   name: string;
   slug: string;
   status: 'active' | 'inactive';
+  cnpj: string | null;
 }
 
 function OrganizationForm({
@@ -44,6 +46,7 @@ function OrganizationForm({
       name: organization?.name ?? '',
       slug: organization?.slug ?? '',
       status: organization?.status ?? 'active',
+      cnpj: organization?.cnpj ? formatDocument(organization.cnpj) : '',
       firstUnitName: 'Matriz',
     },
     validate: schemaResolver(organization ? updateOrganizationInput.omit({ id: true }) : createOrganizationInput, {
@@ -67,14 +70,25 @@ function OrganizationForm({
   );
   return (
     <form
-      onSubmit={form.onSubmit(({ name, slug, status, firstUnitName }) =>
+      onSubmit={form.onSubmit(({ name, slug, status, cnpj, firstUnitName }) =>
         organization
-          ? update.mutate({ id: organization.id, name, slug, status })
+          ? update.mutate({ id: organization.id, name, slug, status, cnpj })
           : create.mutate({ name, slug, firstUnitName, idempotencyKey }),
       )}
     >
       <Stack>
         <NameSlugFields form={form} nameLabel={t.name} editing={organization !== null} />
+        {organization && (
+          <MaskedInput
+            label={t.cnpj}
+            description={t.cnpjHelp}
+            mask={maskCnpj}
+            inputMode="numeric"
+            {...form.getInputProps('cnpj')}
+            value={form.values.cnpj}
+            onChange={(cnpj) => form.setFieldValue('cnpj', cnpj)}
+          />
+        )}
         {organization ? (
           <Stack gap={4}>
             <Text size="sm" fw={500}>
