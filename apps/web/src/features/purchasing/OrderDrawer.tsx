@@ -227,7 +227,7 @@ function Approvers({ order, me }: { order: OrderDetail; me: string | undefined }
                 {a.name} {a.userId === me ? d.you : ''}
               </Text>
               {approval && (
-                <Text size="xs" c="green.9">
+                <Text size="xs" c="dimmed">
                   {d.approved(formatDateTime(new Date(approval.at)))}
                 </Text>
               )}
