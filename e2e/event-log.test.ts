@@ -1,28 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { chromiumAvailable, screenshot, signInToMatriz } from './support/browser';
+import { describe, it } from 'vitest';
+import { chooseOption as choose, chromiumAvailable, screenshot, signInToMatriz } from './support/browser';
 import { useHarness } from './support/harness';
 
 // Reason for skipIf: this journey needs Debian's Chromium at /usr/bin/chromium; CI installs it, a laptop may not.
 describe.skipIf(!chromiumAvailable)('the event log in Chromium', () => {
   const h = useHarness();
-
-  async function choose(page: Page, label: string, search: string): Promise<void> {
-    const input = page.getByRole('dialog').getByLabel(label).first();
-    await input.fill(search);
-    // The list may still be redrawn as its choices arrive: click without waiting for it to be still, and check
-    // that a choice was taken (its whole name in the field, the list closed), not only the typed search.
-    const option = page.getByRole('option', { name: new RegExp(search, 'i') }).first();
-    await expect
-      .poll(async () => {
-        if ((await input.getAttribute('aria-expanded')) === 'true')
-          await option.click({ force: true, timeout: 2_000 }).catch(() => undefined);
-        else await input.press('ArrowDown');
-        const value = await input.inputValue();
-        return value.length > search.length && (await input.getAttribute('aria-expanded')) !== 'true' ? value : '';
-      })
-      .toMatch(new RegExp(search, 'i'));
-  }
 
   it('shows an account change by name: the bank named, money in R$, dates, routine entries hidden until asked', async () => {
     const page = await h.newPage(1366, 900);

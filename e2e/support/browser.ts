@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
+import { expect } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -37,4 +38,24 @@ export async function signInToMatriz(page: Page, appUrl: string, username = 'adm
   await page.waitForURL(/\/select-tenant\/unit/);
   await page.getByText('Matriz').first().click();
   await page.waitForURL(/\/dashboard/);
+}
+
+/**
+ * Chooses, in the open dialog's reference select labelled `label`, the option found by typing `search`. The list may
+ * still be redrawn as its choices arrive: it clicks without waiting for it to be still, and checks that a choice was
+ * taken (its whole name in the field, the list closed), not only the typed search.
+ */
+export async function chooseOption(page: Page, label: string, search: string, nth = 0): Promise<void> {
+  const input = page.getByRole('dialog').getByLabel(label).nth(nth);
+  await input.fill(search);
+  const option = page.getByRole('option', { name: new RegExp(search, 'i') }).first();
+  await expect
+    .poll(async () => {
+      if ((await input.getAttribute('aria-expanded')) === 'true')
+        await option.click({ force: true, timeout: 2_000 }).catch(() => undefined);
+      else await input.press('ArrowDown');
+      const value = await input.inputValue();
+      return value.length > search.length && (await input.getAttribute('aria-expanded')) !== 'true' ? value : '';
+    })
+    .toMatch(new RegExp(search, 'i'));
 }

@@ -6,6 +6,17 @@ export interface ReceivedMail {
   raw: string;
 }
 
+/**
+ * A message as a person reads it: quoted-printable undone (soft line breaks joined, `=XX` bytes decoded), so a long
+ * link or an accented word is found whole.
+ */
+function readable(raw: string): string {
+  const joined = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(joined, 'latin1').toString('utf8');
+}
+
 /** A real SMTP server on loopback that keeps every message it receives, for reading e-mailed codes. */
 export class Mailbox {
   readonly messages: ReceivedMail[] = [];
@@ -40,7 +51,7 @@ export class Mailbox {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       const mail = this.messages.filter((m) => m.to.includes(address.toLowerCase())).at(-1);
-      const found = mail?.raw.match(pattern)?.[1];
+      const found = mail ? readable(mail.raw).match(pattern)?.[1] : undefined;
       if (found) return found;
       await new Promise((r) => setTimeout(r, 200));
     }
