@@ -26,7 +26,7 @@ import { notifyError, notifySuccess } from '../../ui/notify';
 import { useIdempotencyKey } from '../../ui/use-idempotency-key';
 import { ReferenceSelect } from '../registries/fields';
 import { ledgerSources } from './sources';
-import { xmlText } from './xml-text';
+import { xmlText } from '../../ui/xml-text';
 
 /** A file's preview, with its place in the chosen files (two files may share a name). */
 type Row = Awaited<ReturnType<typeof ledgerClient.documents.nfePreview.mutate>>[number] & { index: number };

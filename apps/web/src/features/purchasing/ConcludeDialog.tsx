@@ -44,6 +44,7 @@ import { useIdempotencyKey } from '../../ui/use-idempotency-key';
 import { MoneyInput } from '../ledger/MoneyInput';
 import { ledgerSources } from '../ledger/sources';
 import { moneyText, ReferenceSelect } from '../registries/fields';
+import { xmlText } from '../../ui/xml-text';
 
 const t = purchaseOrderFormMessages.conclude;
 const common = appMessages.common;
@@ -80,22 +81,6 @@ const PAYABLE_PATH = '/contas/pagar';
 const money = (text: string) => centavosInput({ min: 0 }).safeParse(text).data ?? 0;
 /** "3526 0312 3456 …": the access key as a person reads it against the DANFE. */
 const accessKeyText = (key: string) => key.replace(/(\d{4})(?=\d)/g, '$1 ');
-
-/**
- * The text of an XML file: UTF-8 unless its declaration names another encoding (an older issuer's ISO-8859-1), then
- * that one; an encoding the browser does not know is read as UTF-8.
- */
-async function xmlText(file: File): Promise<string> {
-  const bytes = await file.arrayBuffer();
-  // The declaration is ASCII in every encoding an NF-e may use.
-  const head = new TextDecoder('latin1').decode(bytes.slice(0, 200));
-  const declared = /<\?xml[^>]*encoding\s*=\s*["']([\w.:-]+)["']/i.exec(head)?.[1] ?? 'utf-8';
-  try {
-    return new TextDecoder(declared).decode(bytes);
-  } catch {
-    return new TextDecoder('utf-8').decode(bytes);
-  }
-}
 
 /** Without a note: today's issue, one installment of the order's total due in thirty days. */
 function withoutNfe(order: OrderDetail): Pick<Values, 'issueDate' | 'documentNumber' | 'installments'> {
