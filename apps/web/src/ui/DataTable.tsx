@@ -3,6 +3,7 @@ import {
   Alert,
   Button,
   Center,
+  Checkbox,
   Group,
   Pagination,
   Paper,
@@ -41,6 +42,37 @@ export interface Column<Row> {
   sortable?: boolean;
   /** What the column is on a phone's card; a column without a part is left off the card. */
   card?: CardPart;
+}
+
+/**
+ * A first column of checkboxes choosing rows for a bulk action, for a selection kept as a map by id; a click on a
+ * checkbox does not open its row.
+ */
+export function selectionColumn<Row extends { id: string }>(
+  selected: ReadonlyMap<string, Row>,
+  setSelected: (next: Map<string, Row>) => void,
+  label: (row: Row) => string,
+): Column<Row> {
+  const toggle = (row: Row) => {
+    const next = new Map(selected);
+    if (next.has(row.id)) next.delete(row.id);
+    else next.set(row.id, row);
+    setSelected(next);
+  };
+  return {
+    key: 'select',
+    header: '',
+    width: 36,
+    card: 'actions',
+    render: (row) => (
+      <Checkbox
+        aria-label={label(row)}
+        checked={selected.has(row.id)}
+        onChange={() => toggle(row)}
+        onClick={(e) => e.stopPropagation()}
+      />
+    ),
+  };
 }
 
 export interface SortState {

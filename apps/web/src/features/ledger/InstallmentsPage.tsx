@@ -1,6 +1,5 @@
 import {
   Button,
-  Checkbox,
   Chip,
   Group,
   Modal,
@@ -33,7 +32,7 @@ import { ledgerMessages } from '../../i18n/ledger';
 import { nfeImportMessages } from '../../i18n/nfe-import';
 import { registryMessages } from '../../i18n/registries';
 import { notifyApiError } from '../../ui/api-error';
-import { DataTable, type Column } from '../../ui/DataTable';
+import { DataTable, selectionColumn, type Column } from '../../ui/DataTable';
 import { CARDS_MEDIA_QUERY } from '../../ui/DataTable.cards';
 import { DateField } from '../../ui/DateField';
 import { downloadRows, type ExportFormat } from '../../ui/download';
@@ -173,12 +172,6 @@ export function InstallmentsPage({ kind }: { kind: DocumentKind }) {
       ? setFilters({ period: value, status: 'overdue', from: '', to: '' })
       : setFilters({ period: value, status: period === 'overdue' ? DEFAULT_STATUS : filters.status });
 
-  const toggle = (row: Row) => {
-    const next = new Map(selected);
-    if (next.has(row.id)) next.delete(row.id);
-    else next.set(row.id, row);
-    setSelected(next);
-  };
   const chosen = [...selected.values()];
   const chosenDocuments = [...new Set(chosen.map((r) => r.documentId))];
   const done = async (message: string) => {
@@ -232,22 +225,7 @@ export function InstallmentsPage({ kind }: { kind: DocumentKind }) {
   const c = t.columns;
   const columns: Column<Row>[] = [
     ...(canEdit
-      ? [
-          {
-            key: 'select',
-            header: '',
-            width: 36,
-            card: 'actions' as const,
-            render: (row: Row) => (
-              <Checkbox
-                aria-label={c.select(`${row.partyName} ${row.number}/${row.count}`)}
-                checked={selected.has(row.id)}
-                onChange={() => toggle(row)}
-                onClick={(e) => e.stopPropagation()}
-              />
-            ),
-          },
-        ]
+      ? [selectionColumn(selected, setSelected, (row: Row) => c.select(`${row.partyName} ${row.number}/${row.count}`))]
       : []),
     {
       key: 'dueDate',

@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconFilterOff, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
@@ -7,7 +7,7 @@ import { formatBRL, formatCalendarDate, PURCHASE_LISTS, todayInSaoPaulo } from '
 import { purchasingClient } from '../../api/trpc';
 import { notifyApiError } from '../../ui/api-error';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { DataTable, type Column } from '../../ui/DataTable';
+import { DataTable, selectionColumn, type Column } from '../../ui/DataTable';
 import { notifySuccess } from '../../ui/notify';
 import { PeriodEnd } from '../../ui/PeriodEnd';
 import { SearchInput } from '../../ui/SearchInput';
@@ -117,33 +117,10 @@ export function PurchaseOrdersPage() {
       void queryClient.invalidateQueries({ queryKey: ['purchasing'] });
     },
   });
-  const toggle = (row: Row) => {
-    const next = new Map(selected);
-    if (next.has(row.id)) next.delete(row.id);
-    else next.set(row.id, row);
-    setSelected(next);
-  };
 
   const c = t.columns;
   const columns: Column<Row>[] = [
-    ...(bulk
-      ? [
-          {
-            key: 'select',
-            header: '',
-            width: 36,
-            card: 'actions' as const,
-            render: (row: Row) => (
-              <Checkbox
-                aria-label={c.select(row.number)}
-                checked={selected.has(row.id)}
-                onChange={() => toggle(row)}
-                onClick={(e) => e.stopPropagation()}
-              />
-            ),
-          },
-        ]
-      : []),
+    ...(bulk ? [selectionColumn(selected, setSelected, (row: Row) => c.select(row.number))] : []),
     {
       key: 'number',
       header: c.number,
