@@ -35,6 +35,7 @@ export * from './banking/statement-file';
 export * from './banking/ofx';
 export * from './banking/csv';
 export * from './banking/suggestion-request';
+export * from './mercadopago/reports';
 export * from './purchasing/workflow';
 export * from './purchasing/nfe';
 export * from './purchasing/inputs';

@@ -51,14 +51,14 @@ export const csvStatementMappingSchema = z.object({
 
 export type CsvStatementMapping = z.infer<typeof csvStatementMappingSchema>;
 
-interface CsvRecord {
+export interface CsvRecord {
   /** 1-based line where the record starts. */
   line: number;
   cells: string[];
 }
 
 /** Splits CSV text into records (RFC 4180 quotes, which may hold separators and line breaks), up to `limit`. */
-function readCsvRecords(text: string, separator: string, limit = Infinity): CsvRecord[] {
+export function readCsvRecords(text: string, separator: string, limit = Infinity): CsvRecord[] {
   const records: CsvRecord[] = [];
   let cells: string[] = [];
   let cell = '';
