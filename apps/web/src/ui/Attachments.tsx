@@ -51,6 +51,8 @@ export function Attachments<F extends AttachedFile>(props: {
   download: (id: string) => Promise<{ fileName: string; contentType: string; content: string }>;
   /** Under the title: what may be attached. */
   help?: string | undefined;
+  /** Beside the attach button: what the next file is for (a purchase order's quotation). */
+  choice?: ReactNode;
   /** Beside a file's size: when it was attached. */
   detail?: (file: F) => string;
   /** Under a file's name: what the file is (a payment's proof). */
@@ -94,19 +96,22 @@ export function Attachments<F extends AttachedFile>(props: {
       <Group justify="space-between">
         <Title order={5}>{labels.attachments}</Title>
         {props.canAttach && (
-          <FileButton onChange={(file) => file && upload.mutate(file)} accept={ATTACHMENT_TYPES.join(',')}>
-            {(button) => (
-              <Button
-                {...button}
-                size="xs"
-                variant="light"
-                leftSection={<IconPaperclip size={14} />}
-                loading={upload.isPending}
-              >
-                {labels.attach}
-              </Button>
-            )}
-          </FileButton>
+          <Group gap="xs" wrap="nowrap">
+            {props.choice}
+            <FileButton onChange={(file) => file && upload.mutate(file)} accept={ATTACHMENT_TYPES.join(',')}>
+              {(button) => (
+                <Button
+                  {...button}
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconPaperclip size={14} />}
+                  loading={upload.isPending}
+                >
+                  {labels.attach}
+                </Button>
+              )}
+            </FileButton>
+          </Group>
         )}
       </Group>
       {props.help && (

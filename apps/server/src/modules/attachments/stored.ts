@@ -5,12 +5,13 @@ import { MAX_ATTACHMENTS } from '@financeiro/core';
 import type { DbOrTx } from '../../db/client';
 import { badRequest } from '../../trpc/init';
 import type { ledgerAttachments } from '../ledger/schema';
+import type { purchaseOrderAttachments } from '../purchasing/schema';
 import type { contractAttachments } from '../registries/schema';
 
-/** A table of kept files: a contract's or a ledger document's. */
-type FileTable = typeof contractAttachments | typeof ledgerAttachments;
+/** A table of kept files: a contract's, a ledger document's or a purchase order's. */
+type FileTable = typeof contractAttachments | typeof ledgerAttachments | typeof purchaseOrderAttachments;
 
-/** Whose files: the table's column naming the owner (the contract, the document) and the owner's id. */
+/** Whose files: the table's column naming the owner (the contract, the document, the order) and the owner's id. */
 interface Owner {
   table: FileTable;
   column: PgColumn;

@@ -8,6 +8,7 @@ import {
   type PurchaseOrder,
   type PurchaseOrderAction,
   type PurchaseOrderState,
+  type PurchaseQuotation,
 } from '@financeiro/core';
 import { badRequest, conflict, forbidden, notFound, organizationOf } from '../../trpc/init';
 import { audit } from '../audit/record-event';
@@ -24,7 +25,7 @@ import {
   type PurchasingContext,
 } from './access';
 import { notifyTransition } from './notifications';
-import { purchaseOrderEvents, purchaseOrderItems, purchaseOrders } from './schema';
+import { purchaseOrderAttachments, purchaseOrderEvents, purchaseOrderItems, purchaseOrders } from './schema';
 
 export type OrderRow = typeof purchaseOrders.$inferSelect;
 
@@ -218,6 +219,32 @@ export async function transition(
   return updated;
 }
 
+/**
+ * Keeps each file with its quotation when an edit changes the quotations: a file follows its quotation's supplier to
+ * its new position, and becomes one of the order's general files when that quotation is gone.
+ */
+async function followQuotations(
+  ctx: PurchasingContext,
+  orderId: string,
+  before: PurchaseQuotation[],
+  after: PurchaseQuotation[],
+) {
+  const moves = before.map((q, position) => ({ position, to: after.findIndex((a) => a.supplierId === q.supplierId) }));
+  if (moves.every((m) => m.position === m.to)) return;
+  const file = purchaseOrderAttachments;
+  // One statement, so that two quotations trading places trade their files.
+  const moved = sql.join(
+    moves.map((m) => sql`when ${m.position} then ${m.to === -1 ? null : m.to}::integer`),
+    sql` `,
+  );
+  await ctx.tx
+    .update(file)
+    .set({ quotation: sql`case ${file.quotation} ${moved} end` })
+    .where(
+      and(eq(file.organizationId, organizationOf(ctx)), eq(file.orderId, orderId), sql`${file.quotation} is not null`),
+    );
+}
+
 /** A change to an order's content; a new total of a waiting or approved order sends it back for approval. */
 export async function updateOrder(ctx: PurchasingContext, id: string, version: number, order: PurchaseOrder) {
   const row = await lockOrder(ctx, id, version);
@@ -232,6 +259,7 @@ export async function updateOrder(ctx: PurchasingContext, id: string, version: n
     orderColumns(order),
   );
   await writeItems(ctx, id, order);
+  await followQuotations(ctx, id, row.quotations, order.quotations);
   return { id, version: updated.version, status: updated.status };
 }
 

@@ -11,6 +11,7 @@ import {
 import { badRequest, conflict, organizationOf, procedure, router } from '../../trpc/init';
 import { idempotent } from '../idempotency';
 import { approversOf, ORDER_CHANGED, purchasingMeta } from './access';
+import { purchaseAttachmentsRouter } from './attachments';
 import { concludeOrder } from './conclude';
 import { createOrder, lockOrder, lockOrders, transition, updateOrder } from './orders';
 import { countOrders, getOrder, listOrders } from './queries';
@@ -88,6 +89,8 @@ export const purchasingRouter = router({
     .mutation(({ ctx, input }) =>
       idempotent(ctx, 'purchase_order.conclude', input, (submitted) => concludeOrder(ctx, submitted)),
     ),
+
+  attachments: purchaseAttachmentsRouter,
 });
 
 export type PurchasingRouter = typeof purchasingRouter;

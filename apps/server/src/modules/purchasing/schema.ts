@@ -15,6 +15,7 @@ import {
 import { sql } from 'drizzle-orm';
 import {
   MAX_AMOUNT,
+  MAX_QUOTATIONS,
   PRODUCT_UNITS,
   PURCHASE_ORDER_ACTIONS,
   PURCHASE_ORDER_STATUSES,
@@ -24,9 +25,9 @@ import {
 } from '@financeiro/core';
 import { users } from '../identity/schema';
 import { ledgerDocuments } from '../ledger/schema';
-import { classifications, costCentres, parties, products } from '../registries/schema';
+import { bytea, classifications, costCentres, parties, products } from '../registries/schema';
 import { departments, units } from '../tenancy/schema';
-import { createdAt, money, tenant } from '../../db/columns';
+import { createdAt, createdBy, money, tenant } from '../../db/columns';
 
 /*
  * Purchase orders and their timeline (DESIGN.md 6a: an order concluded becomes one payable). The workflow itself is
@@ -157,5 +158,36 @@ export const purchaseOrderEvents = pgTable(
       foreignColumns: [purchaseOrders.organizationId, purchaseOrders.id],
     }),
     check('purchase_order_events_action_check', sql`${t.action} IN (${actions})`),
+  ],
+);
+
+/**
+ * An order's files (the quotations' PDFs, photos), kept in the database under the organization's row security;
+ * `quotation` is the position of the quotation a file belongs to, null for the order's general files.
+ */
+export const purchaseOrderAttachments = pgTable(
+  'purchase_order_attachments',
+  {
+    ...tenant(),
+    orderId: uuid().notNull(),
+    quotation: integer(),
+    fileName: text().notNull(),
+    contentType: text().notNull(),
+    size: integer().notNull(),
+    sha256: text().notNull(),
+    content: bytea().notNull(),
+    createdBy: createdBy(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('purchase_order_attachments_order_idx').on(t.organizationId, t.orderId),
+    foreignKey({
+      columns: [t.organizationId, t.orderId],
+      foreignColumns: [purchaseOrders.organizationId, purchaseOrders.id],
+    }),
+    check(
+      'purchase_order_attachments_quotation_check',
+      sql.raw(`quotation IS NULL OR quotation BETWEEN 0 AND ${MAX_QUOTATIONS - 1}`),
+    ),
   ],
 );

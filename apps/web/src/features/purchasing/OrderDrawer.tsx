@@ -6,6 +6,7 @@ import {
   Group,
   Loader,
   Paper,
+  Select,
   SimpleGrid,
   Stack,
   Table,
@@ -14,8 +15,8 @@ import {
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconAlertTriangle, IconCheck, IconPaperclip } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import type { inferRouterOutputs } from '@trpc/server';
@@ -33,6 +34,7 @@ import type { PurchasingRouter } from '@financeiro/server/api';
 import { purchasingClient } from '../../api/trpc';
 import { useAuthzStore } from '../../stores/session';
 import { notifyApiError } from '../../ui/api-error';
+import { Attachments } from '../../ui/Attachments';
 import { CARDS_MEDIA_QUERY } from '../../ui/DataTable.cards';
 import { notifySuccess } from '../../ui/notify';
 import { ReasonDialog } from '../ledger/ReasonDialog';
@@ -46,6 +48,7 @@ const d = t.drawer;
 
 type OrderDetail = inferRouterOutputs<PurchasingRouter>['get'];
 type Item = OrderDetail['items'][number];
+type OrderFile = inferRouterOutputs<PurchasingRouter>['attachments']['list'][number];
 
 const STATUS_COLORS: Record<PurchaseOrderStatus, string> = {
   criada: 'gray',
@@ -150,7 +153,7 @@ function ItemsTable({ order }: { order: OrderDetail }) {
   );
 }
 
-function Quotations({ order }: { order: OrderDetail }) {
+function Quotations({ order, files }: { order: OrderDetail; files: OrderFile[] | undefined }) {
   if (order.quotations.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -162,6 +165,7 @@ function Quotations({ order }: { order: OrderDetail }) {
     <SimpleGrid cols={{ base: 1, sm: order.quotations.length }} spacing="xs">
       {order.quotations.map((q, index) => {
         const chosen = index === order.chosenQuotation;
+        const attached = files?.filter((f) => f.quotation === index).length ?? 0;
         return (
           <Paper
             key={q.supplierId}
@@ -199,6 +203,12 @@ function Quotations({ order }: { order: OrderDetail }) {
                 <Text size="xs">
                   <b>{d.quotationReason}:</b> {order.quotationReason}
                 </Text>
+              )}
+              {attached > 0 && (
+                <Group gap={4} wrap="nowrap">
+                  <IconPaperclip size={12} aria-hidden />
+                  <Text size="xs">{d.quotationFiles(attached)}</Text>
+                </Group>
               )}
             </Stack>
           </Paper>
@@ -261,6 +271,59 @@ function OrderTimeline({ order }: { order: OrderDetail }) {
   );
 }
 
+/**
+ * The order's files: while it is open, whoever edits orders in its department attaches them, to the order or to one
+ * of its quotations, and deletes them; a concluded order keeps its files as the evidence of the purchase.
+ */
+function OrderFiles(props: { order: OrderDetail; files: UseQueryResult<OrderFile[]>; canChange: boolean }) {
+  const { order } = props;
+  const [quotation, setQuotation] = useState<string | null>(null);
+  const quotationName = (index: number) => d.quotationOf(order.quotations[index]?.supplier ?? '');
+  const choice =
+    order.quotations.length > 0 ? (
+      <Select
+        size="xs"
+        aria-label={d.attachTo}
+        w={220}
+        allowDeselect={false}
+        value={quotation ?? 'order'}
+        onChange={(value) => setQuotation(value === 'order' ? null : value)}
+        data={[
+          { value: 'order', label: d.generalFiles },
+          ...order.quotations.map((_, index) => ({ value: String(index), label: quotationName(index) })),
+        ]}
+      />
+    ) : undefined;
+  return (
+    <Attachments
+      labels={d}
+      files={props.files}
+      queryKey={['purchasing', 'order', order.id, 'attachments']}
+      help={props.canChange ? d.attachmentsHelp : undefined}
+      choice={choice}
+      canAttach={props.canChange}
+      canRemove={() => props.canChange}
+      upload={(file) =>
+        purchasingClient.attachments.upload.mutate({
+          orderId: order.id,
+          quotation: quotation === null ? null : Number(quotation),
+          ...file,
+        })
+      }
+      remove={(id) => purchasingClient.attachments.delete.mutate({ id })}
+      download={(id) => purchasingClient.attachments.download.query({ id })}
+      detail={(f) => formatDateTime(new Date(f.createdAt))}
+      tag={(f) =>
+        f.quotation !== null && (
+          <Badge size="sm" variant="light" tt="none" maw="100%">
+            {quotationName(f.quotation)}
+          </Badge>
+        )
+      }
+    />
+  );
+}
+
 type Transition = PurchaseTransitionInput['type'];
 
 function OrderView({ id }: { id: string }) {
@@ -270,6 +333,10 @@ function OrderView({ id }: { id: string }) {
   const query = useQuery({
     queryKey: ['purchasing', 'order', id],
     queryFn: () => purchasingClient.get.query({ id }),
+  });
+  const files = useQuery({
+    queryKey: ['purchasing', 'order', id, 'attachments'],
+    queryFn: () => purchasingClient.attachments.list.query({ orderId: id }),
   });
   const [asking, setAsking] = useState<'reprovar' | 'cancelar' | null>(null);
   const [editing, setEditing] = useState(false);
@@ -396,8 +463,9 @@ function OrderView({ id }: { id: string }) {
         <ItemsTable order={order} />
       </Section>
       <Section title={d.quotations}>
-        <Quotations order={order} />
+        <Quotations order={order} files={files.data} />
       </Section>
+      <OrderFiles order={order} files={files} canChange={open && may('editar_pedidos_compra')} />
       <Section title={d.approvers}>
         <Approvers order={order} me={me} />
       </Section>

@@ -1,4 +1,6 @@
-import type { PurchaseOrderStatus } from '@financeiro/core';
+import { ATTACHMENT_MAX_BYTES, type PurchaseOrderStatus } from '@financeiro/core';
+
+const MAX_MB = ATTACHMENT_MAX_BYTES / 1024 / 1024;
 
 /** pt-BR texts of the purchase order lists and drawer. */
 export const purchasingMessages = {
@@ -81,6 +83,21 @@ export const purchasingMessages = {
     timeline: 'Linha do tempo',
     reason: 'Motivo',
     payable: 'Abrir a conta a pagar',
+    attachments: 'Anexos',
+    attach: 'Anexar arquivo',
+    attached: 'Arquivo anexado.',
+    removed: 'Anexo excluído.',
+    noAttachments: 'Nenhum anexo.',
+    loadingAttachments: 'Carregando anexos',
+    attachmentsError: 'Não foi possível carregar os anexos.',
+    tooLarge: `O arquivo passa de ${MAX_MB} MB.`,
+    attachmentsHelp: `Cotações e propostas em PDF ou imagem (PNG, JPEG, WebP), até ${MAX_MB} MB cada. Depois da conclusão, os anexos ficam como prova da compra.`,
+    download: (name: string) => `Baixar ${name}`,
+    removeAttachment: (name: string) => `Excluir ${name}`,
+    attachTo: 'Anexar a',
+    generalFiles: 'Arquivos do pedido',
+    quotationOf: (supplier: string) => `Cotação de ${supplier}`,
+    quotationFiles: (n: number) => (n === 1 ? '1 anexo' : `${n} anexos`),
   },
   actions: {
     edit: 'Editar',
