@@ -2,6 +2,7 @@
 export type { LogsRouter } from './modules/audit/router';
 export type { BankingRouter } from './modules/banking/router';
 export type { LedgerRouter } from './modules/ledger/router';
+export type { MercadoPagoRouter } from './modules/mercadopago/router';
 export type { PurchasingRouter } from './modules/purchasing/router';
 export type { RegistriesRouter } from './modules/registries/router';
 export type { TenantsRouter } from './modules/tenancy/router';

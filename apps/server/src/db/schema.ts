@@ -8,3 +8,4 @@ export * from '../modules/idempotency/schema';
 export * from '../modules/ledger/schema';
 export * from '../modules/banking/schema';
 export * from '../modules/purchasing/schema';
+export * from '../modules/mercadopago/schema';

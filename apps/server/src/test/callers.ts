@@ -4,6 +4,7 @@ import { logsRouter } from '../modules/audit/router';
 import { bankingRouter } from '../modules/banking/router';
 import { createAccessTokenVerifier } from '../modules/identity';
 import { ledgerRouter } from '../modules/ledger/router';
+import { mercadopagoRouter } from '../modules/mercadopago/router';
 import { purchasingRouter } from '../modules/purchasing/router';
 import { registriesRouter } from '../modules/registries/router';
 import { tenantsRouter } from '../modules/tenancy/router';
@@ -29,6 +30,7 @@ export function callersFor(t: TestApp) {
       registries: registriesRouter.createCaller(context),
       ledger: ledgerRouter.createCaller(context),
       banking: bankingRouter.createCaller(context),
+      mercadopago: mercadopagoRouter.createCaller(context),
       purchasing: purchasingRouter.createCaller(context),
     };
   };

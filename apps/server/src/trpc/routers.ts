@@ -1,6 +1,7 @@
 import { logsRouter } from '../modules/audit/router';
 import { bankingRouter } from '../modules/banking/router';
 import { ledgerRouter } from '../modules/ledger/router';
+import { mercadopagoRouter } from '../modules/mercadopago/router';
 import { purchasingRouter } from '../modules/purchasing/router';
 import { registriesRouter } from '../modules/registries/router';
 import { tenantsRouter } from '../modules/tenancy/router';
@@ -12,5 +13,6 @@ export const routers = {
   registries: registriesRouter,
   ledger: ledgerRouter,
   banking: bankingRouter,
+  mercadopago: mercadopagoRouter,
   purchasing: purchasingRouter,
 } as const;

@@ -58,6 +58,7 @@ export const logsMessages = {
     'financial_account.entry': 'Lançou na conta',
     'financial_account.reverse': 'Estornou movimento da conta',
     'bank_statement.import': 'Importou extrato bancário',
+    'mercadopago_report.import': 'Importou relatório do Mercado Pago',
     'bank_reconciliation.reconcile': 'Conciliou extrato bancário',
     'bank_reconciliation.undo': 'Desfez conciliação bancária',
     'bank_rule.create': 'Criou regra de conciliação',

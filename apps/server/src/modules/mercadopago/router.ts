@@ -1,0 +1,9 @@
+import { router } from '../../trpc/init';
+import { importsRouter } from './imports-router';
+
+/** Mercado Pago's reports imported into an account (decision 0022); mounted at mercadopago. */
+export const mercadopagoRouter = router({
+  imports: importsRouter,
+});
+
+export type MercadoPagoRouter = typeof mercadopagoRouter;
