@@ -43,19 +43,23 @@ export async function signInToMatriz(page: Page, appUrl: string, username = 'adm
 /**
  * Chooses, in the open dialog's reference select labelled `label`, the option found by typing `search`. The list may
  * still be redrawn as its choices arrive: it clicks without waiting for it to be still, and checks that a choice was
- * taken (its whole name in the field, the list closed), not only the typed search.
+ * taken (its whole name in the field, the list closed), not only the typed search. Options arrive from the server:
+ * on a busy machine that takes seconds.
  */
 export async function chooseOption(page: Page, label: string, search: string, nth = 0): Promise<void> {
   const input = page.getByRole('dialog').getByLabel(label).nth(nth);
   await input.fill(search);
   const option = page.getByRole('option', { name: new RegExp(search, 'i') }).first();
   await expect
-    .poll(async () => {
-      if ((await input.getAttribute('aria-expanded')) === 'true')
-        await option.click({ force: true, timeout: 2_000 }).catch(() => undefined);
-      else await input.press('ArrowDown');
-      const value = await input.inputValue();
-      return value.length > search.length && (await input.getAttribute('aria-expanded')) !== 'true' ? value : '';
-    })
+    .poll(
+      async () => {
+        if ((await input.getAttribute('aria-expanded')) === 'true')
+          await option.click({ force: true, timeout: 2_000 }).catch(() => undefined);
+        else await input.press('ArrowDown');
+        const value = await input.inputValue();
+        return value.length > search.length && (await input.getAttribute('aria-expanded')) !== 'true' ? value : '';
+      },
+      { timeout: 15_000 },
+    )
     .toMatch(new RegExp(search, 'i'));
 }
