@@ -180,7 +180,8 @@ export function purchaseOrderTransition(
 
   const terminal = TERMINAL[state.status];
   if (terminal) return refuse(terminal);
-  if (!PURCHASE_ACTION_PERMISSIONS[action.type].some((p) => actor.permissions.includes(p))) return refuse(NO_PERMISSION[action.type]);
+  if (!PURCHASE_ACTION_PERMISSIONS[action.type].some((p) => actor.permissions.includes(p)))
+    return refuse(NO_PERMISSION[action.type]);
 
   switch (action.type) {
     case 'editar': {
