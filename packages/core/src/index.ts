@@ -36,6 +36,8 @@ export * from './banking/ofx';
 export * from './banking/csv';
 export * from './banking/suggestion-request';
 export * from './mercadopago/reports';
+export * from './mercadopago/match';
+export * from './mercadopago/postings';
 export * from './purchasing/workflow';
 export * from './purchasing/nfe';
 export * from './purchasing/inputs';
