@@ -64,6 +64,24 @@ export const ROADMAP = [
     areas: ['Financeiro'],
   },
   {
+    id: 'bank-reconciliation',
+    title: 'Extrato e conciliação bancária',
+    description:
+      'Extrato com saldos por dia, transferências e lançamentos avulsos, importação de OFX e CSV dos bancos brasileiros, sugestões de correspondência com o motivo, regras e conciliação em lote.',
+    status: 'shipped',
+    period: '2026-Q4',
+    areas: ['Conciliação'],
+  },
+  {
+    id: 'purchasing',
+    title: 'Compras com aprovação',
+    description:
+      'Pedidos de compra por departamento com cotações, aprovação por alçada de valor, e conclusão que gera a conta a pagar a partir da NF-e.',
+    status: 'shipped',
+    period: '2026-Q4',
+    areas: ['Compras'],
+  },
+  {
     id: 'receivables',
     title: 'Contas a receber',
     description:
@@ -73,30 +91,12 @@ export const ROADMAP = [
     areas: ['Financeiro'],
   },
   {
-    id: 'bank-reconciliation',
-    title: 'Extrato e conciliação bancária',
-    description:
-      'Extrato com saldos por dia, transferências e lançamentos avulsos, importação de OFX e CSV dos bancos brasileiros, sugestões de correspondência com o motivo, regras e conciliação em lote.',
-    status: 'in_progress',
-    period: '2026-Q4',
-    areas: ['Conciliação'],
-  },
-  {
-    id: 'purchasing',
-    title: 'Compras com aprovação',
-    description:
-      'Pedidos de compra por departamento, aprovação por alçada de valor, e conclusão que gera a conta a pagar.',
-    status: 'in_progress',
-    period: '2026-Q4',
-    areas: ['Compras'],
-  },
-  {
     id: 'mercado-pago',
     title: 'Conciliação Mercado Pago',
     description:
       'Vendas, tarifas e repasses do Mercado Pago conferidos com o que foi lançado, pela data de aprovação do pagamento.',
-    status: 'planned',
-    period: '2027-Q3',
+    status: 'in_progress',
+    period: '2027-Q1',
     areas: ['Conciliação'],
   },
   {
