@@ -9,7 +9,7 @@ const rates = fc
   .filter((r) => r.reduce((a, b) => a + b, 0) <= WHOLE);
 
 describe('withholdings', () => {
-  it('keeps withheld + net = gross and each tax within half a centavo of its exact share', () => {
+  it('keeps withheld + net = gross, each tax its exact share rounded half up unless that would withhold more than the gross', () => {
     fc.assert(
       fc.property(gross, rates, (g, rs) => {
         const result = withholdings(
@@ -19,12 +19,29 @@ describe('withholdings', () => {
         expect(result.withheld + result.net).toBe(g);
         expect(result.lines.reduce((sum, l) => sum + l.amount, 0)).toBe(result.withheld);
         expect(result.net).toBeGreaterThanOrEqual(0);
+        // The exact share rounded half up, in integers: floor((2 × gross × rate + 100%) / (2 × 100%)).
+        const rounded = rs.map((rate) =>
+          Number((2n * BigInt(g) * BigInt(rate) + BigInt(WHOLE)) / (2n * BigInt(WHOLE))),
+        );
+        const fits = rounded.reduce((sum, r) => sum + r, 0) <= g;
         result.lines.forEach((line, i) => {
           expect(line.base).toBe(g);
-          expect(Math.abs(line.amount - (g * (rs[i] ?? 0)) / WHOLE)).toBeLessThanOrEqual(0.5 + 1e-6 * g);
+          // Rounded shares that would add up to more than the gross give centavos back, and then all of it is withheld.
+          if (fits) expect(line.amount).toBe(rounded[i]);
+          else expect(line.amount).toBeLessThanOrEqual(rounded[i] ?? 0);
         });
+        if (!fits) expect(result.withheld).toBe(g);
       }),
     );
+  });
+
+  it('gives back the centavo that rounding each of four quarters of R$ 0,03 up would withhold beyond the gross', () => {
+    const result = withholdings(
+      3,
+      [2_500, 2_500, 2_500, 2_500].map((rate, i) => ({ taxTypeId: `t${i}`, rate })),
+    );
+    expect(result.lines.map((l) => l.amount)).toEqual([1, 1, 1, 0]);
+    expect(result.net).toBe(0);
   });
 
   it('rounds each tax half up to the centavo', () => {
