@@ -55,6 +55,8 @@ export async function chooseOption(page: Page, label: string, search: string, nt
       async () => {
         if ((await input.getAttribute('aria-expanded')) === 'true')
           await option.click({ force: true, timeout: 2_000 }).catch(() => undefined);
+        // A form still loading may put its saved choice into the field around the typed search: type it again.
+        else if ((await input.inputValue()) !== search) await input.fill(search);
         else await input.press('ArrowDown');
         const value = await input.inputValue();
         return value.length > search.length && (await input.getAttribute('aria-expanded')) !== 'true' ? value : '';
