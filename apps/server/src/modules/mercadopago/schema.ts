@@ -1,8 +1,23 @@
-import { check, date, foreignKey, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { MAX_AMOUNT } from '@financeiro/core';
 import { users } from '../identity/schema';
-import { accounts } from '../registries/schema';
+import { accountMovements, ledgerDocuments, ledgerPayments } from '../ledger/schema';
+import { accounts, classifications, costCentres, parties, paymentMethods } from '../registries/schema';
+import { units } from '../tenancy/schema';
 import { createdAt, money, tenant } from '../../db/columns';
 
 /*
@@ -201,5 +216,194 @@ export const mercadopagoReleases = pgTable(
     ),
     check('mercadopago_releases_installments_check', sql`${t.installments} BETWEEN 0 AND 999`),
     check('mercadopago_releases_row_key_check', sql`${t.rowKey} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+/**
+ * How one Mercado Pago account is reconciled (decision 0023): the account that holds "saldo a liberar" (the net of
+ * approved payments until Mercado Pago releases it to this, the available, account), the classification and cost
+ * centre of fee entries, the bank account withdrawals go to, and what a receivable created from a sale gets.
+ */
+export const mercadopagoSettings = pgTable(
+  'mercadopago_settings',
+  {
+    ...tenant(),
+    accountId: uuid().notNull(),
+    pendingAccountId: uuid().notNull(),
+    feeClassificationId: uuid().notNull(),
+    costCentreId: uuid(),
+    payoutAccountId: uuid(),
+    /** The customer of a receivable created from a sale whose buyer is not chosen ("Consumidor final"). */
+    customerId: uuid(),
+    receivableClassificationId: uuid(),
+    paymentMethodId: uuid(),
+    updatedBy: uuid().references(() => users.id),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    unique('mercadopago_settings_account_key').on(t.organizationId, t.accountId),
+    foreignKey({ columns: [t.organizationId, t.accountId], foreignColumns: [accounts.organizationId, accounts.id] }),
+    foreignKey({
+      columns: [t.organizationId, t.pendingAccountId],
+      foreignColumns: [accounts.organizationId, accounts.id],
+    }),
+    foreignKey({
+      columns: [t.organizationId, t.payoutAccountId],
+      foreignColumns: [accounts.organizationId, accounts.id],
+    }),
+    foreignKey({
+      columns: [t.organizationId, t.feeClassificationId],
+      foreignColumns: [classifications.organizationId, classifications.id],
+    }),
+    foreignKey({
+      columns: [t.organizationId, t.receivableClassificationId],
+      foreignColumns: [classifications.organizationId, classifications.id],
+    }),
+    foreignKey({
+      columns: [t.organizationId, t.costCentreId],
+      foreignColumns: [costCentres.organizationId, costCentres.id],
+    }),
+    foreignKey({ columns: [t.organizationId, t.customerId], foreignColumns: [parties.organizationId, parties.id] }),
+    foreignKey({
+      columns: [t.organizationId, t.paymentMethodId],
+      foreignColumns: [paymentMethods.organizationId, paymentMethods.id],
+    }),
+    check(
+      'mercadopago_settings_accounts_check',
+      sql`${t.pendingAccountId} <> ${t.accountId} AND ${t.payoutAccountId} IS DISTINCT FROM ${t.accountId}
+        AND ${t.payoutAccountId} IS DISTINCT FROM ${t.pendingAccountId}`,
+    ),
+  ],
+);
+
+export const MERCADOPAGO_RECONCILIATION_ORIGINS = ['suggestion', 'manual', 'created', 'reversal'] as const;
+
+/**
+ * What reconciling one settlement report row wrote in the ledger: for a sale, the receipt (a ledger payment into
+ * "saldo a liberar" on the approval day) and, when the sale had no receivable, the receivable made for it; for a
+ * refund, chargeback or dispute of a reconciled sale, the sale's receipt it reversed and the receipt of what stays
+ * settled. The fee entries are in `mercadopago_reconciliation_entries`. Undoing marks the row undone and reverses
+ * what it wrote; nothing is deleted. At most one live row per settlement row.
+ */
+export const mercadopagoReconciliations = pgTable(
+  'mercadopago_reconciliations',
+  {
+    ...tenant(),
+    unitId: uuid().notNull(),
+    accountId: uuid().notNull(),
+    settlementId: uuid().notNull(),
+    /** For a refund, chargeback or dispute: the reconciliation of the sale it belongs to. */
+    saleId: uuid(),
+    origin: text({ enum: MERCADOPAGO_RECONCILIATION_ORIGINS }).notNull(),
+    /** The suggestion's score and reasons when it came from one. */
+    score: integer(),
+    reasons: jsonb().$type<{ code: string; text: string }[]>(),
+    /** The receipt this row wrote (what is settled now); null when it left nothing settled. */
+    paymentId: uuid(),
+    /** The receipt this row reversed (a refund's or chargeback's, of the sale's current receipt). */
+    reversedPaymentId: uuid(),
+    /** The receivable created for a sale that had none. */
+    documentId: uuid(),
+    createdBy: uuid().references(() => users.id),
+    createdAt: createdAt(),
+    undoneAt: timestamp({ withTimezone: true }),
+    undoneBy: uuid().references(() => users.id),
+    undoReason: text(),
+  },
+  (t) => [
+    unique('mercadopago_reconciliations_org_id_key').on(t.organizationId, t.id),
+    uniqueIndex('mercadopago_reconciliations_live_key')
+      .on(t.organizationId, t.settlementId)
+      .where(sql`${t.undoneAt} IS NULL`),
+    index('mercadopago_reconciliations_sale_idx').on(t.organizationId, t.saleId),
+    foreignKey({ columns: [t.organizationId, t.unitId], foreignColumns: [units.organizationId, units.id] }),
+    foreignKey({ columns: [t.organizationId, t.accountId], foreignColumns: [accounts.organizationId, accounts.id] }),
+    foreignKey({
+      columns: [t.organizationId, t.settlementId],
+      foreignColumns: [mercadopagoSettlements.organizationId, mercadopagoSettlements.id],
+    }),
+    foreignKey({ columns: [t.organizationId, t.saleId], foreignColumns: [t.organizationId, t.id] }),
+    foreignKey({
+      columns: [t.organizationId, t.paymentId],
+      foreignColumns: [ledgerPayments.organizationId, ledgerPayments.id],
+    }),
+    foreignKey({
+      columns: [t.organizationId, t.reversedPaymentId],
+      foreignColumns: [ledgerPayments.organizationId, ledgerPayments.id],
+    }),
+    foreignKey({
+      columns: [t.organizationId, t.documentId],
+      foreignColumns: [ledgerDocuments.organizationId, ledgerDocuments.id],
+    }),
+    check('mercadopago_reconciliations_sale_check', sql`(${t.saleId} IS NULL) = (${t.origin} <> 'reversal')`),
+    check(
+      'mercadopago_reconciliations_undone_check',
+      sql`(${t.undoneAt} IS NULL) = (${t.undoneBy} IS NULL) AND (${t.undoneAt} IS NULL) = (${t.undoReason} IS NULL)`,
+    ),
+  ],
+);
+
+/** The fee entries (manual entries of the ledger in "saldo a liberar") a reconciliation wrote, by kind. */
+export const mercadopagoReconciliationEntries = pgTable(
+  'mercadopago_reconciliation_entries',
+  {
+    ...tenant(),
+    reconciliationId: uuid().notNull(),
+    movementId: uuid().notNull(),
+    /** processing, marketplace, financing, shipping or taxes. */
+    kind: text().notNull(),
+  },
+  (t) => [
+    index('mercadopago_reconciliation_entries_idx').on(t.organizationId, t.reconciliationId),
+    unique('mercadopago_reconciliation_entries_movement_key').on(t.organizationId, t.movementId),
+    foreignKey({
+      columns: [t.organizationId, t.reconciliationId],
+      foreignColumns: [mercadopagoReconciliations.organizationId, mercadopagoReconciliations.id],
+    }),
+    foreignKey({
+      columns: [t.organizationId, t.movementId],
+      foreignColumns: [accountMovements.organizationId, accountMovements.id],
+    }),
+  ],
+);
+
+export const MERCADOPAGO_RELEASE_BOOKING_KINDS = ['release', 'payout'] as const;
+
+/**
+ * A release day booked in the ledger: `release` is the transfer from "saldo a liberar" to the available account of
+ * what the release report moved that day (releases, blocks and unblocks); `payout` the transfer of that day's
+ * withdrawals from the available account to the bank account, which the bank statement then reconciles. One live
+ * booking per account, day and kind; undoing reverses the transfer.
+ */
+export const mercadopagoReleaseBookings = pgTable(
+  'mercadopago_release_bookings',
+  {
+    ...tenant(),
+    unitId: uuid().notNull(),
+    accountId: uuid().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    kind: text({ enum: MERCADOPAGO_RELEASE_BOOKING_KINDS }).notNull(),
+    /** Signed: what reached (+) or left (−) the available balance through this transfer. */
+    amount: money().notNull(),
+    /** The transfer's leg in the available account. */
+    movementId: uuid().notNull(),
+    createdBy: uuid().references(() => users.id),
+    createdAt: createdAt(),
+    undoneAt: timestamp({ withTimezone: true }),
+    undoneBy: uuid().references(() => users.id),
+  },
+  (t) => [
+    unique('mercadopago_release_bookings_org_id_key').on(t.organizationId, t.id),
+    uniqueIndex('mercadopago_release_bookings_live_key')
+      .on(t.organizationId, t.accountId, t.day, t.kind)
+      .where(sql`${t.undoneAt} IS NULL`),
+    foreignKey({ columns: [t.organizationId, t.unitId], foreignColumns: [units.organizationId, units.id] }),
+    foreignKey({ columns: [t.organizationId, t.accountId], foreignColumns: [accounts.organizationId, accounts.id] }),
+    foreignKey({
+      columns: [t.organizationId, t.movementId],
+      foreignColumns: [accountMovements.organizationId, accountMovements.id],
+    }),
+    check('mercadopago_release_bookings_amount_check', sql.raw(`amount <> 0 AND abs(amount) <= ${MAX_AMOUNT} * 1000`)),
+    check('mercadopago_release_bookings_undone_check', sql`(${t.undoneAt} IS NULL) = (${t.undoneBy} IS NULL)`),
   ],
 );
