@@ -25,6 +25,14 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/** A data-encryption key: 32 bytes in base64. */
+const encryptionKey = z
+  .string()
+  .trim()
+  .refine((text) => /^[A-Za-z0-9+/]{43}=$/.test(text) && Buffer.from(text, 'base64').length === 32, {
+    message: 'use 32 bytes em base64 (por exemplo: openssl rand -base64 32)',
+  });
+
 /** The one place that reads process.env: every setting is validated here and typed for the rest of the server. */
 const schema = z
   .object({
@@ -88,8 +96,31 @@ const schema = z
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     /** The OpenID provider to federate with; Google unless tests point it at a local one. */
     GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+    /**
+     * Seals secrets kept in the database (Mercado Pago's access tokens) with AES-256-GCM. Required in production;
+     * development and tests fall back to a fixed development key.
+     */
+    DATA_ENCRYPTION_KEY: encryptionKey.optional(),
+    /** Keys sealed with before a rotation, comma-separated: they still open what they sealed, never seal. */
+    DATA_ENCRYPTION_PREVIOUS_KEYS: z
+      .string()
+      .default('')
+      .transform((text) =>
+        text
+          .split(',')
+          .map((key) => key.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(encryptionKey)),
+    /** Mercado Pago's API, for fetching its reports; tests point it at a local fake. */
+    MERCADOPAGO_API_URL: z.url().default('https://api.mercadopago.com'),
+    /** How long a fetch waits for Mercado Pago to prepare a report before giving up. */
+    MERCADOPAGO_REPORT_WAIT_SECONDS: z.coerce.number().int().min(1).max(600).default(120),
   })
   .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.DATA_ENCRYPTION_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['DATA_ENCRYPTION_KEY'], message: 'obrigatório em produção' });
+    }
     if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'obrigatório com GOOGLE_CLIENT_ID' });
     }
