@@ -407,3 +407,4 @@ export const mercadopagoReleaseBookings = pgTable(
     check('mercadopago_release_bookings_undone_check', sql`(${t.undoneAt} IS NULL) = (${t.undoneBy} IS NULL)`),
   ],
 );
+export * from './credentials-schema';
