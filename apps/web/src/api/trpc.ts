@@ -6,6 +6,7 @@ import type {
   BankingRouter,
   LedgerRouter,
   LogsRouter,
+  MercadoPagoRouter,
   PurchasingRouter,
   RegistriesRouter,
   TenantsRouter,
@@ -47,6 +48,10 @@ export const ledgerClient = createTRPCClient<LedgerRouter>({
 
 export const bankingClient = createTRPCClient<BankingRouter>({
   links: [httpBatchLink({ url: '/v1/banking', headers })],
+});
+
+export const mercadopagoClient = createTRPCClient<MercadoPagoRouter>({
+  links: [httpBatchLink({ url: '/v1/mercadopago', headers })],
 });
 
 export const purchasingClient = createTRPCClient<PurchasingRouter>({
