@@ -7,10 +7,10 @@ import { seedOtherOrganization } from './other-organization';
 
 /**
  * A test app with the demo organization and a second one ("Outra", administered by "outro"), callers that act as a
- * chosen user, and the selections that point at Demo and at its Matriz unit.
+ * chosen user, and the selections that point at Demo and at its Matriz unit. `settings` are environment variables.
  */
-export async function startDemoApp() {
-  const t = await createTestApp();
+export async function startDemoApp(settings: Record<string, string> = {}) {
+  const t = await createTestApp(settings);
   await seedDemo(t.database.db);
   const other = await seedOtherOrganization(t);
   const [demo] = await t.database.db.select().from(organizations).where(eq(organizations.slug, 'demo'));
