@@ -41,3 +41,5 @@ export * from './mercadopago/postings';
 export * from './purchasing/workflow';
 export * from './purchasing/nfe';
 export * from './purchasing/inputs';
+export * from './split/allocation';
+export * from './split/inputs';

@@ -9,3 +9,4 @@ export * from '../modules/ledger/schema';
 export * from '../modules/banking/schema';
 export * from '../modules/purchasing/schema';
 export * from '../modules/mercadopago/schema';
+export * from '../modules/split/schema';

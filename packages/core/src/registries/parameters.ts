@@ -53,26 +53,66 @@ export const apportionmentTemplateInput = z.object({
     }),
 });
 
-/** A revenue split among partners: each share a percentage, the total never above 100% (the rest is retained). */
-export const splitConfigInput = z.object({
-  name: requiredText(80, 'Informe o nome do split.'),
-  partners: z
-    .array(z.object({ partyId: requiredId('Escolha o parceiro.'), share: percentInput() }), 'Inclua os parceiros.')
-    .min(1, 'Inclua ao menos um parceiro.')
-    .max(50, 'Use até 50 parceiros.')
-    .superRefine((partners, ctx) => {
-      const total = shareSum(partners.map((p) => p.share));
-      if (total > WHOLE) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `A soma dos percentuais não pode passar de 100%; hoje é ${formatPercent(total)}.`,
-        });
-      }
-      if (new Set(partners.map((p) => p.partyId)).size !== partners.length) {
-        ctx.addIssue({ code: 'custom', message: 'Cada parceiro aparece uma vez só.' });
-      }
-    }),
-});
+/** What receipts a split setting covers: those of one classification, product, contract or party. */
+export const SPLIT_COVERAGES = ['classification', 'product', 'contract', 'party'] as const;
+export type SplitCoverage = (typeof SPLIT_COVERAGES)[number];
+
+/** The field that names what a setting covers, by coverage. */
+export const SPLIT_COVERAGE_FIELDS = {
+  classification: 'classificationId',
+  product: 'productId',
+  contract: 'contractId',
+  party: 'coveredPartyId',
+} as const satisfies Record<SplitCoverage, string>;
+
+const COVERAGE_MISSING: Record<SplitCoverage, string> = {
+  classification: 'Escolha a classificação das receitas divididas.',
+  product: 'Escolha o produto das receitas divididas.',
+  contract: 'Escolha o contrato das receitas divididas.',
+  party: 'Escolha o cliente das receitas divididas.',
+};
+
+/**
+ * A revenue split among partners: what receipts it covers (exactly one classification, product, contract or
+ * party), each partner's share a percentage, the total never above 100% (the rest is retained).
+ */
+export const splitConfigInput = z
+  .object({
+    name: requiredText(80, 'Informe o nome do split.'),
+    coverage: z.enum(SPLIT_COVERAGES, 'Escolha o que o split cobre: classificação, produto, contrato ou cliente.'),
+    classificationId: optionalId,
+    productId: optionalId,
+    contractId: optionalId,
+    coveredPartyId: optionalId,
+    partners: z
+      .array(z.object({ partyId: requiredId('Escolha o parceiro.'), share: percentInput() }), 'Inclua os parceiros.')
+      .min(1, 'Inclua ao menos um parceiro.')
+      .max(50, 'Use até 50 parceiros.')
+      .superRefine((partners, ctx) => {
+        const total = shareSum(partners.map((p) => p.share));
+        if (total > WHOLE) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `A soma dos percentuais não pode passar de 100%; hoje é ${formatPercent(total)}.`,
+          });
+        }
+        if (new Set(partners.map((p) => p.partyId)).size !== partners.length) {
+          ctx.addIssue({ code: 'custom', message: 'Cada parceiro aparece uma vez só.' });
+        }
+      }),
+  })
+  .superRefine((config, ctx) => {
+    const field = SPLIT_COVERAGE_FIELDS[config.coverage];
+    if (!config[field]) ctx.addIssue({ code: 'custom', path: [field], message: COVERAGE_MISSING[config.coverage] });
+  })
+  // Only the chosen coverage's reference is kept: the others are cleared, as the database's check asks.
+  .transform((config) => {
+    const chosen = SPLIT_COVERAGE_FIELDS[config.coverage];
+    const cleared = Object.fromEntries(
+      Object.values(SPLIT_COVERAGE_FIELDS).map((field) => [field, field === chosen ? config[field] : null]),
+    ) as Record<(typeof SPLIT_COVERAGE_FIELDS)[SplitCoverage], string | null>;
+    return { ...config, ...cleared };
+  });
 
 export const PRODUCT_UNITS = [
   'UN',

@@ -377,6 +377,8 @@ export const ledgerSettlements = pgTable(
   },
   (t) => [
     unique('ledger_settlements_payment_installment_key').on(t.paymentId, t.installmentId),
+    // What points at one settlement (a revenue split's receipts) carries the organization with it.
+    unique('ledger_settlements_org_id_key').on(t.organizationId, t.id),
     index('ledger_settlements_installment_idx').on(t.organizationId, t.installmentId),
     foreignKey({
       columns: [t.organizationId, t.paymentId],

@@ -117,10 +117,17 @@ describe('accounts and parameters', () => {
       document: '111.444.777-35',
       name: 'Paula Parceira',
     });
-    const over = { name: 'Comissão', partners: [{ partyId: partner.id, share: '100,01' }] };
+    const over = {
+      name: 'Comissão',
+      coverage: 'classification' as const,
+      classificationId: ids.classification,
+      partners: [{ partyId: partner.id, share: '100,01' }],
+    };
     expect(await messageOf(admin.registries.splitConfigs.create(over))).toContain('Percentual inválido');
     const split = await admin.registries.splitConfigs.create({
       name: 'Comissão',
+      coverage: 'classification',
+      classificationId: ids.classification,
       partners: [{ partyId: partner.id, share: '30' }],
     });
     expect(split.partners).toEqual([{ partyId: partner.id, share: 3000 }]);
@@ -225,8 +232,13 @@ describe('accounts and parameters', () => {
     registryAccessTests({
       registry: 'splitConfigs',
       context: () => ({ as: d.as, here: d.matriz, elsewhere: d.elsewhere, recordId: ids.split }),
-      create: () => ({ name: 'Intruso', partners: [{ partyId: ids.bank, share: 100 }] }),
-      outsider: 'financeiro',
+      create: () => ({
+        name: 'Intruso',
+        coverage: 'party',
+        coveredPartyId: ids.bank,
+        partners: [{ partyId: ids.bank, share: 100 }],
+      }),
+      outsider: 'solicitante',
     });
     registryAccessTests({
       registry: 'products',

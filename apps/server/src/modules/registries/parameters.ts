@@ -17,6 +17,7 @@ import {
   accounts,
   apportionmentTemplates,
   classifications,
+  contracts,
   costCentres,
   parties,
   paymentMethods,
@@ -127,6 +128,10 @@ export const splitConfigsRouter = registryRouter({
   prepare: async (ctx, values) => {
     const ids = values.partners.map((p) => p.partyId);
     await mustExist(ctx, parties, ids, 'Parceiro não encontrado nesta organização.');
+    await mustExist(ctx, classifications, [values.classificationId], 'Classificação não encontrada nesta organização.');
+    await mustExist(ctx, products, [values.productId], 'Produto não encontrado nesta organização.');
+    await mustExist(ctx, contracts, [values.contractId], 'Contrato não encontrado nesta organização.');
+    await mustExist(ctx, parties, [values.coveredPartyId], 'Cliente não encontrado nesta organização.');
     return values;
   },
 });

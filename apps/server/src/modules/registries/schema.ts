@@ -1,5 +1,6 @@
 import {
   boolean,
+  check,
   customType,
   date,
   foreignKey,
@@ -21,6 +22,7 @@ import {
   PIX_KEY_TYPES,
   PRODUCT_UNITS,
   READJUSTMENT_INDEXES,
+  SPLIT_COVERAGES,
   TAX_KINDS,
   type PartyRole,
 } from '@financeiro/core';
@@ -255,17 +257,6 @@ export const paymentMethods = pgTable(
   ],
 );
 
-/** Revenue splits among partners (parametrizacao/configuracoes_split); shares add up to at most 10,000. */
-export const splitConfigs = pgTable(
-  'split_configs',
-  {
-    ...registryColumns(),
-    name: text().notNull(),
-    partners: jsonb().$type<{ partyId: string; share: number }[]>().notNull(),
-  },
-  (t) => [unique('split_configs_org_name_key').on(t.organizationId, t.name)],
-);
-
 /** Products and services (parametrizacao/produtos). */
 export const products = pgTable(
   'products',
@@ -315,6 +306,48 @@ export const contracts = pgTable(
       columns: [t.organizationId, t.costCentreId],
       foreignColumns: [costCentres.organizationId, costCentres.id],
     }),
+  ],
+);
+
+/**
+ * Revenue splits among partners (parametrizacao/configuracoes_split); shares add up to at most 10,000. A setting
+ * covers the receipts of one classification, product, contract or party (decision 0024); settings saved before the
+ * coverage existed have none, and the split flow refuses them until one is chosen.
+ */
+export const splitConfigs = pgTable(
+  'split_configs',
+  {
+    ...registryColumns(),
+    name: text().notNull(),
+    partners: jsonb().$type<{ partyId: string; share: number }[]>().notNull(),
+    coverage: text({ enum: SPLIT_COVERAGES }),
+    classificationId: uuid(),
+    productId: uuid(),
+    contractId: uuid(),
+    coveredPartyId: uuid(),
+  },
+  (t) => [
+    unique('split_configs_org_name_key').on(t.organizationId, t.name),
+    unique('split_configs_org_id_key').on(t.organizationId, t.id),
+    foreignKey({
+      columns: [t.organizationId, t.classificationId],
+      foreignColumns: [classifications.organizationId, classifications.id],
+    }),
+    foreignKey({ columns: [t.organizationId, t.productId], foreignColumns: [products.organizationId, products.id] }),
+    foreignKey({ columns: [t.organizationId, t.contractId], foreignColumns: [contracts.organizationId, contracts.id] }),
+    foreignKey({
+      columns: [t.organizationId, t.coveredPartyId],
+      foreignColumns: [parties.organizationId, parties.id],
+    }),
+    // Exactly the chosen coverage's reference is filled; a setting without coverage has none.
+    check(
+      'split_configs_coverage_check',
+      sql`${t.coverage} IS NULL AND num_nonnulls(${t.classificationId}, ${t.productId}, ${t.contractId}, ${t.coveredPartyId}) = 0
+        OR ${t.coverage} = 'classification' AND ${t.classificationId} IS NOT NULL AND num_nonnulls(${t.productId}, ${t.contractId}, ${t.coveredPartyId}) = 0
+        OR ${t.coverage} = 'product' AND ${t.productId} IS NOT NULL AND num_nonnulls(${t.classificationId}, ${t.contractId}, ${t.coveredPartyId}) = 0
+        OR ${t.coverage} = 'contract' AND ${t.contractId} IS NOT NULL AND num_nonnulls(${t.classificationId}, ${t.productId}, ${t.coveredPartyId}) = 0
+        OR ${t.coverage} = 'party' AND ${t.coveredPartyId} IS NOT NULL AND num_nonnulls(${t.classificationId}, ${t.productId}, ${t.contractId}) = 0`,
+    ),
   ],
 );
 

@@ -8,6 +8,7 @@ import {
   PRODUCT_UNITS,
   productInput,
   splitConfigInput,
+  SPLIT_COVERAGES,
   TAX_KINDS,
   taxTypeInput,
   WHOLE,
@@ -211,6 +212,11 @@ export function SplitConfigsPage() {
       columns={[
         { key: 'name', card: 'title', header: sp.name, sortable: true, render: (r) => <RowTitle>{r.name}</RowTitle> },
         {
+          key: 'coverage',
+          header: sp.coverage,
+          render: (r) => (r.coverage ? sp.coverages[r.coverage] : sp.noCoverage),
+        },
+        {
           key: 'partners',
           card: 'figure',
           header: sp.partners,
@@ -222,6 +228,45 @@ export function SplitConfigsPage() {
       ]}
       fields={[
         { key: 'name', label: sp.name },
+        {
+          key: 'coverage',
+          label: sp.coverage,
+          description: sp.coverageHint,
+          kind: 'select',
+          options: SPLIT_COVERAGES.map((c) => ({ value: c, label: sp.coverages[c] })),
+        },
+        {
+          key: 'classificationId',
+          label: sp.classificationId,
+          kind: 'reference',
+          half: true,
+          source: registrySource('classifications', registriesClient.classifications),
+          disabledWhen: (v) => v.coverage !== 'classification',
+        },
+        {
+          key: 'productId',
+          label: sp.productId,
+          kind: 'reference',
+          half: true,
+          source: registrySource('products', registriesClient.products),
+          disabledWhen: (v) => v.coverage !== 'product',
+        },
+        {
+          key: 'contractId',
+          label: sp.contractId,
+          kind: 'reference',
+          half: true,
+          source: registrySource('contracts', registriesClient.contracts),
+          disabledWhen: (v) => v.coverage !== 'contract',
+        },
+        {
+          key: 'coveredPartyId',
+          label: sp.coveredPartyId,
+          kind: 'reference',
+          half: true,
+          source: registrySource('customers', registriesClient.customers),
+          disabledWhen: (v) => v.coverage !== 'party',
+        },
         {
           key: 'partners',
           label: sp.partners,
@@ -241,9 +286,18 @@ export function SplitConfigsPage() {
       ]}
       toValues={(r) => ({
         name: r?.name ?? '',
+        coverage: r?.coverage ?? '',
+        classificationId: r?.classificationId ?? '',
+        productId: r?.productId ?? '',
+        contractId: r?.contractId ?? '',
+        coveredPartyId: r?.coveredPartyId ?? '',
         partners: r?.partners.map((p) => ({ ...p, share: percentText(p.share) })) ?? [{ partyId: '', share: '' }],
       })}
-      csv={(r) => ({ [sp.name]: r.name, [sp.partners]: r.partners.map((p) => formatPercent(p.share)).join(' + ') })}
+      csv={(r) => ({
+        [sp.name]: r.name,
+        [sp.coverage]: r.coverage ? sp.coverages[r.coverage] : sp.noCoverage,
+        [sp.partners]: r.partners.map((p) => formatPercent(p.share)).join(' + '),
+      })}
       title={(r) => r.name}
     />
   );
