@@ -47,9 +47,9 @@ export const splitRuns = pgTable(
   },
   (t) => [
     unique('split_runs_org_id_key').on(t.organizationId, t.id),
-    // One live run per setting and period; a reversed run leaves the period free to be split again.
+    // One live run per setting and period in a unit (each unit splits its own receipts); a reversed run leaves the period free to be split again.
     uniqueIndex('split_runs_live_period_key')
-      .on(t.organizationId, t.configId, t.periodStart, t.periodEnd)
+      .on(t.organizationId, t.unitId, t.configId, t.periodStart, t.periodEnd)
       .where(sql`${t.reversedAt} IS NULL`),
     index('split_runs_org_unit_idx').on(t.organizationId, t.unitId, t.createdAt),
     foreignKey({ columns: [t.organizationId, t.unitId], foreignColumns: [units.organizationId, units.id] }),
