@@ -60,6 +60,8 @@ export const logsMessages = {
     'bank_statement.import': 'Importou extrato bancário',
     'mercadopago_report.import': 'Importou relatório do Mercado Pago',
     'financial_account.mercadopago_settings': 'Configurou a conciliação do Mercado Pago',
+    'financial_account.mercadopago_api': 'Configurou a API do Mercado Pago',
+    'financial_account.mercadopago_api_remove': 'Removeu o token da API do Mercado Pago',
     'mercadopago_reconciliation.reconcile': 'Conciliou venda do Mercado Pago',
     'mercadopago_reconciliation.undo': 'Desfez conciliação do Mercado Pago',
     'mercadopago_release.book': 'Lançou liberações do Mercado Pago',

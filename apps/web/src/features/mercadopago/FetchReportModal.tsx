@@ -1,0 +1,278 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  List,
+  Loader,
+  Modal,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertTriangle, IconCircleCheck, IconCloudDownload } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import { useState } from 'react';
+import { addDays, formatBRL, formatCalendarDate, parseDateText, todayInSaoPaulo } from '@financeiro/core';
+import type { MercadoPagoRouter } from '@financeiro/server/api';
+import { mercadopagoClient } from '../../api/trpc';
+import { appMessages } from '../../i18n/app';
+import { apiErrorMessage } from '../../ui/api-error';
+import { CARDS_MEDIA_QUERY } from '../../ui/DataTable.cards';
+import { DateField } from '../../ui/DateField';
+import { useKeyFor } from '../reconciliation/use-key-for';
+import { mercadoPagoApiMessages } from './api-messages';
+
+const t = mercadoPagoApiMessages.fetch;
+const SHOWN_REJECTED = 50;
+
+type Kind = 'settlement' | 'release';
+type Fetched = inferRouterOutputs<MercadoPagoRouter>['api']['previewFetch'];
+
+const date = (iso: string | null) => (iso ? formatCalendarDate(iso) : '—');
+
+function Fact(props: { label: string; value: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {props.label}
+      </Text>
+      <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {props.value}
+      </Text>
+    </Stack>
+  );
+}
+
+/** What importing the fetched report would add: rows new and already in the account, its period and money. */
+function PreviewFacts({ preview }: { preview: Fetched['preview'] }) {
+  const sums = preview.sums;
+  return (
+    <Paper withBorder p="sm" role="group" aria-label={t.kinds[preview.kind]}>
+      <Stack gap="xs">
+        <Badge variant="light" tt="none">
+          {t.kinds[preview.kind]}
+        </Badge>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
+          <Fact label={t.rows} value={preview.rowCount.toLocaleString('pt-BR')} />
+          <Fact label={t.newRows} value={preview.newCount.toLocaleString('pt-BR')} />
+          <Fact label={t.alreadyImported} value={preview.alreadyImported.toLocaleString('pt-BR')} />
+          <Fact label={t.period} value={`${date(preview.periodStart)} a ${date(preview.periodEnd)}`} />
+          {sums.kind === 'settlement' ? (
+            <>
+              <Fact label={t.gross} value={formatBRL(sums.gross)} />
+              <Fact label={t.fees} value={formatBRL(sums.feeTotal)} />
+              <Fact label={t.net} value={formatBRL(sums.net)} />
+            </>
+          ) : (
+            <>
+              <Fact label={t.credit} value={formatBRL(sums.credit)} />
+              <Fact label={t.debit} value={formatBRL(sums.debit)} />
+            </>
+          )}
+        </SimpleGrid>
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * Mounted at each opening: choose the report and the period, fetch it and see what importing it would do, then
+ * import the fetched file as an uploaded one is imported (imports.commit), all or nothing.
+ */
+function FetchBody(props: { accountId: string; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const { keyFor, done } = useKeyFor();
+  const today = todayInSaoPaulo();
+  const [kind, setKind] = useState<Kind>('settlement');
+  const [from, setFrom] = useState(formatCalendarDate(addDays(today, -7)));
+  const [to, setTo] = useState(formatCalendarDate(today));
+  const [acceptRejected, setAcceptRejected] = useState(false);
+  const [tried, setTried] = useState(false);
+  const [asked, setAsked] = useState(false);
+
+  const fromDay = parseDateText(from);
+  const toDay = parseDateText(to);
+  const dateError = (text: string, day: string | null) => (!asked ? null : !text ? t.required : day ? null : t.badDate);
+  const periodError = asked && fromDay && toDay && toDay < fromDay ? t.toBeforeFrom : null;
+
+  const preview = useMutation({
+    mutationFn: (input: { kind: Kind; from: string; to: string }) =>
+      mercadopagoClient.api.previewFetch.mutate({ accountId: props.accountId, ...input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['mercadopago', 'api', props.accountId] }),
+  });
+  const fetched = preview.data;
+  // The key stands for the choices and the file's fingerprint, not for its bytes.
+  const signature = () => ({ accountId: props.accountId, acceptRejected, sha256: fetched?.preview.sha256 });
+  const commit = useMutation({
+    mutationFn: (file: Fetched['file']) =>
+      mercadopagoClient.imports.commit.mutate({
+        accountId: props.accountId,
+        ...file,
+        acceptRejected,
+        idempotencyKey: keyFor(signature()),
+      }),
+    onSuccess: async () => {
+      done(signature());
+      await queryClient.invalidateQueries({ queryKey: ['mercadopago'] });
+    },
+  });
+
+  const reset = () => {
+    preview.reset();
+    commit.reset();
+    setAcceptRejected(false);
+    setTried(false);
+  };
+  const ask = () => {
+    setAsked(true);
+    reset();
+    if (!fromDay || !toDay || toDay < fromDay) return;
+    preview.mutate({ kind, from: fromDay, to: toDay });
+  };
+
+  const rejected = fetched?.preview.rejected ?? [];
+  const blocked = rejected.length > 0 && !acceptRejected;
+  const submit = () => {
+    setTried(true);
+    if (!fetched || blocked) return;
+    commit.mutate(fetched.file);
+  };
+
+  const result = commit.data;
+  if (result) {
+    return (
+      <Stack>
+        <Alert color="green" icon={<IconCircleCheck />} role="status" title={t.kinds[result.kind]}>
+          {t.done(result.newCount, result.duplicateCount)}
+        </Alert>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={reset}>
+            {t.another}
+          </Button>
+          <Button onClick={props.onClose} data-autofocus>
+            {t.close}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack>
+      <Stack gap={4}>
+        <Text size="sm" fw={500} id="mp-fetch-kind">
+          {t.kind}
+        </Text>
+        <SegmentedControl
+          aria-labelledby="mp-fetch-kind"
+          value={kind}
+          onChange={(value) => {
+            setKind(value as Kind);
+            reset();
+          }}
+          data={[
+            { value: 'settlement', label: t.kinds.settlement },
+            { value: 'release', label: t.kinds.release },
+          ]}
+        />
+      </Stack>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <DateField
+          label={t.from}
+          value={from}
+          onChange={(value) => {
+            setFrom(value);
+            reset();
+          }}
+          error={dateError(from, fromDay)}
+        />
+        <DateField
+          label={t.to}
+          value={to}
+          onChange={(value) => {
+            setTo(value);
+            reset();
+          }}
+          error={dateError(to, toDay) ?? periodError}
+        />
+      </SimpleGrid>
+      <Group justify="flex-end">
+        <Button
+          variant={fetched ? 'default' : 'filled'}
+          leftSection={<IconCloudDownload size={16} />}
+          onClick={ask}
+          loading={preview.isPending}
+        >
+          {t.preview}
+        </Button>
+      </Group>
+      {preview.isPending && (
+        <Group gap="xs" role="status">
+          <Loader size="sm" />
+          <Text size="sm">{t.fetching}</Text>
+        </Group>
+      )}
+      {preview.isError && (
+        <Alert color="red" icon={<IconAlertTriangle />} role="alert">
+          {apiErrorMessage(preview.error)}
+        </Alert>
+      )}
+      {fetched && (
+        <>
+          <PreviewFacts preview={fetched.preview} />
+          {fetched.preview.newCount === 0 && fetched.preview.rowCount > 0 && (
+            <Alert color="blue" role="status">
+              {t.nothingNew}
+            </Alert>
+          )}
+          {rejected.length > 0 && (
+            <Alert color="orange" icon={<IconAlertTriangle />} title={t.rejectedTitle(rejected.length)}>
+              <List size="sm" spacing={2}>
+                {rejected.slice(0, SHOWN_REJECTED).map((r) => (
+                  <List.Item key={`${r.line}-${r.message}`}>{t.line(r.line, r.message)}</List.Item>
+                ))}
+                {rejected.length > SHOWN_REJECTED && <List.Item>…</List.Item>}
+              </List>
+              <Checkbox
+                mt="sm"
+                label={t.acceptRejected}
+                checked={acceptRejected}
+                onChange={(e) => setAcceptRejected(e.currentTarget.checked)}
+                error={tried && blocked ? t.mustAcceptRejected : undefined}
+              />
+            </Alert>
+          )}
+          {commit.isError && (
+            <Alert color="red" icon={<IconAlertTriangle />} role="alert">
+              {apiErrorMessage(commit.error)}
+            </Alert>
+          )}
+        </>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={props.onClose}>
+          {appMessages.common.cancel}
+        </Button>
+        <Button onClick={submit} loading={commit.isPending} disabled={!fetched || preview.isPending || blocked}>
+          {t.submit}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** "Buscar pela API": fetch the account's settlement or release report of a period from Mercado Pago, preview, import. */
+export function FetchReportModal(props: { opened: boolean; accountId: string; onClose: () => void }) {
+  const phone = useMediaQuery(CARDS_MEDIA_QUERY, false, { getInitialValueInEffect: false });
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={t.title} size="xl" fullScreen={phone}>
+      {props.opened && <FetchBody accountId={props.accountId} onClose={props.onClose} />}
+    </Modal>
+  );
+}
