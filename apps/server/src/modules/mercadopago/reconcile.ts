@@ -18,13 +18,8 @@ import { ledgerInstallments, ledgerSettlements } from '../ledger/schema';
 import type { LedgerScope } from '../ledger/access';
 import { settingsFor, type MercadoPagoSettings } from './settings';
 import type { AccountPeriod } from './suggest';
-import type {
-  MERCADOPAGO_RECONCILIATION_ORIGINS} from './schema';
-import {
-  mercadopagoReconciliationEntries,
-  mercadopagoReconciliations,
-  mercadopagoSettlements
-} from './schema';
+import type { MERCADOPAGO_RECONCILIATION_ORIGINS } from './schema';
+import { mercadopagoReconciliationEntries, mercadopagoReconciliations, mercadopagoSettlements } from './schema';
 
 /*
  * Reconciling Mercado Pago's settlement report with the ledger (decision 0023). An approved sale settles its
@@ -216,6 +211,12 @@ async function record(
   }
 }
 
+function mustBeSale(row: Settlement): void {
+  if (row.transactionType !== 'SETTLEMENT' || row.gross <= 0) {
+    throw badRequest(`A operação ${row.sourceId} não é uma venda aprovada.`);
+  }
+}
+
 export interface SaleReconciliation {
   /** The installments the sale settles, adding up to its gross + coupon; empty with `documentId` to create one. */
   allocations: MercadoPagoAllocation[];
@@ -236,9 +237,7 @@ export async function reconcileSale(
   row: Settlement,
   how: SaleReconciliation,
 ): Promise<{ reconciliationId: string; reversals: number }> {
-  if (row.transactionType !== 'SETTLEMENT' || row.gross <= 0) {
-    throw badRequest(`A operação ${row.sourceId} não é uma venda aprovada.`);
-  }
+  mustBeSale(row);
   if (await liveReconciliation(scope, row.id)) throw conflict(SALE_TAKEN);
   let postings;
   try {
@@ -435,6 +434,7 @@ export async function createReceivableFor(
     description: string | null;
   },
 ): Promise<{ documentId: string }> {
+  mustBeSale(row);
   await lockAccount(scope, row.accountId);
   const settings = await settingsFor(scope, row.accountId);
   if (await liveReconciliation(scope, row.id)) throw conflict(SALE_TAKEN);
