@@ -1,0 +1,207 @@
+import { ActionIcon, Alert, Button, Group, Select, Skeleton, Stack } from '@mantine/core';
+import { MonthPickerInput } from '@mantine/dates';
+import {
+  IconChevronLeft,
+  IconChevronRight,
+  IconFileImport,
+  IconListCheck,
+  IconSettings,
+  IconTransferIn,
+} from '@tabler/icons-react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { todayInSaoPaulo } from '@financeiro/core';
+import { bankingClient } from '../../api/trpc';
+import { useUrlState } from '../../ui/use-url-state';
+import { mp } from './api';
+import { AcceptAllDialog, BookReleasesDialog } from './BulkDialogs';
+import { DaysTable } from './DaysTable';
+import { EmptyReports } from './EmptyReports';
+import { ImportReportModal } from './ImportReportModal';
+import { mercadoPagoMessages } from './messages';
+import { PAYMENT_TABS, Payments, type PaymentTab } from './Payments';
+import { monthOf, monthPeriod, shiftMonth } from './period';
+import { SettingsModal, SetupPanel } from './SettingsForm';
+import { DayChart, Figures } from './Summary';
+
+const t = mercadoPagoMessages;
+const MERCADO_PAGO = /mercado\s*pago/i;
+
+/**
+ * gestao_contas/conciliacao_mercado_pago: one Mercado Pago account's month by approval day — its sales, fees, net,
+ * what was released and what was reconciled with the unit's receivables — the import of Mercado Pago's reports, the
+ * settings, and the sales of a day or status to reconcile one by one. Account, month, day and tab live in the address.
+ */
+export function MercadoPagoPage() {
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useUrlState({ account: '', month: '', day: '', status: 'all', search: '', page: 1 });
+  const accounts = useQuery({
+    queryKey: ['mercadopago', 'accounts'],
+    queryFn: () => bankingClient.reconciliation.accounts.query(),
+  });
+  const list = (accounts.data ?? []).filter((a) => a.status === 'active');
+  const preselected =
+    list.find((a) => MERCADO_PAGO.test(a.name)) ?? list.find((a) => a.kind === 'digital_wallet') ?? list[0];
+  const accountId = filters.account || preselected?.id || '';
+  const month = /^\d{4}-(0[1-9]|1[0-2])$/.test(filters.month) ? filters.month : monthOf(todayInSaoPaulo());
+  const { from, to } = monthPeriod(month);
+  const period = { accountId, from, to };
+  const status: PaymentTab = (PAYMENT_TABS as readonly string[]).includes(filters.status)
+    ? (filters.status as PaymentTab)
+    : 'all';
+  const day = filters.day >= from && filters.day <= to ? filters.day : '';
+
+  const settings = useQuery({
+    queryKey: ['mercadopago', 'settings', accountId],
+    enabled: accountId !== '',
+    queryFn: () => mp.settings.get.query({ accountId }),
+  });
+  const overview = useQuery({
+    queryKey: ['mercadopago', 'days', period],
+    enabled: accountId !== '',
+    queryFn: () => mp.overview.days.query(period),
+    placeholderData: keepPreviousData,
+  });
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [acceptingAll, setAcceptingAll] = useState(false);
+  const [booking, setBooking] = useState(false);
+
+  const refresh = async () => {
+    await Promise.all(
+      ['mercadopago', 'ledger', 'statement', 'reconciliation'].map((key) =>
+        queryClient.invalidateQueries({ queryKey: [key] }),
+      ),
+    );
+  };
+  const chooseDay = (chosen: string) => {
+    setFilters({ day: chosen === day ? '' : chosen });
+    document.getElementById('mp-payments-title')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+
+  const configured = settings.data !== null && settings.data !== undefined;
+  const days = overview.data?.days;
+  const noReports = overview.isSuccess && days?.length === 0;
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Group gap="xs" align="flex-end">
+          <Select
+            label={t.account}
+            data={list.map((a) => ({ value: a.id, label: a.name }))}
+            value={accountId || null}
+            onChange={(account) => account && setFilters({ account, day: '' })}
+            allowDeselect={false}
+            searchable
+            w={240}
+            maw="100%"
+          />
+          <Group gap={4} align="flex-end" wrap="nowrap">
+            <ActionIcon
+              variant="default"
+              size="input-sm"
+              aria-label={t.previousMonth}
+              onClick={() => setFilters({ month: shiftMonth(month, -1), day: '' })}
+            >
+              <IconChevronLeft size={16} />
+            </ActionIcon>
+            <MonthPickerInput
+              label={t.month}
+              value={`${month}-01`}
+              onChange={(value) => value && setFilters({ month: monthOf(value), day: '' })}
+              valueFormat="MMMM [de] YYYY"
+              w={170}
+            />
+            <ActionIcon
+              variant="default"
+              size="input-sm"
+              aria-label={t.nextMonth}
+              onClick={() => setFilters({ month: shiftMonth(month, 1), day: '' })}
+            >
+              <IconChevronRight size={16} />
+            </ActionIcon>
+          </Group>
+        </Group>
+        {/* The account's actions; more (the API's settings, fetching a report) join this group. */}
+        <Group gap="xs" role="group" aria-label={t.actions.label}>
+          <Button
+            variant="default"
+            leftSection={<IconSettings size={16} />}
+            onClick={() => setSettingsOpen(true)}
+            disabled={!accountId || settings.isPending}
+          >
+            {t.actions.settings}
+          </Button>
+          <Button leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)} disabled={!accountId}>
+            {t.actions.import}
+          </Button>
+          <Button
+            variant="light"
+            leftSection={<IconListCheck size={16} />}
+            onClick={() => setAcceptingAll(true)}
+            disabled={!configured || noReports}
+          >
+            {t.actions.acceptAll}
+          </Button>
+          <Button
+            variant="light"
+            leftSection={<IconTransferIn size={16} />}
+            onClick={() => setBooking(true)}
+            disabled={!configured || noReports}
+          >
+            {t.actions.bookReleases}
+          </Button>
+        </Group>
+      </Group>
+
+      {accounts.isSuccess && list.length === 0 && <Alert color="yellow">{t.noAccounts}</Alert>}
+      {accounts.isPending && <Skeleton h={96} />}
+      {settings.isSuccess && settings.data === null && <SetupPanel accountId={accountId} />}
+
+      {noReports ? (
+        <EmptyReports onImport={() => setImporting(true)} />
+      ) : (
+        accountId !== '' && (
+          <>
+            <Figures totals={overview.data?.totals} busy={overview.isFetching} />
+            {overview.isPending ? (
+              <Skeleton h={260} />
+            ) : (
+              days &&
+              overview.data && (
+                <>
+                  <DayChart days={days} />
+                  <DaysTable days={days} totals={overview.data.totals} selected={day} onSelect={chooseDay} />
+                </>
+              )
+            )}
+            <Payments
+              accountId={accountId}
+              from={from}
+              to={to}
+              filters={{ day, status, search: filters.search, page: filters.page }}
+              settings={settings.data ?? null}
+              onFilters={setFilters}
+              onChanged={refresh}
+            />
+          </>
+        )
+      )}
+
+      <SettingsModal
+        opened={settingsOpen}
+        accountId={accountId}
+        settings={settings.data ?? null}
+        onClose={() => setSettingsOpen(false)}
+      />
+      <ImportReportModal opened={importing} accountId={accountId} onClose={() => setImporting(false)} />
+      {acceptingAll && (
+        <AcceptAllDialog period={period} month={month} onClose={() => setAcceptingAll(false)} onDone={refresh} />
+      )}
+      {booking && (
+        <BookReleasesDialog period={period} month={month} onClose={() => setBooking(false)} onDone={refresh} />
+      )}
+    </Stack>
+  );
+}
