@@ -312,10 +312,12 @@ export async function overviewPayments(scope: LedgerScope, input: z.output<typeo
   const suggestionOf = new Map(suggested.suggestions.map((s) => [s.paymentId, s]));
   const suggestedIds = [...suggestionOf.keys()];
   const statusSql = sql`case when not ${SALE} then 'reversal' when rec.id is not null then 'reconciled'
-    when s.id = any(${sql.param(suggestedIds)}::uuid[]) then 'suggested' else 'open' end`;
+    when suggested.id is not null then 'suggested' else 'open' end`;
+  // The suggested ids joined as a set (hashed), not searched in an array row by row.
   const matching = sql`
     from mercadopago_settlements s
     ${liveReconciliation}
+    left join unnest(${sql.param(suggestedIds)}::uuid[]) as suggested(id) on suggested.id = s.id
     where s.organization_id = ${organizationId} and s.account_id = ${accountId}
       and s.approval_day between ${input.day ?? from} and ${input.day ?? to} and (${SALE} or ${REVERSAL})
       and ${paymentSearch(input.search)}`;
