@@ -4,6 +4,7 @@ import { ledgerRouter } from '../modules/ledger/router';
 import { mercadopagoRouter } from '../modules/mercadopago/router';
 import { purchasingRouter } from '../modules/purchasing/router';
 import { registriesRouter } from '../modules/registries/router';
+import { splitRouter } from '../modules/split/router';
 import { tenantsRouter } from '../modules/tenancy/router';
 
 /** Every API area and where it is mounted. A new area adds one line here. */
@@ -15,4 +16,5 @@ export const routers = {
   banking: bankingRouter,
   mercadopago: mercadopagoRouter,
   purchasing: purchasingRouter,
+  split: splitRouter,
 } as const;

@@ -1,0 +1,150 @@
+import { and, asc, eq, gte, isNull, lte, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { SplitCoverage } from '@financeiro/core';
+import type { Tx } from '../../db/client';
+import { badRequest, notFound } from '../../trpc/init';
+import {
+  ledgerDocumentLines,
+  ledgerDocuments,
+  ledgerInstallments,
+  ledgerPayments,
+  ledgerSettlements,
+} from '../ledger/schema';
+import { parties, products, splitConfigs } from '../registries/schema';
+import { CONFIG_NOT_FOUND, INACTIVE_CONFIG, NO_COVERAGE, PRODUCT_WITHOUT_CLASSIFICATION } from './access';
+
+export interface SplitConfig {
+  id: string;
+  name: string;
+  status: string;
+  coverage: SplitCoverage;
+  /** What the receipts are matched by: a classification (a product's own, for a product), contract or party. */
+  match: { by: 'classification' | 'contract' | 'party'; id: string };
+  partners: { partyId: string; share: number }[];
+}
+
+/**
+ * A split setting of the organization, ready to gather receipts: one without coverage (saved before it existed),
+ * inactive, or naming a product without a classification is refused with what to do.
+ */
+export async function splitConfigOf(tx: Tx, organizationId: string, id: string, lock = false): Promise<SplitConfig> {
+  const query = tx
+    .select()
+    .from(splitConfigs)
+    .where(and(eq(splitConfigs.organizationId, organizationId), eq(splitConfigs.id, id)));
+  const [config] = lock ? await query.for('update') : await query;
+  if (!config) throw notFound(CONFIG_NOT_FOUND);
+  if (config.status !== 'active') throw badRequest(INACTIVE_CONFIG);
+  const base = { id: config.id, name: config.name, status: config.status, partners: config.partners };
+  switch (config.coverage) {
+    case 'classification':
+      return {
+        ...base,
+        coverage: 'classification',
+        match: { by: 'classification', id: config.classificationId ?? '' },
+      };
+    case 'contract':
+      return { ...base, coverage: 'contract', match: { by: 'contract', id: config.contractId ?? '' } };
+    case 'party':
+      return { ...base, coverage: 'party', match: { by: 'party', id: config.coveredPartyId ?? '' } };
+    case 'product': {
+      // Documents carry no product: a product's receipts are those of its classification (decision 0024).
+      const [product] = await tx
+        .select({ classificationId: products.classificationId })
+        .from(products)
+        .where(and(eq(products.organizationId, organizationId), eq(products.id, config.productId ?? '')));
+      if (!product?.classificationId) throw badRequest(PRODUCT_WITHOUT_CLASSIFICATION);
+      return { ...base, coverage: 'product', match: { by: 'classification', id: product.classificationId } };
+    }
+    default:
+      throw badRequest(NO_COVERAGE);
+  }
+}
+
+export interface CoveredReceipt {
+  settlementId: string;
+  documentId: string;
+  documentNumber: string | null;
+  description: string;
+  partyName: string;
+  installment: string;
+  paidDate: string;
+  /** What was received for the installment (principal, interest and fine less discount). */
+  received: number;
+  /** The part of it the setting covers: all of it, or its classification's share of the document's apportionment. */
+  amount: number;
+}
+
+const reversal = alias(ledgerPayments, 'reversal');
+
+/**
+ * The money received in the unit for receivables that the setting covers, by paid date within the period: each
+ * settlement of a payment that is no reversal and was not reversed (so a receipt undone, whenever, counts for
+ * nothing). A setting by classification covers the part of each receipt its classification has in the document's
+ * apportionment, rounded to the centavo.
+ */
+export async function coveredReceipts(
+  tx: Tx,
+  at: { organizationId: string; unitId: string },
+  config: SplitConfig,
+  period: { from: string; to: string },
+): Promise<CoveredReceipt[]> {
+  const { organizationId, unitId } = at;
+  const s = ledgerSettlements;
+  const i = ledgerInstallments;
+  const d = ledgerDocuments;
+  const p = ledgerPayments;
+  const received = sql<number>`(${s.principal} + ${s.interest} + ${s.fine} - ${s.discount})`;
+  const coveredShare =
+    config.match.by === 'classification'
+      ? sql<number>`coalesce((select sum(${ledgerDocumentLines.share}) from ${ledgerDocumentLines}
+          where ${ledgerDocumentLines.organizationId} = ${organizationId}
+            and ${ledgerDocumentLines.documentId} = ${d.id}
+            and ${ledgerDocumentLines.classificationId} = ${config.match.id}), 0)`
+      : sql<number>`10000`;
+  const amount = sql<number>`round(${received} * ${coveredShare} / 10000.0)::bigint`;
+  const matches =
+    config.match.by === 'contract'
+      ? eq(d.contractId, config.match.id)
+      : config.match.by === 'party'
+        ? eq(d.partyId, config.match.id)
+        : sql`true`;
+  const rows = await tx
+    .select({
+      settlementId: s.id,
+      documentId: d.id,
+      documentNumber: d.documentNumber,
+      description: d.description,
+      partyName: parties.name,
+      number: i.number,
+      count: i.count,
+      paidDate: p.paidDate,
+      received: sql<number>`${received}::bigint`.mapWith(Number),
+      amount: amount.mapWith(Number),
+    })
+    .from(s)
+    .innerJoin(p, and(eq(p.organizationId, s.organizationId), eq(p.id, s.paymentId)))
+    .innerJoin(i, and(eq(i.organizationId, s.organizationId), eq(i.id, s.installmentId)))
+    .innerJoin(d, and(eq(d.organizationId, i.organizationId), eq(d.id, i.documentId)))
+    .innerJoin(parties, and(eq(parties.organizationId, d.organizationId), eq(parties.id, d.partyId)))
+    .where(
+      and(
+        eq(s.organizationId, organizationId),
+        eq(i.unitId, unitId),
+        eq(i.kind, 'receivable'),
+        gte(p.paidDate, period.from),
+        lte(p.paidDate, period.to),
+        isNull(p.reversalOf),
+        notExists(
+          tx
+            .select({ id: reversal.id })
+            .from(reversal)
+            .where(and(eq(reversal.organizationId, organizationId), eq(reversal.reversalOf, p.id))),
+        ),
+        matches,
+        sql`${amount} > 0`,
+      ),
+    )
+    .orderBy(asc(p.paidDate), asc(d.documentNumber), asc(i.number), asc(s.id));
+  return rows.map(({ number, count, ...row }) => ({ ...row, installment: `${number}/${count}` }));
+}
