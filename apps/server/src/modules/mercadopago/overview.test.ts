@@ -395,6 +395,14 @@ describe('Mercado Pago reconciliation screen: days, payments and receivables', (
     expect(sourceIds(suggestedOnly)).toEqual(['90000000001 suggested']);
     const reconciledOnly = await fin.mercadopago.overview.payments({ ...base, status: 'reconciled' });
     expect([reconciledOnly.total, sourceIds(reconciledOnly)]).toEqual([1, ['90000000004 reconciled']]);
+    const reversals = await fin.mercadopago.overview.payments({ ...base, status: 'reversal' });
+    expect([reversals.total, reversals.rows.map((r) => [r.transactionType, r.gross])]).toEqual([
+      2,
+      [
+        ['REFUND', -15_000],
+        ['CHARGEBACK', -7_990],
+      ],
+    ]);
 
     // The day's drill-down: the suggestion is the period's, whatever the day shown.
     const third = await fin.mercadopago.overview.payments({ ...base, day: '2026-10-03' });

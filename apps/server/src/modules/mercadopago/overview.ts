@@ -15,7 +15,7 @@ import { suggestSales } from './suggest';
 
 /** The longest period the screen reads at once, as in bank reconciliation. */
 export const MAX_PERIOD_DAYS = 366;
-export const PAYMENT_STATUSES = ['all', 'open', 'suggested', 'reconciled'] as const;
+export const PAYMENT_STATUSES = ['all', 'open', 'suggested', 'reconciled', 'reversal'] as const;
 
 const periodFields = {
   accountId: requiredId('Escolha a conta do Mercado Pago.'),
@@ -304,9 +304,9 @@ export async function overviewPayments(scope: LedgerScope, input: z.output<typeo
   await mustUseAccount(scope, input.accountId);
   const { organizationId } = scope.tenant;
   const { accountId, from, to, status, page, pageSize } = input;
-  // The reconciled ones need no suggestion: the matcher reads only sales still open.
+  // The reconciled ones and the refunds need no suggestion: the matcher reads only sales still open.
   const suggested =
-    status === 'reconciled'
+    status === 'reconciled' || status === 'reversal'
       ? { suggestions: [], installments: [] }
       : await suggestSales(scope, { accountId, from, to });
   const suggestionOf = new Map(suggested.suggestions.map((s) => [s.paymentId, s]));
