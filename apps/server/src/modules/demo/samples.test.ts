@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
+  addMonths,
   contractSchedule,
   formatDocument,
+  monthPeriod,
   partyInput,
   PURCHASE_ORDER_STATUSES,
   todayInSaoPaulo,
@@ -166,5 +168,19 @@ describe('the demo’s sample records (npm start)', () => {
     const endOfDay = new Map(statement.rows.map((r) => [r.date, r.balance]));
     expect([...endOfDay].filter(([, balance]) => balance < 0)).toEqual([]);
     expect(accounts.every((a) => a.balance >= 0)).toBe(true);
+  });
+
+  it('split last month’s consulting receipts among the partners, with real numbers to see', async () => {
+    const caller = await as('financeiro', matriz);
+    const [config] = (await caller.registries.splitConfigs.list({ search: 'Parceria de consultoria' })).rows;
+    expect(config?.coverage).toBe('product');
+    const lastMonth = monthPeriod(addMonths(`${todayInSaoPaulo().slice(0, 7)}-01`, -1));
+    const preview = await caller.split.preview({ configId: config?.id ?? '', ...lastMonth });
+    expect(preview.receipts.length).toBeGreaterThan(0);
+    expect(preview.base).toBeGreaterThan(0);
+    expect(preview.shares.map((s) => s.name)).toEqual(['Marina Souza Consultoria', 'Rafael Lima Representações']);
+    expect(preview.shares.every((s) => s.amount > 0)).toBe(true);
+    expect(preview.shares.reduce((sum, s) => sum + s.amount, 0) + preview.retained).toBe(preview.base);
+    expect(preview.existingRun).toBeNull();
   });
 });

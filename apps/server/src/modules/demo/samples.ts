@@ -12,6 +12,7 @@ import {
   parties,
   products,
   purchasingCentres,
+  splitConfigs,
 } from '../registries/schema';
 
 /** What the demo's books start with, so that each registry screen shows how it is used. */
@@ -141,7 +142,15 @@ export async function seedSampleRecords(
     pixKeyType: 'cpf',
     pixKey: '52998224725',
   });
-  await tx.insert(parties).values([landlord, office, both, metalworks, customer, partner].map((p) => p.row));
+  const agent = party({
+    roles: ['partner'],
+    personType: 'PF',
+    document: '12345678062',
+    name: 'Rafael Lima Representações',
+    city: 'Campinas',
+    uf: 'SP',
+  });
+  await tx.insert(parties).values([landlord, office, both, metalworks, customer, partner, agent].map((p) => p.row));
 
   await tx.insert(accounts).values([
     {
@@ -203,6 +212,7 @@ export async function seedSampleRecords(
     classificationId: rent,
     costCentreId: admin?.id ?? '',
   });
+  const consulting = uuidv7();
   await tx.insert(products).values([
     {
       id: uuidv7(),
@@ -214,7 +224,7 @@ export async function seedSampleRecords(
       price: 2_890,
     },
     {
-      id: uuidv7(),
+      id: consulting,
       organizationId,
       code: 'SRV-CONS',
       name: 'Consultoria financeira',
@@ -223,6 +233,18 @@ export async function seedSampleRecords(
       price: 25_000,
     },
   ]);
+  // The consulting the company sells with partners: each month's receipts of it are split (the split flow).
+  await tx.insert(splitConfigs).values({
+    id: uuidv7(),
+    organizationId,
+    name: 'Parceria de consultoria',
+    coverage: 'product',
+    productId: consulting,
+    partners: [
+      { partyId: partner.id, share: 2_000 },
+      { partyId: agent.id, share: 750 },
+    ],
+  });
   await tx.insert(purchasingCentres).values({
     id: uuidv7(),
     organizationId,

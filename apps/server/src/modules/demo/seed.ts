@@ -62,6 +62,9 @@ const FINANCE: PermissionName[] = [
   'ler_parceiros',
   'ler_contratos',
   'ler_produtos',
+  // The monthly revenue split pays the partners: the finance team runs and undoes it, and keeps its settings.
+  'ler_configuracoes_split',
+  'editar_configuracoes_split',
   'acessar_conciliacao',
   'ler_transacoes',
   'editar_transacoes',
