@@ -3,7 +3,9 @@ import { MonthPickerInput } from '@mantine/dates';
 import {
   IconChevronLeft,
   IconChevronRight,
+  IconCloudDownload,
   IconFileImport,
+  IconKey,
   IconListCheck,
   IconSettings,
   IconTransferIn,
@@ -14,9 +16,12 @@ import { todayInSaoPaulo } from '@financeiro/core';
 import { bankingClient } from '../../api/trpc';
 import { useUrlState } from '../../ui/use-url-state';
 import { mp } from './api';
+import { mercadoPagoApiMessages } from './api-messages';
+import { ApiSettingsModal, apiSettingsQuery } from './ApiSettingsModal';
 import { AcceptAllDialog, BookReleasesDialog } from './BulkDialogs';
 import { DaysTable } from './DaysTable';
 import { EmptyReports } from './EmptyReports';
+import { FetchReportModal } from './FetchReportModal';
 import { ImportReportModal } from './ImportReportModal';
 import { mercadoPagoMessages } from './messages';
 import { PAYMENT_TABS, Payments, type PaymentTab } from './Payments';
@@ -64,6 +69,9 @@ export function MercadoPagoPage() {
   });
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [importing, setImporting] = useState(false);
+  const apiSettings = useQuery({ ...apiSettingsQuery(accountId), enabled: accountId !== '' });
+  const [apiOpen, setApiOpen] = useState(false);
+  const [fetching, setFetching] = useState(false);
   const [acceptingAll, setAcceptingAll] = useState(false);
   const [booking, setBooking] = useState(false);
 
@@ -123,7 +131,7 @@ export function MercadoPagoPage() {
             </ActionIcon>
           </Group>
         </Group>
-        {/* The account's actions; more (the API's settings, fetching a report) join this group. */}
+        {/* The account's actions: fetching a report from the API shows once the account has it switched on. */}
         <Group gap="xs" role="group" aria-label={t.actions.label}>
           <Button
             variant="default"
@@ -135,6 +143,19 @@ export function MercadoPagoPage() {
           </Button>
           <Button leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)} disabled={!accountId}>
             {t.actions.import}
+          </Button>
+          {apiSettings.data?.enabled && (
+            <Button variant="light" leftSection={<IconCloudDownload size={16} />} onClick={() => setFetching(true)}>
+              {mercadoPagoApiMessages.header.fetch}
+            </Button>
+          )}
+          <Button
+            variant="default"
+            leftSection={<IconKey size={16} />}
+            onClick={() => setApiOpen(true)}
+            disabled={!accountId}
+          >
+            {mercadoPagoApiMessages.header.configure}
           </Button>
           <Button
             variant="light"
@@ -196,6 +217,8 @@ export function MercadoPagoPage() {
         onClose={() => setSettingsOpen(false)}
       />
       <ImportReportModal opened={importing} accountId={accountId} onClose={() => setImporting(false)} />
+      <ApiSettingsModal opened={apiOpen} accountId={accountId} onClose={() => setApiOpen(false)} />
+      <FetchReportModal opened={fetching} accountId={accountId} onClose={() => setFetching(false)} />
       {acceptingAll && (
         <AcceptAllDialog period={period} month={month} onClose={() => setAcceptingAll(false)} onDone={refresh} />
       )}
