@@ -47,7 +47,7 @@ describe('the demo’s sample records (npm start)', () => {
     }
     const [contract] = (await caller.registries.contracts.list({})).rows;
     expect(contract && contractSchedule(contract)).toHaveLength(24);
-    expect((await caller.registries.accounts.list({})).total).toBe(4);
+    expect((await caller.registries.accounts.list({})).total).toBe(5);
     const [centre] = (await caller.registries.purchasingCentres.list({})).rows;
     expect(centre?.approvers.map((a) => a.limit)).toEqual([500_000, 5_000_000]);
     const [template] = (await caller.registries.apportionmentTemplates.list({})).rows;
@@ -182,5 +182,38 @@ describe('the demo’s sample records (npm start)', () => {
     expect(preview.shares.every((s) => s.amount > 0)).toBe(true);
     expect(preview.shares.reduce((sum, s) => sum + s.amount, 0) + preview.retained).toBe(preview.base);
     expect(preview.existingRun).toBeNull();
+  });
+
+  it('reconcile the online shop’s Mercado Pago sales by approval date, leaving the last days for the team', async () => {
+    const caller = await as('financeiro', matriz);
+    const today = todayInSaoPaulo();
+    const accounts = await caller.banking.reconciliation.accounts();
+    const wallet = accounts.find((a) => a.name === 'Mercado Pago vendas')?.id ?? '';
+    expect(await caller.mercadopago.settings.get({ accountId: wallet })).toMatchObject({
+      customerId: expect.any(String),
+    });
+    const { days, totals } = await caller.mercadopago.overview.days({
+      accountId: wallet,
+      from: addMonths(today, -3, 1),
+      to: today,
+    });
+    // Months of sales, fees and releases; the oldest days closed to the centavo, the latest waiting for the team.
+    expect(days.length).toBeGreaterThan(40);
+    expect(totals.feesTotal).toBeGreaterThan(0);
+    expect(totals.released).toBeGreaterThan(0);
+    const closed = days.filter((d) => d.day < addMonths(today, -1));
+    expect(closed.every((d) => d.difference === 0 && d.unmatchedPayments === 0)).toBe(true);
+    expect(days.some((d) => d.unmatchedPayments > 0)).toBe(true);
+    expect(days.some((d) => d.refunds < 0)).toBe(true);
+    const { rows } = await caller.mercadopago.overview.payments({
+      accountId: wallet,
+      from: addMonths(today, -1),
+      to: today,
+      status: 'suggested',
+      page: 1,
+      pageSize: 50,
+    });
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows[0]?.suggestion?.reasons.length).toBeGreaterThan(0);
   });
 });

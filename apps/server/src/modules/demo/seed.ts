@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { createConfirmedUser } from '../identity';
 import { seedRegistries } from '../registries/seed';
 import { seedLedgerSamples } from './ledger-samples';
+import { seedMercadoPagoSamples } from './mercadopago-samples';
 import { seedMovementSamples } from './movement-samples';
 import { seedPurchaseSamples } from './purchase-samples';
 import { seedSampleRecords } from './samples';
@@ -182,6 +183,7 @@ export async function seedDemo(db: Db, options: { samples?: boolean } = {}): Pro
       await seedLedgerSamples(tx, { organizationId, unitId: matriz, userId: bookkeeper });
       await seedMovementSamples(tx, { organizationId, unitId: matriz, userId: bookkeeper });
       await seedPurchaseSamples(tx, { organizationId, unitId: matriz, departmentId });
+      await seedMercadoPagoSamples(tx, { organizationId, unitId: matriz, unitIds, userId: bookkeeper });
     }
   });
   return true;
