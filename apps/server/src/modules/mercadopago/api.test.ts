@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
+import { withTenant } from '../../db/tenant';
 import { codeOf, messageOf } from '../../test/callers';
 import { startDemoApp, type DemoApp } from '../../test/demo';
 import { FakeMercadoPagoApi } from '../../test/mercadopago-api';
 import { eventLog } from '../audit/schema';
+import { users } from '../identity/schema';
 import type { Callers } from '../ledger/test-fixtures';
 import { mercadopagoCredentials } from './credentials-schema';
 import { mercadopagoReleases, mercadopagoReportImports, mercadopagoSettlements } from './schema';
@@ -351,6 +353,14 @@ describe("Mercado Pago's API: the token per account and reports fetched from it"
     expect(await credentialsOf(ids.account)).toMatchObject({ enabled: true, sealedToken: sealed });
     expect(await credentialsOf(ids.foreign)).toBeUndefined();
     expect(api.requests).toHaveLength(0);
+    // Row-level security: the other organization's requests see no token row at all, even unfiltered.
+    const outroUser = (await db().select().from(users).where(eq(users.username, 'outro')))[0];
+    const seen = await withTenant(
+      db(),
+      { userId: outroUser?.id ?? '', organizationId: d.elsewhere.organizationId },
+      (tx) => tx.select({ id: mercadopagoCredentials.id }).from(mercadopagoCredentials),
+    );
+    expect(seen).toEqual([]);
   });
 
   it('refuses bad input with pt-BR messages, storing nothing', async () => {
