@@ -91,7 +91,9 @@ const PurchasingCentresPage = lazyPage(
 );
 const BanksPage = lazyPage(() => import('../features/registries/BanksPage'), 'BanksPage');
 const AccountTypesPage = lazyPage(() => import('../features/registries/AccountTypesPage'), 'AccountTypesPage');
+const SplitFlowPage = lazyPage(() => import('../features/split/SplitFlowPage'), 'SplitFlowPage');
 const PurchaseOrdersPage = lazyPage(() => import('../features/purchasing/PurchaseOrdersPage'), 'PurchaseOrdersPage');
+const MercadoPagoPage = lazyPage(() => import('../features/mercadopago/MercadoPagoPage'), 'MercadoPagoPage');
 
 export interface RouteDisplay {
   title: string;
@@ -286,7 +288,7 @@ export const SCREENS: ScreenDef[] = [
       helpTooltip: 'Os dados são baseados na data de aprovação do pagamento.',
     },
     'Gestão de contas',
-    'mercado-pago',
+    MercadoPagoPage,
   ),
 
   screen(
@@ -518,7 +520,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'unit', permissions: 'ler_configuracoes_split' },
     { title: 'Fluxo de divisão de receitas', icon: IconArrowsSplit },
     undefined,
-    'receivables',
+    SplitFlowPage,
     'blank',
   ),
 ];

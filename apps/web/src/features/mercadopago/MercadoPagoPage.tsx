@@ -31,6 +31,7 @@ import { DayChart, Figures } from './Summary';
 
 const t = mercadoPagoMessages;
 const MERCADO_PAGO = /mercado\s*pago/i;
+const TO_RELEASE = /a liberar|pendente/i;
 
 /**
  * gestao_contas/conciliacao_mercado_pago: one Mercado Pago account's month by approval day — its sales, fees, net,
@@ -45,8 +46,12 @@ export function MercadoPagoPage() {
     queryFn: () => bankingClient.reconciliation.accounts.query(),
   });
   const list = (accounts.data ?? []).filter((a) => a.status === 'active');
+  // The sales account ("Mercado Pago vendas") rather than its "a liberar" companion, which holds no report.
   const preselected =
-    list.find((a) => MERCADO_PAGO.test(a.name)) ?? list.find((a) => a.kind === 'digital_wallet') ?? list[0];
+    list.find((a) => MERCADO_PAGO.test(a.name) && !TO_RELEASE.test(a.name)) ??
+    list.find((a) => MERCADO_PAGO.test(a.name)) ??
+    list.find((a) => a.kind === 'digital_wallet') ??
+    list[0];
   const accountId = filters.account || preselected?.id || '';
   const month = /^\d{4}-(0[1-9]|1[0-2])$/.test(filters.month) ? filters.month : monthOf(todayInSaoPaulo());
   const { from, to } = monthPeriod(month);

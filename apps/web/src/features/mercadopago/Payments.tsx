@@ -41,8 +41,14 @@ function SuggestionCell(props: { payment: PaymentRow; busy: boolean; onAccept: (
     <Stack gap={4} align="flex-start">
       {s.allocations.map((a) => (
         <Text key={a.installmentId} size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {t.receivable(a.documentNumber, a.partyName ?? '')} · {t.installmentOf(a.number, a.count)} ·{' '}
-          {t.due(formatCalendarDate(a.dueDate))} · <b style={{ whiteSpace: 'nowrap' }}>{formatBRL(a.amount)}</b>
+          {[
+            t.receivable(a.documentNumber, a.partyName ?? ''),
+            a.number && a.count ? t.installmentOf(a.number, a.count) : null,
+            a.dueDate ? t.due(formatCalendarDate(a.dueDate)) : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}{' '}
+          · <b style={{ whiteSpace: 'nowrap' }}>{formatBRL(a.amount)}</b>
         </Text>
       ))}
       <Group gap={4}>
@@ -110,7 +116,7 @@ function ReconciledCell(props: { payment: PaymentRow; onUndo?: () => void }) {
         );
       })}
       <Text size="xs" c="dimmed">
-        {t.reconciledAt(t.origins[r.origin] ?? '', formatInstant(r.createdAt))}
+        {r.createdAt ? t.reconciledAt(t.origins[r.origin] ?? '', formatInstant(r.createdAt)) : t.origins[r.origin]}
       </Text>
       {props.onUndo && (
         <Button
@@ -147,8 +153,9 @@ export function Payments(props: {
   const { keyFor, done } = useKeyFor();
   const query = {
     accountId,
-    from: filters.day || from,
-    to: filters.day || to,
+    from,
+    to,
+    day: filters.day || null,
     status: filters.status,
     search: filters.search || undefined,
     page: filters.page,

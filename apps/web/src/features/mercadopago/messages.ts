@@ -215,7 +215,8 @@ export const mercadoPagoMessages = {
     scoreLabel: (n: number) => `Pontuação ${n}%`,
     installmentOf: (number: number, total: number) => `parcela ${number}/${total}`,
     due: (date: string) => `vence ${date}`,
-    receivable: (doc: string | null, party: string) => (doc ? `Doc. ${doc} · ${party}` : party),
+    receivable: (doc: string | null, party: string) =>
+      [doc ? `Doc. ${doc}` : null, party || null].filter(Boolean).join(' · '),
     openReceivable: (label: string) => `Abrir a conta a receber ${label}`,
     reconciledAt: (origin: string, when: string) => `Conciliado ${origin} em ${when}`,
     accept: 'Conciliar',
