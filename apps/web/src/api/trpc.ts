@@ -9,6 +9,7 @@ import type {
   MercadoPagoRouter,
   PurchasingRouter,
   RegistriesRouter,
+  SplitRouter,
   TenantsRouter,
 } from '@financeiro/server/api';
 import { currentSelection } from '../stores/tenant';
@@ -56,4 +57,8 @@ export const mercadopagoClient = createTRPCClient<MercadoPagoRouter>({
 
 export const purchasingClient = createTRPCClient<PurchasingRouter>({
   links: [httpBatchLink({ url: '/v1/purchasing', headers })],
+});
+
+export const splitClient = createTRPCClient<SplitRouter>({
+  links: [httpBatchLink({ url: '/v1/split', headers })],
 });
