@@ -49,25 +49,27 @@ export function audit(
   });
 }
 
-/** The audit rows of one change that touches many records (a payment of 500 bills), written in one statement. */
+/** The audit rows of one change that touches many records (a payment of 500 bills), a few statements for all. */
 export async function auditEach(
   ctx: AuditContext,
   changes: { action: string; entity: string; entityId: string | null; before?: unknown; after?: unknown }[],
   organizationId: string = organizationOf(ctx),
 ): Promise<void> {
-  if (changes.length === 0) return;
-  await ctx.tx.insert(eventLog).values(
-    changes.map((change) => ({
-      id: uuidv7(),
-      organizationId,
-      actorUserId: ctx.user.userId,
-      action: change.action,
-      entity: change.entity,
-      entityId: change.entityId,
-      before: change.before ?? null,
-      after: change.after ?? null,
-      requestId: ctx.requestId,
-      ip: ctx.ip,
-    })),
-  );
+  // A few thousand events per statement keep its parameters far below PostgreSQL's limit.
+  for (let start = 0; start < changes.length; start += 2_000) {
+    await ctx.tx.insert(eventLog).values(
+      changes.slice(start, start + 2_000).map((change) => ({
+        id: uuidv7(),
+        organizationId,
+        actorUserId: ctx.user.userId,
+        action: change.action,
+        entity: change.entity,
+        entityId: change.entityId,
+        before: change.before ?? null,
+        after: change.after ?? null,
+        requestId: ctx.requestId,
+        ip: ctx.ip,
+      })),
+    );
+  }
 }

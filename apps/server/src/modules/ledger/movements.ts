@@ -110,58 +110,89 @@ export async function transferBetweenAccounts(
  * bank reconciliation (an entry made from a bank line) both write through here.
  */
 export async function createManualEntry(scope: LedgerScope, input: ManualEntry): Promise<{ movementId: string }> {
+  const [entry] = await createManualEntries(scope, [input]);
+  if (!entry) throw badRequest(ACCOUNT_NOT_FOUND);
+  return entry;
+}
+
+/** Rows written per insert: a statement's parameters stay far below PostgreSQL's limit. */
+const INSERT_CHUNK = 2_000;
+
+/**
+ * Many manual entries at once, each checked as `createManualEntry` checks one (the accounts, classifications and cost
+ * centres they name read once): Mercado Pago's fees of thousands of sales are booked this way.
+ */
+export async function createManualEntries(
+  scope: LedgerScope,
+  inputs: ManualEntry[],
+): Promise<{ movementId: string }[]> {
   const { tx } = scope;
   const { organizationId, unitId } = scope.tenant;
-  mustNotBeFuture(input.date);
-  const [account] = await usableAccounts(scope, [input.accountId], input.date);
-  if (!account) throw badRequest(ACCOUNT_NOT_FOUND);
-  const [classification] = await tx
-    .select({ status: classifications.status, name: classifications.name })
+  if (inputs.length === 0) return [];
+  for (const input of inputs) mustNotBeFuture(input.date);
+  const earliest = new Map<string, string>();
+  for (const input of inputs) {
+    const seen = earliest.get(input.accountId);
+    if (!seen || input.date < seen) earliest.set(input.accountId, input.date);
+  }
+  for (const [accountId, date] of earliest) await usableAccounts(scope, [accountId], date);
+  const classificationIds = [...new Set(inputs.map((i) => i.classificationId))];
+  const found = await tx
+    .select({ id: classifications.id, status: classifications.status, name: classifications.name })
     .from(classifications)
-    .where(and(eq(classifications.organizationId, organizationId), eq(classifications.id, input.classificationId)));
-  if (!classification) throw badRequest('Classificação não encontrada nesta organização.');
-  if (classification.status !== 'active') {
-    throw badRequest(`A classificação "${classification.name}" está inativa.`);
+    .where(and(eq(classifications.organizationId, organizationId), inArray(classifications.id, classificationIds)));
+  for (const id of classificationIds) {
+    const classification = found.find((c) => c.id === id);
+    if (!classification) throw badRequest('Classificação não encontrada nesta organização.');
+    if (classification.status !== 'active') {
+      throw badRequest(`A classificação "${classification.name}" está inativa.`);
+    }
   }
-  if (input.costCentreId) {
-    const [centre] = await tx
-      .select({ status: costCentres.status, name: costCentres.name })
+  const centreIds = [...new Set(inputs.flatMap((i) => (i.costCentreId ? [i.costCentreId] : [])))];
+  if (centreIds.length > 0) {
+    const centres = await tx
+      .select({ id: costCentres.id, status: costCentres.status, name: costCentres.name })
       .from(costCentres)
-      .where(and(eq(costCentres.organizationId, organizationId), eq(costCentres.id, input.costCentreId)));
-    if (!centre) throw badRequest('Centro de custo não encontrado nesta organização.');
-    if (centre.status !== 'active') throw badRequest(`O centro de custo "${centre.name}" está inativo.`);
+      .where(and(eq(costCentres.organizationId, organizationId), inArray(costCentres.id, centreIds)));
+    for (const id of centreIds) {
+      const centre = centres.find((c) => c.id === id);
+      if (!centre) throw badRequest('Centro de custo não encontrado nesta organização.');
+      if (centre.status !== 'active') throw badRequest(`O centro de custo "${centre.name}" está inativo.`);
+    }
   }
-  const movementId = uuidv7();
-  const amount = input.direction === 'in' ? input.amount : -input.amount;
-  await tx.insert(accountMovements).values({
-    id: movementId,
+  const rows = inputs.map((input) => ({
+    id: uuidv7(),
     organizationId,
     unitId,
-    accountId: account.id,
+    accountId: input.accountId,
     date: input.date,
-    amount,
-    kind: 'manual',
+    amount: input.direction === 'in' ? input.amount : -input.amount,
+    kind: 'manual' as const,
     classificationId: input.classificationId,
     costCentreId: input.costCentreId,
     description: input.description,
     createdBy: scope.user.userId,
-  });
-  await auditEach(scope, [
-    {
+  }));
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    await tx.insert(accountMovements).values(rows.slice(start, start + INSERT_CHUNK));
+  }
+  await auditEach(
+    scope,
+    rows.map((row) => ({
       action: 'financial_account.entry',
       entity: 'financial_account',
-      entityId: account.id,
+      entityId: row.accountId,
       after: {
-        movementId,
-        date: input.date,
-        amount,
-        description: input.description,
-        classificationId: input.classificationId,
-        ...(input.costCentreId ? { costCentreId: input.costCentreId } : {}),
+        movementId: row.id,
+        date: row.date,
+        amount: row.amount,
+        description: row.description,
+        classificationId: row.classificationId,
+        ...(row.costCentreId ? { costCentreId: row.costCentreId } : {}),
       },
-    },
-  ]);
-  return { movementId };
+    })),
+  );
+  return rows.map((row) => ({ movementId: row.id }));
 }
 
 /**

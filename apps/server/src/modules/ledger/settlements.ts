@@ -128,6 +128,13 @@ async function attachProof(
   );
 }
 
+/** Rows written per insert: a statement's parameters stay far below PostgreSQL's limit. */
+const INSERT_CHUNK = 2_000;
+
+async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) await insert(rows.slice(start, start + INSERT_CHUNK));
+}
+
 /**
  * Pays (payables) or receives (receivables) installments of one party in one act: a payment, its settlements, the
  * account movement of what moved and one of the fees, the installments' and documents' balances and statuses, the
@@ -136,139 +143,225 @@ async function attachProof(
  * other, and the second sees what the first took, so a bill is never paid beyond its amount.
  */
 export async function settleInstallments(scope: LedgerScope, input: Settlement): Promise<{ paymentId: string }> {
+  const proof = input.proof ? readAttachment(input.proof) : null;
+  const [written] = await settleEach(scope, [input]);
+  if (!written) throw notFound(INSTALLMENT_NOT_FOUND);
+  if (proof) {
+    await attachProof(
+      scope,
+      written.paymentId,
+      proof,
+      new Map(written.rows.map((r) => [r.documentId, describeDocument(r)])),
+    );
+  }
+  await auditSettlement(scope, input, written, proof);
+  return { paymentId: written.paymentId };
+}
+
+/**
+ * Many payments of one kind at once, each like `settleInstallments` without a proof (a payment per party): the
+ * installments of all of them locked together in id order, their rows written a few statements at a time. Mercado
+ * Pago's reconciliation settles thousands of sales, each its own receipt, this way. An installment appears in one
+ * payment at most.
+ */
+export async function settleMany(
+  scope: LedgerScope,
+  inputs: Omit<Settlement, 'proof'>[],
+): Promise<{ paymentId: string }[]> {
+  const written = await settleEach(scope, inputs);
+  await auditEach(
+    scope,
+    written.flatMap((w, k) => {
+      const input = inputs[k];
+      return input ? settlementEvents(input, w, null) : [];
+    }),
+  );
+  return written.map((w) => ({ paymentId: w.paymentId }));
+}
+
+type LockedInstallment = Awaited<ReturnType<typeof lockInstallments>>[number];
+
+interface WrittenPayment {
+  paymentId: string;
+  /** The installments it settled, as locked. */
+  rows: LockedInstallment[];
+}
+
+/** Checks and writes payments (without their proofs and event log): the shared part of one and of many. */
+async function settleEach(scope: LedgerScope, inputs: Omit<Settlement, 'proof'>[]): Promise<WrittenPayment[]> {
   const { tx } = scope;
   const { organizationId, unitId } = scope.tenant;
-  if (input.paidDate > todayInSaoPaulo()) throw badRequest('A data do pagamento não pode ser futura.');
-  await mustUseAccount(scope, input.accountId);
+  const [first] = inputs;
+  if (!first) return [];
+  const kind = first.kind;
+  if (inputs.some((i) => i.kind !== kind)) throw badRequest('Pagamentos e recebimentos são feitos separadamente.');
+  const today = todayInSaoPaulo();
+  if (inputs.some((i) => i.paidDate > today)) throw badRequest('A data do pagamento não pode ser futura.');
+  for (const accountId of new Set(inputs.map((i) => i.accountId))) await mustUseAccount(scope, accountId);
   await mustExist(
     scope,
     paymentMethods,
-    [input.paymentMethodId],
+    inputs.map((i) => i.paymentMethodId),
     'Forma de pagamento não encontrada nesta organização.',
   );
 
-  const ids = input.items.map((i) => i.installmentId);
-  const rows = await lockInstallments(scope, input.kind, ids);
+  const ids = inputs.flatMap((i) => i.items.map((item) => item.installmentId));
+  if (new Set(ids).size !== ids.length) throw badRequest('Cada parcela entra uma vez só na baixa.');
+  const rows = await lockInstallments(scope, kind, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const partyIds = new Set(rows.map((r) => r.partyId));
-  if (partyIds.size > 1) {
-    throw badRequest(
-      input.kind === 'payable'
-        ? 'Um pagamento reúne contas de um só fornecedor: escolha parcelas da mesma parte.'
-        : 'Um recebimento reúne contas de um só cliente: escolha parcelas da mesma parte.',
-    );
-  }
-  for (const item of input.items) {
-    const row = byId.get(item.installmentId);
-    if (!row) throw notFound(INSTALLMENT_NOT_FOUND);
-    const what = describeBill(row);
-    if (row.status === 'cancelled') throw badRequest(`"${what}" está cancelada e não pode ser baixada.`);
-    if (row.status === 'paid') throw badRequest(`"${what}" já está quitada.`);
-    const open = row.amount - row.settled;
-    if (item.principal > open) {
+  const partyNames = await partyNamesOf(scope, [...new Set(rows.map((r) => r.partyId))]);
+  const sign = signOf(kind);
+  const verb = verbOf(kind);
+  const payments: (typeof ledgerPayments.$inferInsert)[] = [];
+  const settlements: (typeof ledgerSettlements.$inferInsert)[] = [];
+  const movements: (typeof accountMovements.$inferInsert)[] = [];
+  const written: WrittenPayment[] = [];
+  for (const input of inputs) {
+    const mine = input.items.map((item) => {
+      const row = byId.get(item.installmentId);
+      if (!row) throw notFound(INSTALLMENT_NOT_FOUND);
+      return row;
+    });
+    if (new Set(mine.map((r) => r.partyId)).size > 1) {
       throw badRequest(
-        `O valor baixado de "${what}" (${formatBRL(item.principal)}) passa do saldo em aberto (${formatBRL(open)}).`,
+        kind === 'payable'
+          ? 'Um pagamento reúne contas de um só fornecedor: escolha parcelas da mesma parte.'
+          : 'Um recebimento reúne contas de um só cliente: escolha parcelas da mesma parte.',
       );
     }
-    if (input.paidDate < row.issueDate) {
-      throw badRequest(`A data do pagamento não pode ser antes da emissão de "${what}".`);
-    }
-  }
-  const proof = input.proof ? readAttachment(input.proof) : null;
-
-  const sign = signOf(input.kind);
-  const moved = input.items.reduce((sum, i) => sum + i.principal + i.interest + i.fine - i.discount, 0);
-  const paymentId = uuidv7();
-  const [party] = await tx
-    .select({ name: sql<string>`coalesce(${parties.tradeName}, ${parties.name})` })
-    .from(parties)
-    .where(and(eq(parties.organizationId, organizationId), eq(parties.id, rows[0]?.partyId ?? '')));
-  const verb = verbOf(input.kind);
-  const first = rows.find((r) => r.id === ids[0]);
-  const description =
-    rows.length === 1 && first
-      ? `${verb}: ${party?.name ?? ''} — ${describeBill(first)}`
-      : `${verb} de ${rows.length} parcelas: ${party?.name ?? ''}`;
-
-  await tx.insert(ledgerPayments).values({
-    id: paymentId,
-    organizationId,
-    unitId,
-    kind: input.kind,
-    paidDate: input.paidDate,
-    accountId: input.accountId,
-    paymentMethodId: input.paymentMethodId ?? null,
-    total: sign * moved,
-    fees: input.fees,
-    notes: input.notes ?? null,
-    createdBy: scope.user.userId,
-  });
-  await tx.insert(ledgerSettlements).values(
-    input.items.map((item) => ({
-      id: uuidv7(),
+    input.items.forEach((item, k) => {
+      const row = mine[k];
+      if (!row) return;
+      const what = describeBill(row);
+      if (row.status === 'cancelled') throw badRequest(`"${what}" está cancelada e não pode ser baixada.`);
+      if (row.status === 'paid') throw badRequest(`"${what}" já está quitada.`);
+      const open = row.amount - row.settled;
+      if (item.principal > open) {
+        throw badRequest(
+          `O valor baixado de "${what}" (${formatBRL(item.principal)}) passa do saldo em aberto (${formatBRL(open)}).`,
+        );
+      }
+      if (input.paidDate < row.issueDate) {
+        throw badRequest(`A data do pagamento não pode ser antes da emissão de "${what}".`);
+      }
+    });
+    const moved = input.items.reduce((sum, i) => sum + i.principal + i.interest + i.fine - i.discount, 0);
+    const paymentId = uuidv7();
+    const party = partyNames.get(mine[0]?.partyId ?? '') ?? '';
+    const single = mine.length === 1 ? mine[0] : undefined;
+    const description = single
+      ? `${verb}: ${party} — ${describeBill(single)}`
+      : `${verb} de ${mine.length} parcelas: ${party}`;
+    payments.push({
+      id: paymentId,
       organizationId,
-      paymentId,
-      installmentId: item.installmentId,
-      principal: item.principal,
-      interest: item.interest,
-      fine: item.fine,
-      discount: item.discount,
-    })),
-  );
-  const movement = { organizationId, unitId, accountId: input.accountId, date: input.paidDate, paymentId };
-  const movements = [
-    ...(moved !== 0
-      ? [{ ...movement, id: uuidv7(), amount: sign * moved, kind: 'payment' as const, description }]
-      : []),
-    ...(input.fees > 0
-      ? [
-          {
-            ...movement,
-            id: uuidv7(),
-            amount: -input.fees,
-            kind: 'fee' as const,
-            description: `Tarifa — ${description}`,
-          },
-        ]
-      : []),
-  ];
-  if (movements.length > 0) {
-    await tx.insert(accountMovements).values(movements.map((m) => ({ ...m, createdBy: scope.user.userId })));
+      unitId,
+      kind,
+      paidDate: input.paidDate,
+      accountId: input.accountId,
+      paymentMethodId: input.paymentMethodId ?? null,
+      total: sign * moved,
+      fees: input.fees,
+      notes: input.notes ?? null,
+      createdBy: scope.user.userId,
+    });
+    for (const item of input.items) {
+      settlements.push({
+        id: uuidv7(),
+        organizationId,
+        paymentId,
+        installmentId: item.installmentId,
+        principal: item.principal,
+        interest: item.interest,
+        fine: item.fine,
+        discount: item.discount,
+      });
+    }
+    const movement = { organizationId, unitId, accountId: input.accountId, date: input.paidDate, paymentId };
+    const createdBy = scope.user.userId;
+    if (moved !== 0) {
+      movements.push({ ...movement, id: uuidv7(), amount: sign * moved, kind: 'payment', description, createdBy });
+    }
+    if (input.fees > 0) {
+      movements.push({
+        ...movement,
+        id: uuidv7(),
+        amount: -input.fees,
+        kind: 'fee',
+        description: `Tarifa — ${description}`,
+        createdBy,
+      });
+    }
+    written.push({ paymentId, rows: mine });
   }
-  const documentIds = [...new Set(rows.map((r) => r.documentId))];
-  await applyToInstallments(
-    scope,
-    input.items.map((i) => ({ installmentId: i.installmentId, principal: i.principal })),
-    documentIds,
+  await insertChunked(payments, (chunk) => tx.insert(ledgerPayments).values(chunk));
+  await insertChunked(settlements, (chunk) => tx.insert(ledgerSettlements).values(chunk));
+  await insertChunked(movements, (chunk) => tx.insert(accountMovements).values(chunk));
+  const deltas = inputs.flatMap((i) =>
+    i.items.map((item) => ({ installmentId: item.installmentId, principal: item.principal })),
   );
-  if (proof) {
-    await attachProof(scope, paymentId, proof, new Map(rows.map((r) => [r.documentId, describeDocument(r)])));
+  for (let start = 0; start < deltas.length; start += INSERT_CHUNK) {
+    const chunk = deltas.slice(start, start + INSERT_CHUNK);
+    const documentIds = [...new Set(chunk.map((d) => byId.get(d.installmentId)?.documentId ?? ''))];
+    await applyToInstallments(scope, chunk, documentIds);
   }
-  await auditEach(
-    scope,
-    documentIds.map((documentId) => {
-      const items = input.items.filter((i) => byId.get(i.installmentId)?.documentId === documentId);
-      return {
-        action: `${input.kind}.settle`,
-        entity: input.kind,
-        entityId: documentId,
-        after: {
-          paymentId,
-          paidDate: input.paidDate,
-          accountId: input.accountId,
-          installments: items.map((i) => byId.get(i.installmentId)?.number),
-          principal: items.reduce((s, i) => s + i.principal, 0),
-          interest: items.reduce((s, i) => s + i.interest, 0),
-          fine: items.reduce((s, i) => s + i.fine, 0),
-          discount: items.reduce((s, i) => s + i.discount, 0),
-          ...(input.fees > 0 ? { fees: input.fees } : {}),
-          ...(proof ? { proof: { fileName: proof.fileName, size: proof.size, sha256: proof.sha256 } } : {}),
-        },
-      };
-    }),
-  );
-  return { paymentId };
+  return written;
 }
+
+/** The names the payments' descriptions show, by party id. */
+async function partyNamesOf(scope: LedgerScope, ids: string[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  for (let start = 0; start < ids.length; start += INSERT_CHUNK) {
+    const rows = await scope.tx
+      .select({ id: parties.id, name: sql<string>`coalesce(${parties.tradeName}, ${parties.name})` })
+      .from(parties)
+      .where(
+        and(
+          eq(parties.organizationId, scope.tenant.organizationId),
+          inArray(parties.id, ids.slice(start, start + INSERT_CHUNK)),
+        ),
+      );
+    for (const row of rows) names.set(row.id, row.name);
+  }
+  return names;
+}
+
+/** The event log of a payment: one event per document it settles. */
+function settlementEvents(
+  input: Omit<Settlement, 'proof'>,
+  written: WrittenPayment,
+  proof: ReturnType<typeof readAttachment> | null,
+) {
+  const documentOf = new Map(written.rows.map((r) => [r.id, r]));
+  const documentIds = [...new Set(written.rows.map((r) => r.documentId))];
+  return documentIds.map((documentId) => {
+    const items = input.items.filter((i) => documentOf.get(i.installmentId)?.documentId === documentId);
+    return {
+      action: `${input.kind}.settle`,
+      entity: input.kind,
+      entityId: documentId,
+      after: {
+        paymentId: written.paymentId,
+        paidDate: input.paidDate,
+        accountId: input.accountId,
+        installments: items.map((i) => documentOf.get(i.installmentId)?.number),
+        principal: items.reduce((s, i) => s + i.principal, 0),
+        interest: items.reduce((s, i) => s + i.interest, 0),
+        fine: items.reduce((s, i) => s + i.fine, 0),
+        discount: items.reduce((s, i) => s + i.discount, 0),
+        ...(input.fees > 0 ? { fees: input.fees } : {}),
+        ...(proof ? { proof: { fileName: proof.fileName, size: proof.size, sha256: proof.sha256 } } : {}),
+      },
+    };
+  });
+}
+
+const auditSettlement = (
+  scope: LedgerScope,
+  input: Settlement,
+  written: WrittenPayment,
+  proof: ReturnType<typeof readAttachment> | null,
+) => auditEach(scope, settlementEvents(input, written, proof));
 
 /** The kind of a payment of the unit, for the permission check before reversing it. */
 export async function paymentKindOf(scope: LedgerScope, paymentId: string): Promise<DocumentKind> {

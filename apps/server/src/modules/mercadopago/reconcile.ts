@@ -12,8 +12,8 @@ import { badRequest, conflict, isUniqueViolation, notFound } from '../../trpc/in
 import { auditEach } from '../audit/record-event';
 import { createDocument } from '../ledger/create-document';
 import { cancelDocuments } from '../ledger/cancel-documents';
-import { createManualEntry, reverseMovement } from '../ledger/movements';
-import { reversePayment, settleInstallments } from '../ledger/settlements';
+import { createManualEntries, reverseMovement } from '../ledger/movements';
+import { reversePayment, settleMany } from '../ledger/settlements';
 import { ledgerInstallments, ledgerSettlements } from '../ledger/schema';
 import type { LedgerScope } from '../ledger/access';
 import { settingsFor, type MercadoPagoSettings } from './settings';
@@ -62,18 +62,29 @@ export async function lockAccount(scope: LedgerScope, accountId: string): Promis
 
 /** The account's settlement rows by id, every one of them, or a pt-BR 404. */
 async function settlementRows(scope: LedgerScope, ids: string[]): Promise<Settlement[]> {
-  const rows = await scope.tx
-    .select()
-    .from(mercadopagoSettlements)
-    .where(
-      and(
-        eq(mercadopagoSettlements.organizationId, scope.tenant.organizationId),
-        inArray(mercadopagoSettlements.id, ids),
-      ),
-    )
-    .orderBy(asc(mercadopagoSettlements.id));
+  const rows: Settlement[] = [];
+  for (const chunk of chunks(ids)) {
+    rows.push(
+      ...(await scope.tx
+        .select()
+        .from(mercadopagoSettlements)
+        .where(
+          and(
+            eq(mercadopagoSettlements.organizationId, scope.tenant.organizationId),
+            inArray(mercadopagoSettlements.id, chunk),
+          ),
+        )),
+    );
+  }
   if (rows.length !== new Set(ids).size) throw notFound(SALE_NOT_FOUND);
   return rows;
+}
+
+/** Ids a few thousand at a time: a statement's parameters stay far below PostgreSQL's limit. */
+function chunks<T>(items: readonly T[], size = 2_000): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
+  return out;
 }
 
 /** One settlement row of the organization; the caller checks the account is the unit's. */
@@ -121,14 +132,13 @@ const forPostings = (row: Settlement) => ({
  * Settles allocations on a day through one receipt into "saldo a liberar", the coupon given as the discount of the
  * last installments (at most what each settles): what moves into the account is the amount less the coupon.
  */
-async function receive(
-  scope: LedgerScope,
+function receipt(
   settings: MercadoPagoSettings,
   allocations: readonly MercadoPagoAllocation[],
   coupon: number,
   date: string,
   notes: string,
-): Promise<string> {
+) {
   let discount = coupon;
   const items = allocations
     .toReversed()
@@ -138,73 +148,82 @@ async function receive(
       return { installmentId: a.installmentId, principal: a.amount, interest: 0, fine: 0, discount: part };
     })
     .toReversed();
-  const { paymentId } = await settleInstallments(scope, {
-    kind: 'receivable',
+  return {
+    kind: 'receivable' as const,
     paidDate: date,
     accountId: settings.pendingAccountId,
     paymentMethodId: settings.paymentMethodId,
     fees: 0,
     notes,
     items,
-    proof: null,
-  });
-  return paymentId;
+  };
 }
 
-/** The row's fees as manual entries in "saldo a liberar" on its day: out when charged, in when given back. */
+/** One receipt into "saldo a liberar" (see `receipt`); its payment's id. */
+async function receive(scope: LedgerScope, ...args: Parameters<typeof receipt>): Promise<string> {
+  const [paid] = await settleMany(scope, [receipt(...args)]);
+  if (!paid) throw conflict('O recebimento não foi registrado. Nada foi conciliado.');
+  return paid.paymentId;
+}
+
+/**
+ * Rows' fees as manual entries in "saldo a liberar" on each row's day, out when charged, in when given back, and the
+ * entries kept with the reconciliation that made them.
+ */
 async function bookFees(
   scope: LedgerScope,
   settings: MercadoPagoSettings,
-  row: Settlement,
-  reconciliationId: string,
-  fees: { kind: MercadoPagoFeeKind; amount: number }[],
+  items: { row: Settlement; reconciliationId: string; fees: { kind: MercadoPagoFeeKind; amount: number }[] }[],
 ): Promise<void> {
-  const entries: { kind: string; movementId: string }[] = [];
-  for (const fee of fees) {
-    if (fee.kind === 'coupon' || fee.amount === 0) continue;
-    const label = FEE_LABELS[fee.kind];
-    const { movementId } = await createManualEntry(scope, {
-      accountId: settings.pendingAccountId,
-      date: row.approvalDay,
-      direction: fee.amount > 0 ? 'out' : 'in',
-      amount: Math.abs(fee.amount),
-      classificationId: settings.feeClassificationId,
-      costCentreId: settings.costCentreId,
-      description: `Mercado Pago: ${fee.amount > 0 ? label : `${label} devolvida`} — pagamento ${row.sourceId}`,
-    });
-    entries.push({ kind: fee.kind, movementId });
-  }
-  if (entries.length === 0) return;
-  await scope.tx
-    .insert(mercadopagoReconciliationEntries)
-    .values(
-      entries.map((e) => ({ ...e, id: uuidv7(), organizationId: scope.tenant.organizationId, reconciliationId })),
-    );
+  const wanted = items.flatMap(({ row, reconciliationId, fees }) =>
+    fees
+      .filter((fee): fee is { kind: Exclude<MercadoPagoFeeKind, 'coupon'>; amount: number } => fee.kind !== 'coupon')
+      .filter((fee) => fee.amount !== 0)
+      .map((fee) => ({ row, reconciliationId, fee })),
+  );
+  if (wanted.length === 0) return;
+  const movements = await createManualEntries(
+    scope,
+    wanted.map(({ row, fee }) => {
+      const label = FEE_LABELS[fee.kind];
+      return {
+        accountId: settings.pendingAccountId,
+        date: row.approvalDay,
+        direction: fee.amount > 0 ? ('out' as const) : ('in' as const),
+        amount: Math.abs(fee.amount),
+        classificationId: settings.feeClassificationId,
+        costCentreId: settings.costCentreId,
+        description: `Mercado Pago: ${fee.amount > 0 ? label : `${label} devolvida`} — pagamento ${row.sourceId}`,
+      };
+    }),
+  );
+  const entries = wanted.map(({ reconciliationId, fee }, k) => ({
+    id: uuidv7(),
+    organizationId: scope.tenant.organizationId,
+    reconciliationId,
+    movementId: movements[k]?.movementId ?? '',
+    kind: fee.kind,
+  }));
+  for (const chunk of chunks(entries)) await scope.tx.insert(mercadopagoReconciliationEntries).values(chunk);
 }
 
-async function record(
-  scope: LedgerScope,
-  row: Settlement,
-  values: {
-    id: string;
-    origin: Origin;
-    saleId?: string | null;
-    paymentId: string | null;
-    reversedPaymentId?: string | null;
-    documentId?: string | null;
-    score?: number | null;
-    reasons?: MercadoPagoMatchReason[] | null;
-  },
-): Promise<void> {
+type NewRecord = Omit<
+  typeof mercadopagoReconciliations.$inferInsert,
+  'organizationId' | 'unitId' | 'accountId' | 'settlementId' | 'createdBy'
+> & { id: string };
+
+/** The reconciliations of rows; a row reconciled meanwhile by someone else refuses them all. */
+async function record(scope: LedgerScope, items: { row: Settlement; values: NewRecord }[]): Promise<void> {
+  const rows = items.map(({ row, values }) => ({
+    ...values,
+    organizationId: scope.tenant.organizationId,
+    unitId: scope.tenant.unitId,
+    accountId: row.accountId,
+    settlementId: row.id,
+    createdBy: scope.user.userId,
+  }));
   try {
-    await scope.tx.insert(mercadopagoReconciliations).values({
-      ...values,
-      organizationId: scope.tenant.organizationId,
-      unitId: scope.tenant.unitId,
-      accountId: row.accountId,
-      settlementId: row.id,
-      createdBy: scope.user.userId,
-    });
+    for (const chunk of chunks(rows)) await scope.tx.insert(mercadopagoReconciliations).values(chunk);
   } catch (error) {
     if (isUniqueViolation(error, 'mercadopago_reconciliations_live_key')) throw conflict(SALE_TAKEN);
     throw error;
@@ -228,44 +247,71 @@ export interface SaleReconciliation {
 }
 
 /**
- * Reconciles one approved sale: its receipt, its fees, the record; then its refunds, chargebacks and disputes already
- * imported. The account must be locked (`lockAccount`) and its settings read by the caller.
+ * Reconciles approved sales: their receipts, their fees, the records, a few statements for all of them; then the
+ * refunds, chargebacks and disputes of those sales already imported. The account must be locked (`lockAccount`) and
+ * its settings read by the caller.
  */
-export async function reconcileSale(
+async function writeSales(
   scope: LedgerScope,
   settings: MercadoPagoSettings,
-  row: Settlement,
-  how: SaleReconciliation,
-): Promise<{ reconciliationId: string; reversals: number }> {
-  mustBeSale(row);
-  if (await liveReconciliation(scope, row.id)) throw conflict(SALE_TAKEN);
-  let postings;
-  try {
-    postings = mercadoPagoPostings(forPostings(row), how.allocations);
-  } catch (error) {
-    throw postingsError(error);
+  sales: { row: Settlement; how: SaleReconciliation }[],
+): Promise<{ reconciled: number; reversals: number }> {
+  if (sales.length === 0) return { reconciled: 0, reversals: 0 };
+  sales.forEach(({ row }) => mustBeSale(row));
+  const ids = sales.map(({ row }) => row.id);
+  for (const chunk of chunks(ids)) {
+    const [taken] = await scope.tx
+      .select({ id: mercadopagoReconciliations.id })
+      .from(mercadopagoReconciliations)
+      .where(
+        and(
+          eq(mercadopagoReconciliations.organizationId, scope.tenant.organizationId),
+          inArray(mercadopagoReconciliations.settlementId, chunk),
+          isNull(mercadopagoReconciliations.undoneAt),
+        ),
+      )
+      .limit(1);
+    if (taken) throw conflict(SALE_TAKEN);
   }
-  if (postings.kind !== 'sale' || !postings.settle) throw badRequest('Escolha as parcelas que esta venda quita.');
-  const paymentId = await receive(
+  const planned = sales.map(({ row, how }) => {
+    let postings;
+    try {
+      postings = mercadoPagoPostings(forPostings(row), how.allocations);
+    } catch (error) {
+      throw postingsError(error);
+    }
+    if (postings.kind !== 'sale' || !postings.settle) throw badRequest('Escolha as parcelas que esta venda quita.');
+    return { row, how, fees: postings.fees, allocations: postings.settle.installments, id: uuidv7() };
+  });
+  const paid = await settleMany(
+    scope,
+    planned.map(({ row, allocations }) =>
+      receipt(settings, allocations, row.coupon, row.approvalDay, `Mercado Pago — pagamento ${row.sourceId}`),
+    ),
+  );
+  const payments = planned.map((p, k) => paid[k]?.paymentId ?? null);
+  await record(
+    scope,
+    planned.map(({ row, how, id }, k) => ({
+      row,
+      values: {
+        id,
+        origin: how.origin,
+        paymentId: payments[k],
+        documentId: how.documentId ?? null,
+        score: how.score ?? null,
+        reasons: how.reasons ?? null,
+      },
+    })),
+  );
+  await bookFees(
     scope,
     settings,
-    postings.settle.installments,
-    row.coupon,
-    row.approvalDay,
-    `Mercado Pago — pagamento ${row.sourceId}`,
+    planned.map(({ row, id, fees }) => ({ row, reconciliationId: id, fees })),
   );
-  const id = uuidv7();
-  await record(scope, row, {
-    id,
-    origin: how.origin,
-    paymentId,
-    documentId: how.documentId ?? null,
-    score: how.score ?? null,
-    reasons: how.reasons ?? null,
-  });
-  await bookFees(scope, settings, row, id, postings.fees);
-  await auditEach(scope, [
-    {
+  await auditEach(
+    scope,
+    planned.map(({ row, how }, k) => ({
       action: 'mercadopago_reconciliation.reconcile',
       entity: 'financial_account',
       entityId: row.accountId,
@@ -275,13 +321,41 @@ export async function reconcileSale(
         origin: how.origin,
         gross: row.gross,
         net: row.net,
-        paymentId,
+        paymentId: payments[k],
         ...(how.documentId ? { documentId: how.documentId } : {}),
       },
-    },
-  ]);
-  const reversals = await applyReversals(scope, settings, row, id);
-  return { reconciliationId: id, reversals };
+    })),
+  );
+  let reversals = 0;
+  const withReversals = await soldWithReversals(
+    scope,
+    settings.accountId,
+    planned.map(({ row }) => row.sourceId),
+  );
+  for (const { row, id } of planned) {
+    if (withReversals.has(row.sourceId)) reversals += await applyReversals(scope, settings, row, id);
+  }
+  return { reconciled: planned.length, reversals };
+}
+
+/** Which of these payment ids have refunds, chargebacks or disputes imported and not yet reconciled. */
+async function soldWithReversals(scope: LedgerScope, accountId: string, sourceIds: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const chunk of chunks([...new Set(sourceIds)])) {
+    const rows = await scope.tx
+      .selectDistinct({ sourceId: mercadopagoSettlements.sourceId })
+      .from(mercadopagoSettlements)
+      .where(
+        and(
+          eq(mercadopagoSettlements.organizationId, scope.tenant.organizationId),
+          eq(mercadopagoSettlements.accountId, accountId),
+          inArray(mercadopagoSettlements.sourceId, chunk),
+          inArray(mercadopagoSettlements.transactionType, Object.keys(TYPE_LABELS)),
+        ),
+      );
+    for (const row of rows) found.add(row.sourceId);
+  }
+  return found;
 }
 
 /** The records of a sale's chain (the sale's and its reversals'), live ones, oldest first. */
@@ -386,14 +460,19 @@ export async function applyReversals(
             );
     }
     const id = uuidv7();
-    await record(scope, row, {
-      id,
-      origin: 'reversal',
-      saleId: saleReconciliationId,
-      paymentId,
-      reversedPaymentId: postings.settle ? current : null,
-    });
-    await bookFees(scope, settings, row, id, postings.fees);
+    await record(scope, [
+      {
+        row,
+        values: {
+          id,
+          origin: 'reversal',
+          saleId: saleReconciliationId,
+          paymentId,
+          reversedPaymentId: postings.settle ? current : null,
+        },
+      },
+    ]);
+    await bookFees(scope, settings, [{ row, reconciliationId: id, fees: postings.fees }]);
   }
   return rows.length;
 }
@@ -411,13 +490,15 @@ export async function reconcileSales(
     requests.map((r) => r.settlementId),
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
-  let reversals = 0;
-  for (const request of requests) {
-    const row = byId.get(request.settlementId);
-    if (!row || row.accountId !== accountId) throw notFound(SALE_NOT_FOUND);
-    reversals += (await reconcileSale(scope, settings, row, request.how)).reversals;
-  }
-  return { reconciled: requests.length, reversals };
+  return writeSales(
+    scope,
+    settings,
+    requests.map((request) => {
+      const row = byId.get(request.settlementId);
+      if (!row || row.accountId !== accountId) throw notFound(SALE_NOT_FOUND);
+      return { row, how: request.how };
+    }),
+  );
 }
 
 /**
@@ -475,11 +556,9 @@ export async function createReceivableFor(
       ),
     );
   if (!installment) throw conflict('O título criado não tem parcela. Nada foi registrado.');
-  await reconcileSale(scope, settings, row, {
-    allocations: [{ installmentId: installment.id, amount }],
-    origin: 'created',
-    documentId,
-  });
+  await writeSales(scope, settings, [
+    { row, how: { allocations: [{ installmentId: installment.id, amount }], origin: 'created', documentId } },
+  ]);
   return { documentId };
 }
 

@@ -90,19 +90,15 @@ export async function openReceivables(
   const named = [...new Set(references.flatMap((r) => [r.trim(), r.trim().replace(/\/\d{1,3}$/, '')]))].filter(
     (r) => r.length > 0,
   );
+  // One JSON parameter, however many references a period's sales carry.
+  const keys = JSON.stringify(named);
+  const lowered = JSON.stringify(named.map((r) => r.toLowerCase()));
   const byReference =
     named.length === 0
       ? sql`false`
-      : sql`(i.document_number in (${sql.join(
-          named.map((r) => sql`${r}`),
-          sql`, `,
-        )}) or i.document_id::text in (${sql.join(
-          named.map((r) => sql`${r.toLowerCase()}`),
-          sql`, `,
-        )}) or i.id::text in (${sql.join(
-          named.map((r) => sql`${r.toLowerCase()}`),
-          sql`, `,
-        )}))`;
+      : sql`(i.document_number in (select jsonb_array_elements_text(${keys}::jsonb))
+          or i.document_id::text in (select jsonb_array_elements_text(${lowered}::jsonb))
+          or i.id::text in (select jsonb_array_elements_text(${lowered}::jsonb)))`;
   const result = await scope.tx.execute(sql`
     select i.id, i.document_id, i.document_number, i.number, coalesce(p.trade_name, p.name) as party_name,
       p.document as party_document, (i.amount - i.settled)::text as open, i.due_date::text
