@@ -68,8 +68,8 @@ export function AcceptAllDialog(props: {
           label={a.minScore}
           description={a.minScoreHelp}
           value={minScore}
-          onChange={(v) => setMinScore(typeof v === 'number' ? Math.min(100, Math.max(0, Math.round(v))) : minScore)}
-          min={0}
+          onChange={(v) => setMinScore(typeof v === 'number' ? Math.min(100, Math.max(1, Math.round(v))) : minScore)}
+          min={1}
           max={100}
           clampBehavior="strict"
           allowDecimal={false}

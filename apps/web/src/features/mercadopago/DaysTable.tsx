@@ -1,7 +1,8 @@
-import { Paper, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { Group, Paper, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { formatCalendarDate } from '@financeiro/core';
 import type { DayRow, DayTotals } from './api';
 import { Fees, Money } from './cells';
+import classes from './DaysTable.module.css';
 import { mercadoPagoMessages } from './messages';
 import { weekdayOf } from './period';
 
@@ -26,19 +27,19 @@ function Cells({ row, strong }: { row: DayTotals; strong?: boolean }) {
         <Count value={row.sales} />
       </Table.Td>
       <Table.Td ta="right">
-        <Money value={row.gross} strong={strong} />
+        <Money value={row.gross} strong={strong} bare />
       </Table.Td>
       <Table.Td ta="right">
-        <Fees total={row.feesTotal} fees={row.fees} strong={strong} />
+        <Fees total={row.feesTotal} fees={row.fees} strong={strong} bare />
       </Table.Td>
       <Table.Td ta="right">
-        <Money value={row.net} strong={strong} />
+        <Money value={row.net} strong={strong} bare />
       </Table.Td>
       <Table.Td ta="right">
-        <Money value={row.released} strong={strong} dimmedZero />
+        <Money value={row.released} strong={strong} dimmedZero bare />
       </Table.Td>
       <Table.Td ta="right">
-        <Money value={row.toRelease} strong={strong} dimmedZero />
+        <Money value={row.toRelease} strong={strong} dimmedZero bare />
       </Table.Td>
       <Table.Td ta="right">
         <Count value={row.unmatchedPayments} alert />
@@ -47,7 +48,7 @@ function Cells({ row, strong }: { row: DayTotals; strong?: boolean }) {
         <Count value={row.unmatchedReceivables} alert />
       </Table.Td>
       <Table.Td ta="right" data-difference={row.difference !== 0 ? 'yes' : 'no'}>
-        <Money value={row.difference} strong={strong} alert={row.difference !== 0} dimmedZero />
+        <Money value={row.difference} strong={strong} alert={row.difference !== 0} dimmedZero bare />
       </Table.Td>
     </>
   );
@@ -65,14 +66,19 @@ export function DaysTable(props: {
 }) {
   return (
     <Paper withBorder p="sm">
-      <Title order={3} size="h5" mb="xs">
-        {t.title}
-      </Title>
+      <Group justify="space-between" mb="xs">
+        <Title order={3} size="h5">
+          {t.title}
+        </Title>
+        <Text size="xs" c="dimmed">
+          {t.inReais}
+        </Text>
+      </Group>
       <div tabIndex={0} role="region" aria-label={t.label} style={{ overflowX: 'auto' }}>
-        <Table fz="sm" verticalSpacing={6} miw={980} highlightOnHover>
+        <Table fz="sm" verticalSpacing={6} miw={900} highlightOnHover>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t.day}</Table.Th>
+              <Table.Th className={classes.sticky}>{t.day}</Table.Th>
               <Table.Th ta="right">{t.sales}</Table.Th>
               <Table.Th ta="right">{t.gross}</Table.Th>
               <Table.Th ta="right">{t.fees}</Table.Th>
@@ -95,10 +101,11 @@ export function DaysTable(props: {
                 <Table.Tr
                   key={d.day}
                   bg={chosen ? 'blue.0' : d.difference !== 0 ? 'red.0' : undefined}
+                  data-tone={chosen ? 'chosen' : d.difference !== 0 ? 'difference' : undefined}
                   onClick={() => props.onSelect(d.day)}
                   style={{ cursor: 'pointer' }}
                 >
-                  <Table.Td>
+                  <Table.Td className={classes.sticky}>
                     <UnstyledButton
                       onClick={(e) => {
                         e.stopPropagation();
@@ -124,7 +131,7 @@ export function DaysTable(props: {
           </Table.Tbody>
           <Table.Tfoot>
             <Table.Tr style={{ borderTop: '2px solid var(--mantine-color-gray-4)' }}>
-              <Table.Th>{t.total}</Table.Th>
+              <Table.Th className={classes.sticky}>{t.total}</Table.Th>
               <Cells row={props.totals} strong />
             </Table.Tr>
           </Table.Tfoot>

@@ -1,5 +1,6 @@
 import { ActionIcon, Alert, Button, Group, Select, Skeleton, Stack } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   IconChevronLeft,
   IconChevronRight,
@@ -14,6 +15,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useState } from 'react';
 import { todayInSaoPaulo } from '@financeiro/core';
 import { bankingClient } from '../../api/trpc';
+import { CARDS_MEDIA_QUERY } from '../../ui/DataTable.cards';
 import { useUrlState } from '../../ui/use-url-state';
 import { mp } from './api';
 import { mercadoPagoApiMessages } from './api-messages';
@@ -72,6 +74,9 @@ export function MercadoPagoPage() {
     queryFn: () => mp.overview.days.query(period),
     placeholderData: keepPreviousData,
   });
+  // On a phone the actions are smaller, two to a line rather than one under the other.
+  const phone = useMediaQuery(CARDS_MEDIA_QUERY, false, { getInitialValueInEffect: false });
+  const actionSize = phone ? 'xs' : 'sm';
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [importing, setImporting] = useState(false);
   const apiSettings = useQuery({ ...apiSettingsQuery(accountId), enabled: accountId !== '' });
@@ -107,7 +112,7 @@ export function MercadoPagoPage() {
             onChange={(account) => account && setFilters({ account, day: '' })}
             allowDeselect={false}
             searchable
-            w={240}
+            w={{ base: '100%', xs: 240 }}
             maw="100%"
           />
           <Group gap={4} align="flex-end" wrap="nowrap">
@@ -139,6 +144,7 @@ export function MercadoPagoPage() {
         {/* The account's actions: fetching a report from the API shows once the account has it switched on. */}
         <Group gap="xs" role="group" aria-label={t.actions.label}>
           <Button
+            size={actionSize}
             variant="default"
             leftSection={<IconSettings size={16} />}
             onClick={() => setSettingsOpen(true)}
@@ -146,15 +152,26 @@ export function MercadoPagoPage() {
           >
             {t.actions.settings}
           </Button>
-          <Button leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)} disabled={!accountId}>
+          <Button
+            size={actionSize}
+            leftSection={<IconFileImport size={16} />}
+            onClick={() => setImporting(true)}
+            disabled={!accountId}
+          >
             {t.actions.import}
           </Button>
           {apiSettings.data?.enabled && (
-            <Button variant="light" leftSection={<IconCloudDownload size={16} />} onClick={() => setFetching(true)}>
+            <Button
+              size={actionSize}
+              variant="light"
+              leftSection={<IconCloudDownload size={16} />}
+              onClick={() => setFetching(true)}
+            >
               {mercadoPagoApiMessages.header.fetch}
             </Button>
           )}
           <Button
+            size={actionSize}
             variant="default"
             leftSection={<IconKey size={16} />}
             onClick={() => setApiOpen(true)}
@@ -163,6 +180,7 @@ export function MercadoPagoPage() {
             {mercadoPagoApiMessages.header.configure}
           </Button>
           <Button
+            size={actionSize}
             variant="light"
             leftSection={<IconListCheck size={16} />}
             onClick={() => setAcceptingAll(true)}
@@ -171,6 +189,7 @@ export function MercadoPagoPage() {
             {t.actions.acceptAll}
           </Button>
           <Button
+            size={actionSize}
             variant="light"
             leftSection={<IconTransferIn size={16} />}
             onClick={() => setBooking(true)}

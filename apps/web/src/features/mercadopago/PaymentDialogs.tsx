@@ -99,7 +99,7 @@ export function MatchDialog(props: {
   const phone = usePhone();
   const idempotencyKey = useIdempotencyKey();
   const target = payment.gross + payment.coupon;
-  const [search, setSearch] = useState(payment.externalReference ?? '');
+  const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [picked, setPicked] = useState<Map<string, { row: ReceivableRow; amount: string }>>(new Map());
   const range = { from: addDays(payment.approvalDay, -WINDOW_DAYS), to: addDays(payment.approvalDay, WINDOW_DAYS) };

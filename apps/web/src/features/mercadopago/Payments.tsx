@@ -256,8 +256,9 @@ export function Payments(props: {
       key: 'status',
       header: t.columns.status,
       card: 'status',
+      width: 112,
       render: (row) => (
-        <Badge variant="light" color={STATUS_COLOR[row.status]} tt="none">
+        <Badge variant="light" color={STATUS_COLOR[row.status]} tt="none" miw="max-content">
           {t.statuses[row.status]}
         </Badge>
       ),

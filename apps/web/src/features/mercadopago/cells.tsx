@@ -1,5 +1,5 @@
 import { Text, Tooltip } from '@mantine/core';
-import { formatBRL } from '@financeiro/core';
+import { formatBRL, moneyText } from '@financeiro/core';
 import type { FeesByKind } from './api';
 import { mercadoPagoMessages } from './messages';
 
@@ -7,7 +7,14 @@ const t = mercadoPagoMessages.days;
 const FEE_KINDS = ['processing', 'marketplace', 'financing', 'shipping', 'taxes', 'coupon'] as const;
 
 /** An amount in a table: tabular digits, no wrapping; red when asked (a difference) or negative. */
-export function Money(props: { value: number; strong?: boolean; alert?: boolean; dimmedZero?: boolean }) {
+export function Money(props: {
+  value: number;
+  strong?: boolean;
+  alert?: boolean;
+  dimmedZero?: boolean;
+  /** Without "R$", in a table whose caption says the amounts are in reais. */
+  bare?: boolean;
+}) {
   const color = props.alert
     ? 'red.9'
     : props.value < 0
@@ -23,7 +30,7 @@ export function Money(props: { value: number; strong?: boolean; alert?: boolean;
       c={color}
       style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
     >
-      {formatBRL(props.value)}
+      {props.bare ? moneyText(props.value) : formatBRL(props.value)}
     </Text>
   );
 }
@@ -34,9 +41,9 @@ export function feeLines(fees: FeesByKind): string[] {
 }
 
 /** The fees' total; hovering or focusing it shows them by kind. */
-export function Fees(props: { total: number; fees: FeesByKind; strong?: boolean }) {
+export function Fees(props: { total: number; fees: FeesByKind; strong?: boolean; bare?: boolean }) {
   const lines = feeLines(props.fees);
-  if (lines.length === 0) return <Money value={props.total} strong={props.strong} dimmedZero />;
+  if (lines.length === 0) return <Money value={props.total} strong={props.strong} dimmedZero bare={props.bare} />;
   return (
     <Tooltip
       label={
@@ -61,7 +68,7 @@ export function Fees(props: { total: number; fees: FeesByKind; strong?: boolean 
           cursor: 'help',
         }}
       >
-        {formatBRL(props.total)}
+        {props.bare ? moneyText(props.total) : formatBRL(props.total)}
       </Text>
     </Tooltip>
   );

@@ -126,6 +126,7 @@ export const mercadoPagoMessages = {
 
   days: {
     title: 'Dias do mês',
+    inReais: 'Valores em R$; passe o mouse nas tarifas para vê-las por tipo.',
     label: 'Vendas por dia de aprovação',
     day: 'Dia',
     sales: 'Vendas',
