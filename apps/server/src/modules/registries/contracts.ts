@@ -7,8 +7,8 @@ import { downloadOf, listFiles, mustHaveRoom } from '../attachments/stored';
 import { notFound, organizationOf, procedure, router, type ProcedureContext } from '../../trpc/init';
 import { audit } from '../audit/record-event';
 import { registryRouter } from './registry';
-import { mustExist } from './references';
-import { classifications, contractAttachments, contracts, costCentres, parties } from './schema';
+import { mustExist, plural, usage, usages } from './references';
+import { classifications, contractAttachments, contracts, costCentres, parties, splitConfigs } from './schema';
 
 const partyName = sql<string>`(select coalesce(p.trade_name, p.name) from parties p where p.id = ${contracts.partyId})`;
 
@@ -35,6 +35,16 @@ export const contractsRouter = registryRouter({
     await mustExist(ctx, costCentres, [values.costCentreId], 'Centro de custo não encontrado nesta organização.');
     return values;
   },
+  usages: (tx, organizationId, id) =>
+    usages(() =>
+      usage(
+        tx,
+        splitConfigs,
+        organizationId,
+        eq(splitConfigs.contractId, id),
+        plural('divisão de receitas', 'divisões de receitas'),
+      ),
+    ),
 });
 
 const read = { authz: { scope: 'unit', permissions: 'ler_contratos' } } as const;

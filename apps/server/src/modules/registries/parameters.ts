@@ -163,6 +163,16 @@ export const productsRouter = registryRouter({
     await mustExist(ctx, classifications, [values.classificationId], message);
     return values;
   },
+  usages: (tx, organizationId, id) =>
+    usages(() =>
+      usage(
+        tx,
+        splitConfigs,
+        organizationId,
+        eq(splitConfigs.productId, id),
+        plural('divisão de receitas', 'divisões de receitas'),
+      ),
+    ),
 });
 
 const DEFAULT_TAXES: [string, (typeof TAX_KINDS)[number], number, boolean][] = [

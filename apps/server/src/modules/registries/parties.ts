@@ -1,4 +1,4 @@
-import { arrayContains, eq, sql } from 'drizzle-orm';
+import { arrayContains, eq, or, sql } from 'drizzle-orm';
 import { partyInput, type PartyRole, type PermissionName } from '@financeiro/core';
 import { callerCan, forbidden } from '../../trpc/init';
 import { registryRouter, sortableText } from './registry';
@@ -75,7 +75,7 @@ function partiesOfRole(role: PartyRole, read: PermissionName, edit: PermissionNa
               tx,
               splitConfigs,
               organizationId,
-              listMentions(splitConfigs.partners, 'partyId', id),
+              or(listMentions(splitConfigs.partners, 'partyId', id), eq(splitConfigs.coveredPartyId, id)) ?? sql`false`,
               plural('divisão de receitas', 'divisões de receitas'),
             ),
         )),

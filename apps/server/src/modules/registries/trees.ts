@@ -14,7 +14,7 @@ import type { DbOrTx } from '../../db/client';
 import { badRequest, organizationOf, type ProcedureContext } from '../../trpc/init';
 import { registryRouter, sortableText } from './registry';
 import { listMentions, mustExist, plural, TEMPLATE_NOT_FOUND, usage, usages } from './references';
-import { apportionmentTemplates, classifications, contracts, costCentres, products } from './schema';
+import { apportionmentTemplates, classifications, contracts, costCentres, products, splitConfigs } from './schema';
 
 type TreeTable = typeof classifications | typeof costCentres;
 interface TreeNode {
@@ -151,6 +151,14 @@ export const classificationsRouter = registryRouter({
           organizationId,
           listMentions(apportionmentTemplates.lines, 'classificationId', id),
           plural('rateio padrão', 'rateios padrão'),
+        ),
+      () =>
+        usage(
+          tx,
+          splitConfigs,
+          organizationId,
+          eq(splitConfigs.classificationId, id),
+          plural('divisão de receitas', 'divisões de receitas'),
         ),
     ),
 });

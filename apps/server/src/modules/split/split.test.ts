@@ -403,4 +403,15 @@ describe('revenue split: preview, run, list and reverse', () => {
       )[0]?.reversedAt,
     ).toBeNull();
   });
+
+  it('keeps what a setting covers from being deleted while the setting names it', async () => {
+    const [product] = (await admin.registries.products.list({ search: 'CONS-PARC' })).rows;
+    expect(await messageOf(admin.registries.products.delete({ id: product?.id ?? '' }))).toContain(
+      '1 divisão de receitas',
+    );
+    expect(await messageOf(admin.registries.customers.delete({ id: ids.customer }))).toContain('1 divisão de receitas');
+    expect(await messageOf(admin.registries.classifications.delete({ id: ids.income }))).toContain(
+      'divisão de receitas',
+    );
+  });
 });
