@@ -1,4 +1,4 @@
-import { Group, Paper, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { Group, Paper, Table, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { formatCalendarDate } from '@financeiro/core';
 import type { DayRow, DayTotals } from './api';
 import { Fees, Money } from './cells';
@@ -8,13 +8,9 @@ import { weekdayOf } from './period';
 
 const t = mercadoPagoMessages.days;
 
+/** A count; those asking for attention (sales or receivables left unmatched) in bold when not zero. */
 const Count = ({ value, alert }: { value: number; alert?: boolean }) => (
-  <Text
-    span
-    size="sm"
-    fw={alert && value > 0 ? 700 : undefined}
-    c={alert && value > 0 ? 'orange.9' : value === 0 ? 'dimmed' : undefined}
-  >
+  <Text span size="sm" fw={alert && value > 0 ? 700 : undefined} c={value === 0 ? 'dimmed' : undefined}>
     {value.toLocaleString('pt-BR')}
   </Text>
 );
@@ -111,13 +107,13 @@ export function DaysTable(props: {
                         e.stopPropagation();
                         props.onSelect(d.day);
                       }}
-                      aria-label={t.open(formatCalendarDate(d.day))}
                       aria-pressed={chosen}
                       fz="sm"
                       fw={chosen ? 700 : 500}
                       c="blue.8"
                       style={{ whiteSpace: 'nowrap', textDecoration: 'underline' }}
                     >
+                      <VisuallyHidden>{t.open} </VisuallyHidden>
                       {formatCalendarDate(d.day)}{' '}
                       <Text span size="xs" c="dimmed">
                         {weekdayOf(d.day)}
