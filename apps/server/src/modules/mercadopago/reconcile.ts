@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import {
   mercadoPagoPostings,
@@ -629,31 +629,45 @@ export async function applyPendingReversals(
   settings: MercadoPagoSettings,
   period: AccountPeriod,
 ): Promise<number> {
-  const sales = await scope.tx
-    .selectDistinct({ sale: mercadopagoSettlements, reconciliationId: mercadopagoReconciliations.id })
+  // The period's reversals not reconciled, by the approval-day index; then the live sales they belong to.
+  const reversals = await scope.tx
+    .selectDistinct({ sourceId: mercadopagoSettlements.sourceId })
     .from(mercadopagoSettlements)
-    .innerJoin(
-      mercadopagoReconciliations,
-      and(
-        eq(mercadopagoReconciliations.organizationId, mercadopagoSettlements.organizationId),
-        eq(mercadopagoReconciliations.settlementId, mercadopagoSettlements.id),
-        isNull(mercadopagoReconciliations.undoneAt),
-      ),
-    )
     .where(
       and(
         eq(mercadopagoSettlements.organizationId, scope.tenant.organizationId),
         eq(mercadopagoSettlements.accountId, period.accountId),
-        eq(mercadopagoSettlements.transactionType, 'SETTLEMENT'),
-        sql`exists (select 1 from mercadopago_settlements v
-          where v.organization_id = ${mercadopagoSettlements.organizationId} and v.account_id = ${mercadopagoSettlements.accountId}
-            and v.source_id = ${mercadopagoSettlements.sourceId} and v.transaction_type in ('REFUND', 'CHARGEBACK', 'DISPUTE')
-            and v.approval_day between ${period.from} and ${period.to}
-            and not exists (select 1 from mercadopago_reconciliations r
-              where r.organization_id = v.organization_id and r.settlement_id = v.id and r.undone_at is null))`,
+        between(mercadopagoSettlements.approvalDay, period.from, period.to),
+        inArray(mercadopagoSettlements.transactionType, Object.keys(TYPE_LABELS)),
+        sql`not exists (select 1 from mercadopago_reconciliations r where r.organization_id = ${mercadopagoSettlements.organizationId}
+          and r.settlement_id = ${mercadopagoSettlements.id} and r.undone_at is null)`,
       ),
-    )
-    .orderBy(asc(mercadopagoSettlements.id));
+    );
+  const sales: { sale: Settlement; reconciliationId: string }[] = [];
+  for (const chunk of chunks(reversals.map((r) => r.sourceId))) {
+    sales.push(
+      ...(await scope.tx
+        .select({ sale: mercadopagoSettlements, reconciliationId: mercadopagoReconciliations.id })
+        .from(mercadopagoSettlements)
+        .innerJoin(
+          mercadopagoReconciliations,
+          and(
+            eq(mercadopagoReconciliations.organizationId, mercadopagoSettlements.organizationId),
+            eq(mercadopagoReconciliations.settlementId, mercadopagoSettlements.id),
+            isNull(mercadopagoReconciliations.undoneAt),
+          ),
+        )
+        .where(
+          and(
+            eq(mercadopagoSettlements.organizationId, scope.tenant.organizationId),
+            eq(mercadopagoSettlements.accountId, period.accountId),
+            eq(mercadopagoSettlements.transactionType, 'SETTLEMENT'),
+            inArray(mercadopagoSettlements.sourceId, chunk),
+          ),
+        )),
+    );
+  }
+  sales.sort((a, b) => (a.sale.id < b.sale.id ? -1 : 1));
   let applied = 0;
   for (const { sale, reconciliationId } of sales) {
     applied += await applyReversals(scope, settings, sale, reconciliationId);

@@ -119,6 +119,8 @@ export const mercadopagoSettlements = pgTable(
     unique('mercadopago_settlements_row_key').on(t.organizationId, t.accountId, t.rowKey),
     // The reconciliation screen: one account's rows by approval day.
     index('mercadopago_settlements_day_idx').on(t.organizationId, t.accountId, t.approvalDay),
+    // A payment's rows (the sale, its refunds, chargebacks and disputes), which reconciliation reads together.
+    index('mercadopago_settlements_source_idx').on(t.organizationId, t.accountId, t.sourceId),
     foreignKey({ columns: [t.organizationId, t.accountId], foreignColumns: [accounts.organizationId, accounts.id] }),
     foreignKey({
       columns: [t.organizationId, t.importId],

@@ -1,0 +1,1 @@
+CREATE INDEX "mercadopago_settlements_source_idx" ON "mercadopago_settlements" USING btree ("organization_id","account_id","source_id");
