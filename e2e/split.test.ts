@@ -32,6 +32,28 @@ describe.skipIf(!chromiumAvailable)('revenue split in Chromium', () => {
   it('the finance user splits last month’s consulting receipts, finds the partners’ payables and undoes the split', async () => {
     const page = await h.newPage(1366, 768);
     await signInToMatriz(page, h.app.url, 'financeiro');
+
+    // The demo's setting says what it covers: the consulting product's receipts.
+    await page.goto(`${h.app.url}/parametrizacao/configuracoes_split`);
+    await page.getByText('Parceria de consultoria').first().click();
+    const form = page.getByRole('dialog', { name: 'Editar divisão de receitas' });
+    await expect
+      .poll(async () => form.getByRole('combobox', { name: /^Recebimentos cobertos/ }).inputValue(), {
+        timeout: 15_000,
+      })
+      .toBe('Por produto (classificação do produto)');
+    await expect
+      .poll(async () => form.getByRole('combobox', { name: /^Produto/ }).inputValue(), { timeout: 15_000 })
+      .toContain('Consultoria financeira');
+    // Only the chosen coverage's field is open; choosing another opens its field.
+    expect(await form.getByRole('combobox', { name: /^Contrato/ }).isDisabled()).toBe(true);
+    await form.getByRole('combobox', { name: /^Recebimentos cobertos/ }).click();
+    await page.getByRole('option', { name: 'Por contrato' }).click();
+    await expect.poll(() => form.getByRole('combobox', { name: /^Contrato/ }).isDisabled()).toBe(false);
+    await form.getByRole('combobox', { name: /^Recebimentos cobertos/ }).click();
+    await page.getByRole('option', { name: 'Por produto (classificação do produto)' }).click();
+    await screenshot(page, 'split-setting-form-1366');
+    await page.keyboard.press('Escape');
     await page.goto(`${h.app.url}/fluxos/split`);
     await page.getByRole('heading', { name: 'Divisão de receitas' }).waitFor();
 

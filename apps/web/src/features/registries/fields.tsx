@@ -102,6 +102,8 @@ function ReferenceInput(props: {
   field: FieldBase & { source: OptionSource };
   multiple: boolean;
   required?: boolean | undefined;
+  /** Greyed out while the rest of the form makes it meaningless (the field's `disabledWhen`). */
+  disabled?: boolean | undefined;
   /** Takes the focus when its form opens. */
   autoFocus?: boolean | undefined;
   inputProps: { value: unknown; onChange: (v: unknown) => void; error?: unknown };
@@ -123,6 +125,7 @@ function ReferenceInput(props: {
     loading: options.isFetching,
     error: props.inputProps.error as string | undefined,
     withAsterisk: props.required,
+    disabled: props.disabled,
     'aria-required': props.required || undefined,
     'data-autofocus': props.autoFocus || undefined,
     // Part of a name and Enter chooses the first match (highlighted as it is typed), rather than sending the form.
@@ -214,6 +217,7 @@ function FieldInput<V>(props: {
           field={field}
           multiple={field.kind === 'references'}
           required={required}
+          disabled={label.disabled}
           autoFocus={props.autoFocus}
           inputProps={input as never}
         />
