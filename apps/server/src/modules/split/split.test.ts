@@ -5,6 +5,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { DocumentCreateInput } from '@financeiro/core';
 import { codeOf, messageOf } from '../../test/callers';
 import { startDemoApp, type DemoApp } from '../../test/demo';
+import { withTenant } from '../../db/tenant';
 import { memberWith } from '../../test/members';
 import { ledgerDocuments, ledgerInstallments } from '../ledger/schema';
 import { newAccount, newClassification, newCostCentre, newParty, type Callers } from '../ledger/test-fixtures';
@@ -368,30 +369,33 @@ describe('revenue split: preview, run, list and reverse', () => {
   it('answers bad input with a pt-BR 4xx and stores nothing', async () => {
     const before = await db().select({ n: count() }).from(splitRuns);
     const [run] = await fin.split.list({ configId: ids.config });
-    const cases: [Promise<unknown>, string | null][] = [
+    const cases: [() => Promise<unknown>, string | null][] = [
       [
-        fin.split.preview({ configId: ids.config, from: '2026-03-31', to: '2026-03-01' }),
+        () => fin.split.preview({ configId: ids.config, from: '2026-03-31', to: '2026-03-01' }),
         'O fim do período vem antes do início.',
       ],
       [
-        fin.split.preview({ configId: ids.config, from: '2025-01-01', to: '2026-03-01' }),
+        () => fin.split.preview({ configId: ids.config, from: '2025-01-01', to: '2026-03-01' }),
         'Escolha um período de até um ano.',
       ],
-      [fin.split.preview({ configId: 'abc', ...march }), 'Escolha a divisão de receitas.'],
-      [fin.split.preview({ configId: ids.config, from: 20260301, to: '2026-03-31' } as never), null],
+      [() => fin.split.preview({ configId: 'abc', ...march }), 'Escolha a divisão de receitas.'],
+      [() => fin.split.preview({ configId: ids.config, from: 20260301, to: '2026-03-31' } as never), null],
       [
-        fin.split.run({ ...runInput({ from: '2026-08-01', to: '2026-08-31' }), dueDate: '31/02/2026' }),
+        () => fin.split.run({ ...runInput({ from: '2026-08-01', to: '2026-08-31' }), dueDate: '31/02/2026' }),
         'Data inválida: use DD/MM/AAAA.',
       ],
-      [fin.split.run({ ...runInput({ from: '2026-08-01', to: '2026-08-31' }), classificationId: 42 } as never), null],
-      [fin.split.reverse({ runId: run?.id ?? '', reason: 'a\u0000b' }), null],
-      [fin.split.reverse({ runId: run?.id ?? '', reason: 'x'.repeat(501) }), 'Use até 500 caracteres.'],
-      [fin.split.reverse({ runId: run?.id ?? '', reason: '   ' }), 'Informe o motivo para desfazer o split.'],
-      [fin.split.reverse({ runId: randomUUID(), reason: 'não existe' }), 'Split não encontrado nesta unidade.'],
+      [
+        () => fin.split.run({ ...runInput({ from: '2026-08-01', to: '2026-08-31' }), classificationId: 42 } as never),
+        null,
+      ],
+      [() => fin.split.reverse({ runId: run?.id ?? '', reason: 'a\u0000b' }), null],
+      [() => fin.split.reverse({ runId: run?.id ?? '', reason: 'x'.repeat(501) }), 'Use até 500 caracteres.'],
+      [() => fin.split.reverse({ runId: run?.id ?? '', reason: '   ' }), 'Informe o motivo para desfazer o split.'],
+      [() => fin.split.reverse({ runId: randomUUID(), reason: 'não existe' }), 'Split não encontrado nesta unidade.'],
     ];
     for (const [call, message] of cases) {
-      expect(['BAD_REQUEST', 'NOT_FOUND']).toContain(await codeOf(call));
-      if (message) expect(await messageOf(call)).toContain(message);
+      expect(['BAD_REQUEST', 'NOT_FOUND']).toContain(await codeOf(call()));
+      if (message) expect(await messageOf(call())).toContain(message);
     }
     expect(await db().select({ n: count() }).from(splitRuns)).toEqual(before);
     expect(
@@ -413,5 +417,24 @@ describe('revenue split: preview, run, list and reverse', () => {
     expect(await messageOf(admin.registries.classifications.delete({ id: ids.income }))).toContain(
       'divisão de receitas',
     );
+  });
+
+  it('keeps runs, shares and receipts behind row-level security: another organization, or another unit, sees none', async () => {
+    const [filial] = await db().select().from(units).where(eq(units.slug, 'filial-campinas'));
+    const demoUser = (await db().select({ createdBy: splitRuns.createdBy }).from(splitRuns))[0]?.createdBy ?? '';
+    const seen = (at: { userId: string; organizationId: string; unitId?: string }) =>
+      withTenant(db(), at, async (tx) => ({
+        runs: (await tx.select().from(splitRuns)).length,
+        shares: (await tx.select().from(splitRunShares)).length,
+        receipts: (await tx.select().from(splitRunReceipts)).length,
+      }));
+    const here = await seen({ userId: demoUser, ...d.matriz });
+    expect(here.runs).toBeGreaterThan(0);
+    expect(here.shares).toBeGreaterThan(0);
+    expect(here.receipts).toBeGreaterThan(0);
+    expect(await seen({ userId: d.other.userId, ...d.elsewhere })).toEqual({ runs: 0, shares: 0, receipts: 0 });
+    expect(
+      (await seen({ userId: demoUser, organizationId: d.matriz.organizationId, unitId: filial?.id ?? '' })).runs,
+    ).toBe(0);
   });
 });
