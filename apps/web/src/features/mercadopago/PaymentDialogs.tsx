@@ -16,7 +16,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { addDays, formatBRL, formatCalendarDate, moneyText, parseBRL } from '@financeiro/core';
+import { addDays, formatBRL, formatCalendarDate, maskMoney, moneyText, parseBRL, pastedMoney } from '@financeiro/core';
 import { appMessages } from '../../i18n/app';
 import { apiErrorMessage, notifyApiError } from '../../ui/api-error';
 import { CARDS_MEDIA_QUERY } from '../../ui/DataTable.cards';
@@ -24,7 +24,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { notifySuccess } from '../../ui/notify';
 import { SearchInput } from '../../ui/SearchInput';
 import { useIdempotencyKey } from '../../ui/use-idempotency-key';
-import { MoneyInput } from '../ledger/MoneyInput';
+import { MaskedInput } from '../../ui/MaskedInput';
 import { ledgerSources } from '../ledger/sources';
 import { ReferenceSelect } from '../registries/fields';
 import { mp, type PaymentRow, type ReceivableRow, type Settings } from './api';
@@ -213,10 +213,15 @@ export function MatchDialog(props: {
                     </Table.Td>
                     <Table.Td>
                       {entry && (
-                        <MoneyInput
-                          label={m.amountOf(label)}
+                        <MaskedInput
+                          aria-label={m.amountOf(label)}
                           value={entry.amount}
                           onChange={(v) => setAmount(r.installmentId, v)}
+                          mask={maskMoney}
+                          paste={pastedMoney}
+                          inputMode="numeric"
+                          leftSection={<Text size="sm">R$</Text>}
+                          size="xs"
                         />
                       )}
                     </Table.Td>

@@ -126,7 +126,7 @@ export const mercadoPagoMessages = {
 
   days: {
     title: 'Dias do mês',
-    inReais: 'Valores em R$; passe o mouse nas tarifas para vê-las por tipo.',
+    inReais: 'Valores em R$; toque ou passe o mouse nas tarifas para vê-las por tipo.',
     label: 'Vendas por dia de aprovação',
     day: 'Dia',
     sales: 'Vendas',
@@ -237,7 +237,7 @@ export const mercadoPagoMessages = {
     payment: 'Pagamento',
     approvedOn: 'Aprovado em',
     target: 'A baixar (bruto + cupom)',
-    search: 'Nº do documento, descrição ou cliente',
+    search: 'Nº, descrição ou cliente',
     select: (label: string) => `Escolher ${label}`,
     amount: 'Valor a baixar',
     amountOf: (label: string) => `Valor a baixar de ${label}`,
