@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../db/client';
+import { insertMany } from '../../db/insert-many';
 import { organizationOf, type ProcedureContext } from '../../trpc/init';
 import { eventLog } from './schema';
 
@@ -49,27 +50,26 @@ export function audit(
   });
 }
 
-/** The audit rows of one change that touches many records (a payment of 500 bills), a few statements for all. */
+/** The audit rows of one change that touches many records (a payment of 500 bills), one statement per few thousand. */
 export async function auditEach(
   ctx: AuditContext,
   changes: { action: string; entity: string; entityId: string | null; before?: unknown; after?: unknown }[],
   organizationId: string = organizationOf(ctx),
 ): Promise<void> {
-  // A few thousand events per statement keep its parameters far below PostgreSQL's limit.
-  for (let start = 0; start < changes.length; start += 2_000) {
-    await ctx.tx.insert(eventLog).values(
-      changes.slice(start, start + 2_000).map((change) => ({
-        id: uuidv7(),
-        organizationId,
-        actorUserId: ctx.user.userId,
-        action: change.action,
-        entity: change.entity,
-        entityId: change.entityId,
-        before: change.before ?? null,
-        after: change.after ?? null,
-        requestId: ctx.requestId,
-        ip: ctx.ip,
-      })),
-    );
-  }
+  await insertMany(
+    ctx.tx,
+    eventLog,
+    changes.map((change) => ({
+      id: uuidv7(),
+      organizationId,
+      actorUserId: ctx.user.userId,
+      action: change.action,
+      entity: change.entity,
+      entityId: change.entityId,
+      before: change.before ?? null,
+      after: change.after ?? null,
+      requestId: ctx.requestId,
+      ip: ctx.ip,
+    })),
+  );
 }

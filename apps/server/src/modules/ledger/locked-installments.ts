@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DocumentKind } from '@financeiro/core';
 import { notFound } from '../../trpc/init';
 import type { LedgerScope } from './access';
@@ -36,11 +36,12 @@ export async function lockInstallments(scope: LedgerScope, kind: DocumentKind, i
         eq(i.organizationId, scope.tenant.organizationId),
         eq(i.unitId, scope.tenant.unitId),
         eq(i.kind, kind),
-        inArray(i.id, ids),
+        // One JSON parameter, however many installments a batch of payments names.
+        sql`${i.id} in (select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::uuid)`,
       ),
     )
     .orderBy(asc(i.id))
     .for('update', { of: i });
-  if (rows.length !== ids.length) throw notFound(INSTALLMENT_NOT_FOUND);
+  if (rows.length !== new Set(ids).size) throw notFound(INSTALLMENT_NOT_FOUND);
   return rows;
 }

@@ -8,6 +8,7 @@ import {
   type transferInput,
 } from '@financeiro/core';
 import type { z } from 'zod';
+import { insertMany } from '../../db/insert-many';
 import { badRequest, conflict, notFound } from '../../trpc/init';
 import { auditEach } from '../audit/record-event';
 import { accounts, classifications, costCentres } from '../registries/schema';
@@ -115,9 +116,6 @@ export async function createManualEntry(scope: LedgerScope, input: ManualEntry):
   return entry;
 }
 
-/** Rows written per insert: a statement's parameters stay far below PostgreSQL's limit. */
-const INSERT_CHUNK = 2_000;
-
 /**
  * Many manual entries at once, each checked as `createManualEntry` checks one (the accounts, classifications and cost
  * centres they name read once): Mercado Pago's fees of thousands of sales are booked this way.
@@ -173,9 +171,7 @@ export async function createManualEntries(
     description: input.description,
     createdBy: scope.user.userId,
   }));
-  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-    await tx.insert(accountMovements).values(rows.slice(start, start + INSERT_CHUNK));
-  }
+  await insertMany(tx, accountMovements, rows);
   await auditEach(
     scope,
     rows.map((row) => ({

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../trpc/init';
 import { attachmentFields, readAttachment } from '../attachments/content';
 import { auditEach } from '../audit/record-event';
+import { insertMany } from '../../db/insert-many';
 import { mustExist } from '../registries/references';
 import { parties, paymentMethods } from '../registries/schema';
 import { mustUseAccount, type LedgerScope } from './access';
@@ -53,15 +54,12 @@ async function applyToInstallments(
 ): Promise<void> {
   const { tx } = scope;
   const { organizationId } = scope.tenant;
-  const values = sql.join(
-    deltas.map((d) => sql`(${d.installmentId}::uuid, ${d.principal}::bigint)`),
-    sql`, `,
-  );
+  const values = JSON.stringify(deltas.map((d) => ({ id: d.installmentId, principal: d.principal })));
   const settled = sql`${ledgerInstallments.settled} + v.principal`;
   await tx.execute(sql`
     update ${ledgerInstallments}
     set settled = ${settled}, status = ${installmentStatusSql(settled)}, updated_at = now()
-    from (values ${values}) as v(id, principal)
+    from jsonb_to_recordset(${values}::jsonb) as v(id uuid, principal bigint)
     where ${ledgerInstallments.organizationId} = ${organizationId} and ${ledgerInstallments.id} = v.id`);
   await tx.execute(sql`
     update ${ledgerDocuments} d
@@ -73,10 +71,7 @@ async function applyToInstallments(
              else 'open' end as status
       from ${ledgerInstallments}
       where organization_id = ${organizationId}
-        and document_id in (${sql.join(
-          documentIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})
+        and document_id in (select (jsonb_array_elements_text(${JSON.stringify(documentIds)}::jsonb))::uuid)
       group by document_id
     ) s
     where d.organization_id = ${organizationId} and d.id = s.document_id`);
@@ -128,12 +123,8 @@ async function attachProof(
   );
 }
 
-/** Rows written per insert: a statement's parameters stay far below PostgreSQL's limit. */
-const INSERT_CHUNK = 2_000;
-
-async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let start = 0; start < rows.length; start += INSERT_CHUNK) await insert(rows.slice(start, start + INSERT_CHUNK));
-}
+/** Installments whose balances one statement updates, and parties whose names one query reads. */
+const CHUNK = 5_000;
 
 /**
  * Pays (payables) or receives (receivables) installments of one party in one act: a payment, its settlements, the
@@ -294,14 +285,14 @@ async function settleEach(scope: LedgerScope, inputs: Omit<Settlement, 'proof'>[
     }
     written.push({ paymentId, rows: mine });
   }
-  await insertChunked(payments, (chunk) => tx.insert(ledgerPayments).values(chunk));
-  await insertChunked(settlements, (chunk) => tx.insert(ledgerSettlements).values(chunk));
-  await insertChunked(movements, (chunk) => tx.insert(accountMovements).values(chunk));
+  await insertMany(tx, ledgerPayments, payments);
+  await insertMany(tx, ledgerSettlements, settlements);
+  await insertMany(tx, accountMovements, movements);
   const deltas = inputs.flatMap((i) =>
     i.items.map((item) => ({ installmentId: item.installmentId, principal: item.principal })),
   );
-  for (let start = 0; start < deltas.length; start += INSERT_CHUNK) {
-    const chunk = deltas.slice(start, start + INSERT_CHUNK);
+  for (let start = 0; start < deltas.length; start += CHUNK) {
+    const chunk = deltas.slice(start, start + CHUNK);
     const documentIds = [...new Set(chunk.map((d) => byId.get(d.installmentId)?.documentId ?? ''))];
     await applyToInstallments(scope, chunk, documentIds);
   }
@@ -311,14 +302,14 @@ async function settleEach(scope: LedgerScope, inputs: Omit<Settlement, 'proof'>[
 /** The names the payments' descriptions show, by party id. */
 async function partyNamesOf(scope: LedgerScope, ids: string[]): Promise<Map<string, string>> {
   const names = new Map<string, string>();
-  for (let start = 0; start < ids.length; start += INSERT_CHUNK) {
+  for (let start = 0; start < ids.length; start += CHUNK) {
     const rows = await scope.tx
       .select({ id: parties.id, name: sql<string>`coalesce(${parties.tradeName}, ${parties.name})` })
       .from(parties)
       .where(
         and(
           eq(parties.organizationId, scope.tenant.organizationId),
-          inArray(parties.id, ids.slice(start, start + INSERT_CHUNK)),
+          inArray(parties.id, ids.slice(start, start + CHUNK)),
         ),
       );
     for (const row of rows) names.set(row.id, row.name);

@@ -8,6 +8,7 @@ import {
   type MercadoPagoFeeKind,
   type MercadoPagoMatchReason,
 } from '@financeiro/core';
+import { insertMany } from '../../db/insert-many';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../trpc/init';
 import { auditEach } from '../audit/record-event';
 import { createDocument } from '../ledger/create-document';
@@ -204,7 +205,7 @@ async function bookFees(
     movementId: movements[k]?.movementId ?? '',
     kind: fee.kind,
   }));
-  for (const chunk of chunks(entries)) await scope.tx.insert(mercadopagoReconciliationEntries).values(chunk);
+  await insertMany(scope.tx, mercadopagoReconciliationEntries, entries);
 }
 
 type NewRecord = Omit<
@@ -223,7 +224,7 @@ async function record(scope: LedgerScope, items: { row: Settlement; values: NewR
     createdBy: scope.user.userId,
   }));
   try {
-    for (const chunk of chunks(rows)) await scope.tx.insert(mercadopagoReconciliations).values(chunk);
+    await insertMany(scope.tx, mercadopagoReconciliations, rows);
   } catch (error) {
     if (isUniqueViolation(error, 'mercadopago_reconciliations_live_key')) throw conflict(SALE_TAKEN);
     throw error;
