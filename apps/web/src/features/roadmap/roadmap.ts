@@ -86,7 +86,7 @@ export const ROADMAP = [
     title: 'Contas a receber',
     description:
       'Títulos a receber com parcelas, baixas, juros e multa, divisão de receitas entre parceiros, e acompanhamento de inadimplência.',
-    status: 'in_progress',
+    status: 'shipped',
     period: '2026-Q4',
     areas: ['Financeiro'],
   },
@@ -95,8 +95,8 @@ export const ROADMAP = [
     title: 'Conciliação Mercado Pago',
     description:
       'Vendas, tarifas e repasses do Mercado Pago conferidos com o que foi lançado, pela data de aprovação do pagamento.',
-    status: 'in_progress',
-    period: '2027-Q1',
+    status: 'shipped',
+    period: '2026-Q4',
     areas: ['Conciliação'],
   },
   {
