@@ -1,24 +1,10 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  List,
-  Loader,
-  Modal,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconCircleCheck, IconCloudDownload } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useState } from 'react';
-import { addDays, formatBRL, formatCalendarDate, parseDateText, todayInSaoPaulo } from '@financeiro/core';
+import { addDays, formatCalendarDate, parseDateText, todayInSaoPaulo } from '@financeiro/core';
 import type { MercadoPagoRouter } from '@financeiro/server/api';
 import { mercadopagoClient } from '../../api/trpc';
 import { appMessages } from '../../i18n/app';
@@ -27,59 +13,12 @@ import { CARDS_MEDIA_QUERY } from '../../ui/DataTable.cards';
 import { DateField } from '../../ui/DateField';
 import { useKeyFor } from '../reconciliation/use-key-for';
 import { mercadoPagoApiMessages } from './api-messages';
+import { ReportPreview } from './ReportPreview';
 
 const t = mercadoPagoApiMessages.fetch;
-const SHOWN_REJECTED = 50;
 
 type Kind = 'settlement' | 'release';
 type Fetched = inferRouterOutputs<MercadoPagoRouter>['api']['previewFetch'];
-
-const date = (iso: string | null) => (iso ? formatCalendarDate(iso) : '—');
-
-function Fact(props: { label: string; value: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {props.label}
-      </Text>
-      <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
-        {props.value}
-      </Text>
-    </Stack>
-  );
-}
-
-/** What importing the fetched report would add: rows new and already in the account, its period and money. */
-function PreviewFacts({ preview }: { preview: Fetched['preview'] }) {
-  const sums = preview.sums;
-  return (
-    <Paper withBorder p="sm" role="group" aria-label={t.kinds[preview.kind]}>
-      <Stack gap="xs">
-        <Badge variant="light" tt="none">
-          {t.kinds[preview.kind]}
-        </Badge>
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
-          <Fact label={t.rows} value={preview.rowCount.toLocaleString('pt-BR')} />
-          <Fact label={t.newRows} value={preview.newCount.toLocaleString('pt-BR')} />
-          <Fact label={t.alreadyImported} value={preview.alreadyImported.toLocaleString('pt-BR')} />
-          <Fact label={t.period} value={`${date(preview.periodStart)} a ${date(preview.periodEnd)}`} />
-          {sums.kind === 'settlement' ? (
-            <>
-              <Fact label={t.gross} value={formatBRL(sums.gross)} />
-              <Fact label={t.fees} value={formatBRL(sums.feeTotal)} />
-              <Fact label={t.net} value={formatBRL(sums.net)} />
-            </>
-          ) : (
-            <>
-              <Fact label={t.credit} value={formatBRL(sums.credit)} />
-              <Fact label={t.debit} value={formatBRL(sums.debit)} />
-            </>
-          )}
-        </SimpleGrid>
-      </Stack>
-    </Paper>
-  );
-}
 
 /**
  * Mounted at each opening: choose the report and the period, fetch it and see what importing it would do, then
@@ -224,36 +163,14 @@ function FetchBody(props: { accountId: string; onClose: () => void }) {
         </Alert>
       )}
       {fetched && (
-        <>
-          <PreviewFacts preview={fetched.preview} />
-          {fetched.preview.newCount === 0 && fetched.preview.rowCount > 0 && (
-            <Alert color="blue" role="status">
-              {t.nothingNew}
-            </Alert>
-          )}
-          {rejected.length > 0 && (
-            <Alert color="orange" icon={<IconAlertTriangle />} title={t.rejectedTitle(rejected.length)}>
-              <List size="sm" spacing={2}>
-                {rejected.slice(0, SHOWN_REJECTED).map((r) => (
-                  <List.Item key={`${r.line}-${r.message}`}>{t.line(r.line, r.message)}</List.Item>
-                ))}
-                {rejected.length > SHOWN_REJECTED && <List.Item>…</List.Item>}
-              </List>
-              <Checkbox
-                mt="sm"
-                label={t.acceptRejected}
-                checked={acceptRejected}
-                onChange={(e) => setAcceptRejected(e.currentTarget.checked)}
-                error={tried && blocked ? t.mustAcceptRejected : undefined}
-              />
-            </Alert>
-          )}
-          {commit.isError && (
-            <Alert color="red" icon={<IconAlertTriangle />} role="alert">
-              {apiErrorMessage(commit.error)}
-            </Alert>
-          )}
-        </>
+        <ReportPreview
+          preview={fetched.preview}
+          nothingNew={t.nothingNew}
+          acceptRejected={acceptRejected}
+          onAcceptRejected={setAcceptRejected}
+          mustAccept={tried && blocked}
+          commitError={commit.error}
+        />
       )}
       <Group justify="flex-end">
         <Button variant="default" onClick={props.onClose}>

@@ -1,32 +1,18 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  FileInput,
-  Group,
-  List,
-  Loader,
-  Modal,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Button, FileInput, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconCircleCheck, IconFileImport } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatBRL, formatCalendarDate, STATEMENT_FILE_MAX_BYTES } from '@financeiro/core';
+import { STATEMENT_FILE_MAX_BYTES } from '@financeiro/core';
 import { appMessages } from '../../i18n/app';
 import { apiErrorMessage } from '../../ui/api-error';
 import { CARDS_MEDIA_QUERY } from '../../ui/DataTable.cards';
 import { useKeyFor } from '../reconciliation/use-key-for';
-import { mp, type ImportPreview } from './api';
+import { mp } from './api';
 import { mercadoPagoMessages } from './messages';
+import { ReportPreview } from './ReportPreview';
 
 const t = mercadoPagoMessages.import;
-const SHOWN_REJECTED = 50;
 
 /** The file's bytes in base64, as the server takes them. */
 function readBase64(file: File): Promise<string> {
@@ -40,58 +26,6 @@ function readBase64(file: File): Promise<string> {
 
 const formatOf = (name: string): 'csv' | 'xlsx' | null =>
   /\.xlsx$/i.test(name) ? 'xlsx' : /\.(csv|txt)$/i.test(name) ? 'csv' : null;
-const date = (iso: string | null) => (iso ? formatCalendarDate(iso) : '—');
-
-function Fact(props: { label: string; value: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {props.label}
-      </Text>
-      <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
-        {props.value}
-      </Text>
-    </Stack>
-  );
-}
-
-/** What importing the file would add: its kind, period, rows new and already in the account, and its money. */
-function PreviewFacts({ preview }: { preview: ImportPreview }) {
-  const sums = preview.sums;
-  return (
-    <Paper withBorder p="sm" role="group" aria-label={t.kind[preview.kind]}>
-      <Stack gap="xs">
-        <Group gap="xs">
-          <Badge variant="light" tt="none">
-            {t.kind[preview.kind]}
-          </Badge>
-          <Text size="xs" c="dimmed">
-            {preview.format.toUpperCase()}
-          </Text>
-        </Group>
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
-          <Fact label={t.rows} value={preview.rowCount.toLocaleString('pt-BR')} />
-          <Fact label={t.newRows} value={preview.newCount.toLocaleString('pt-BR')} />
-          <Fact label={t.alreadyImported} value={preview.alreadyImported.toLocaleString('pt-BR')} />
-          <Fact label={t.period} value={`${date(preview.periodStart)} a ${date(preview.periodEnd)}`} />
-          {sums.kind === 'settlement' ? (
-            <>
-              <Fact label={t.gross} value={formatBRL(sums.gross)} />
-              <Fact label={t.fees} value={formatBRL(sums.feeTotal)} />
-              <Fact label={t.net} value={formatBRL(sums.net)} />
-            </>
-          ) : (
-            <>
-              <Fact label={t.credit} value={formatBRL(sums.credit)} />
-              <Fact label={t.debit} value={formatBRL(sums.debit)} />
-            </>
-          )}
-        </SimpleGrid>
-      </Stack>
-    </Paper>
-  );
-}
-
 /** Mounted at each opening: choose a file, see what importing it would do, import it, see what it did. */
 function ImportBody(props: { accountId: string; onClose: () => void }) {
   const queryClient = useQueryClient();
@@ -200,36 +134,14 @@ function ImportBody(props: { accountId: string; onClose: () => void }) {
         </Alert>
       )}
       {data && (
-        <>
-          <PreviewFacts preview={data} />
-          {data.newCount === 0 && data.rowCount > 0 && (
-            <Alert color="blue" role="status">
-              {t.nothingNew}
-            </Alert>
-          )}
-          {rejected.length > 0 && (
-            <Alert color="orange" icon={<IconAlertTriangle />} title={t.rejectedTitle(rejected.length)}>
-              <List size="sm" spacing={2}>
-                {rejected.slice(0, SHOWN_REJECTED).map((r) => (
-                  <List.Item key={`${r.line}-${r.message}`}>{t.line(r.line, r.message)}</List.Item>
-                ))}
-                {rejected.length > SHOWN_REJECTED && <List.Item>…</List.Item>}
-              </List>
-              <Checkbox
-                mt="sm"
-                label={t.acceptRejected}
-                checked={acceptRejected}
-                onChange={(e) => setAcceptRejected(e.currentTarget.checked)}
-                error={tried && blocked ? t.mustAcceptRejected : undefined}
-              />
-            </Alert>
-          )}
-          {commit.isError && (
-            <Alert color="red" icon={<IconAlertTriangle />} role="alert">
-              {apiErrorMessage(commit.error)}
-            </Alert>
-          )}
-        </>
+        <ReportPreview
+          preview={data}
+          nothingNew={t.nothingNew}
+          acceptRejected={acceptRejected}
+          onAcceptRejected={setAcceptRejected}
+          mustAccept={tried && blocked}
+          commitError={commit.error}
+        />
       )}
       <Group justify="flex-end">
         <Button variant="default" onClick={props.onClose}>
