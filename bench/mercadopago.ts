@@ -11,6 +11,7 @@ import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { addDays } from '@financeiro/core';
 import { rowsOf } from '../apps/server/src/db/client';
+import { random } from '../apps/server/src/modules/demo/random';
 import { seedDemo } from '../apps/server/src/modules/demo/seed';
 import { settlementReportCsv, type DemoSale } from '../apps/server/src/modules/demo/mercadopago-reports';
 import { ledgerInstallments } from '../apps/server/src/modules/ledger/schema';
@@ -35,17 +36,6 @@ async function insertJson(rows: object[], statement: (json: string) => SQL) {
   for (let start = 0; start < rows.length; start += CHUNK) {
     await db.execute(statement(JSON.stringify(rows.slice(start, start + CHUNK))));
   }
-}
-
-/** A small seeded generator, so that every run has the same sales. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let x = Math.imul(state ^ (state >>> 15), 1 | state);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 try {
@@ -87,7 +77,7 @@ try {
   });
 
   const started = performance.now();
-  const next = random(20_261_126);
+  const { next } = random(20_261_126);
   const buyers = Array.from({ length: BUYERS }, (_, k) => ({
     id: uuidv7(),
     document: String(10_000_000_000 + k * 7919).slice(0, 11),

@@ -1,4 +1,5 @@
 import { addDays, addMonths } from '@financeiro/core';
+import { random } from './random';
 
 /*
  * The demo company's online shop sells through Mercado Pago: this file makes its sales (deterministic for a given
@@ -6,22 +7,6 @@ import { addDays, addMonths } from '@financeiro/core';
  * release report ("liberações") with the API's English headers. The demo seeds the receivables and imports the
  * reports up to a few days ago; the end-to-end test imports the last days' report as a person would.
  */
-
-/** A small seeded generator, so that every fresh demo has the same sales. */
-function random(seed: number) {
-  let state = seed;
-  const next = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    between: (min: number, max: number) => Math.floor(min + next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
-  };
-}
 
 export type DemoPaymentMethod = 'pix' | 'credit_card' | 'account_money' | 'ticket';
 
