@@ -17,14 +17,23 @@ const MAX_SALES = 1_000;
 
 const accountId = requiredId('Escolha a conta do Mercado Pago.');
 
-/** One Mercado Pago account over a period of approval (or release) days. */
-export const accountPeriodInput = z
-  .object({ accountId, from: dateInput('Informe a data inicial.'), to: dateInput('Informe a data final.') })
-  .refine((p) => p.from <= p.to, { path: ['to'], message: 'A data final não pode ser antes da inicial.' })
-  .refine((p) => daysBetween(p.from, p.to) < MAX_PERIOD_DAYS, {
-    path: ['to'],
-    message: `Escolha um período de até ${MAX_PERIOD_DAYS} dias.`,
-  });
+/** One Mercado Pago account and a period of approval (or release) days. */
+export const periodFields = {
+  accountId,
+  from: dateInput('Informe a data inicial.'),
+  to: dateInput('Informe a data final.'),
+};
+
+/** The period's checks: from before to, at most a year and a day. */
+export const withinPeriod = <T extends z.ZodType<{ from: string; to: string }>>(schema: T) =>
+  schema
+    .refine((p) => p.from <= p.to, { path: ['to'], message: 'A data final não pode ser antes da inicial.' })
+    .refine((p) => daysBetween(p.from, p.to) < MAX_PERIOD_DAYS, {
+      path: ['to'],
+      message: `Escolha um período de até ${MAX_PERIOD_DAYS} dias.`,
+    });
+
+export const accountPeriodInput = withinPeriod(z.object(periodFields));
 
 export const settingsGetInput = z.object({ accountId });
 

@@ -1,9 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { dateInput, daysBetween, MAX_AMOUNT, parseBRL, requiredId } from '@financeiro/core';
+import { dateInput, MAX_AMOUNT, parseBRL } from '@financeiro/core';
 import { rowsOf } from '../../db/client';
 import { containsPattern, folded } from '../../db/search';
 import { mustUseAccount, type LedgerScope } from '../ledger/access';
+import { periodFields, withinPeriod } from './inputs';
 import { suggestSales } from './suggest';
 
 /*
@@ -13,15 +14,8 @@ import { suggestSales } from './suggest';
  * (organization, account, approval day) index in one grouped query, so a large book costs no query per row.
  */
 
-/** The longest period the screen reads at once, as in bank reconciliation. */
-export const MAX_PERIOD_DAYS = 366;
 export const PAYMENT_STATUSES = ['all', 'open', 'suggested', 'reconciled', 'reversal'] as const;
 
-const periodFields = {
-  accountId: requiredId('Escolha a conta do Mercado Pago.'),
-  from: dateInput('Informe a data inicial.'),
-  to: dateInput('Informe a data final.'),
-};
 /** What the search box sends: blank is no search. */
 const searchField = z
   .string('A busca deve ser um texto.')
@@ -38,15 +32,6 @@ const pageFields = {
     .max(200, 'Mostre de 1 a 200 linhas por página.')
     .default(50),
 };
-
-/** The period's checks: from before to, at most a year and a day. */
-const withinPeriod = <T extends z.ZodType<{ from: string; to: string }>>(schema: T) =>
-  schema
-    .refine((p) => p.from <= p.to, { path: ['to'], message: 'A data final não pode ser antes da inicial.' })
-    .refine((p) => daysBetween(p.from, p.to) < MAX_PERIOD_DAYS, {
-      path: ['to'],
-      message: `Escolha um período de até ${MAX_PERIOD_DAYS} dias.`,
-    });
 
 export const overviewDaysInput = withinPeriod(z.object(periodFields));
 
