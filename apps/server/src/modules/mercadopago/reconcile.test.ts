@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { codeOf, messageOf } from '../../test/callers';
@@ -363,5 +364,131 @@ describe('Mercado Pago reconciliation', () => {
       ),
     ).toBe('As parcelas escolhidas para a venda 90000000004 somam R$\u00a0100,00, mas ela quita R$\u00a0200,00.');
     expect(await live()).toBe(liveBefore - 1);
+  });
+
+  it('keeps saldo a liberar equal to the nets reconciled and each receivable within its amount, whatever the sales, coupons and refunds; undo leaves nothing', async () => {
+    const money = (centavos: number) => (centavos / 100).toFixed(2);
+    const header =
+      'EXTERNAL_REFERENCE,SOURCE_ID,TRANSACTION_TYPE,TRANSACTION_AMOUNT,TRANSACTION_DATE,FEE_AMOUNT,SETTLEMENT_NET_AMOUNT,COUPON_AMOUNT,FINANCING_FEE_AMOUNT';
+    const sale = fc.record({
+      gross: fc.integer({ min: 100, max: 5_000_000 }),
+      feeShare: fc.integer({ min: 0, max: 1_500 }),
+      financingShare: fc.integer({ min: 0, max: 1_000 }),
+      coupon: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 5_000 })),
+      /** Basis points of the gross refunded, if any: 10,000 is the whole sale. */
+      refunds: fc.array(fc.integer({ min: 1, max: 10_000 }), { maxLength: 2 }),
+      feesBack: fc.boolean(),
+    });
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(sale, { minLength: 1, maxLength: 4 }), async (sales) => {
+        run += 1;
+        const type = await admin.registries.accountTypes.create({ name: `Carteira ${run}`, kind: 'digital_wallet' });
+        const account = async (name: string) =>
+          (
+            await admin.registries.accounts.create({
+              name: `${name} ${run}`,
+              accountTypeId: type.id,
+              bankId: null,
+              openingBalance: 0,
+              openingDate: '2026-01-01',
+              unitIds: [d.matriz.unitId],
+            })
+          ).id;
+        const wallet = await account('MP propriedade');
+        const pending = await account('MP propriedade a liberar');
+        await fin.mercadopago.settings.save({
+          accountId: wallet,
+          pendingAccountId: pending,
+          feeClassificationId: ids.fees,
+        });
+        const rows: string[] = [header];
+        let nets = 0;
+        const expected: { number: string; amount: number; settled: number }[] = [];
+        for (const [k, s] of sales.entries()) {
+          const number = `PROP-${run}-${k}`;
+          const amount = s.gross + s.coupon;
+          await fin.ledger.documents.create({
+            kind: 'receivable',
+            partyId: ids.customer,
+            description: `Pedido ${number}`,
+            documentNumber: number,
+            documentType: 'outros',
+            issueDate: '2026-10-01',
+            competence: '2026-10',
+            grossAmount: amount,
+            lines: [{ classificationId: ids.sales, costCentreId: ids.centre, share: 10_000 }],
+            installments: [{ dueDate: '2026-10-10', amount }],
+          });
+          const financing = Math.floor((s.gross * s.financingShare) / 10_000);
+          const fee = Math.floor((s.gross * s.feeShare) / 10_000) + financing;
+          const sourceId = `7${run}0${k}`;
+          rows.push(
+            [
+              number,
+              sourceId,
+              'SETTLEMENT',
+              money(s.gross),
+              `2026-10-${String(10 + k).padStart(2, '0')}T10:00:00-03:00`,
+              money(-fee),
+              money(s.gross - fee),
+              money(s.coupon),
+              money(-financing),
+            ].join(','),
+          );
+          nets += s.gross - fee;
+          let refunded = 0;
+          for (const [r, share] of s.refunds.entries()) {
+            const refund = Math.min(Math.max(1, Math.floor((s.gross * share) / 10_000)), s.gross - refunded);
+            if (refund <= 0) continue;
+            refunded += refund;
+            const back = s.feesBack && refunded === s.gross && r === s.refunds.length - 1 ? fee - financing : 0;
+            rows.push(
+              [
+                number,
+                sourceId,
+                'REFUND',
+                money(-refund),
+                `2026-10-2${r}T1${k}:00:00-03:00`,
+                money(back),
+                money(-refund + back),
+                '0.00',
+                '0.00',
+              ].join(','),
+            );
+            nets += -refund + back;
+          }
+          // Whole refunds reopen all; else the coupon stays given on what stays.
+          expected.push({ number, amount, settled: refunded >= s.gross ? 0 : amount - refunded });
+        }
+        await fin.mercadopago.imports.commit({
+          accountId: wallet,
+          fileName: `propriedade-${run}.csv`,
+          format: 'csv',
+          content: Buffer.from(rows.join('\n'), 'utf8').toString('base64'),
+          acceptRejected: false,
+        });
+        const period = { accountId: wallet, from: '2026-10-01', to: '2026-10-31' };
+        const result = await fin.mercadopago.reconciliation.acceptAll({ ...period, minScore: 65 });
+        expect(result.reconciled).toBe(sales.length);
+        expect(await balance(pending)).toBe(nets);
+        for (const e of expected) {
+          const installment = await installmentOf(e.number);
+          expect(installment?.settled).toBe(e.settled);
+          expect(installment?.settled).toBeLessThanOrEqual(e.amount);
+        }
+        for (const id of await db()
+          .select({ id: mercadopagoSettlements.id })
+          .from(mercadopagoSettlements)
+          .where(
+            and(eq(mercadopagoSettlements.accountId, wallet), eq(mercadopagoSettlements.transactionType, 'SETTLEMENT')),
+          )) {
+          await fin.mercadopago.reconciliation.undo({ settlementId: id.id, reason: 'Propriedade' });
+        }
+        expect(await balance(pending)).toBe(0);
+        for (const e of expected) expect((await installmentOf(e.number))?.settled).toBe(0);
+      }),
+      { numRuns: 12 },
+    );
   });
 });
