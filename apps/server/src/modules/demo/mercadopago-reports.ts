@@ -42,9 +42,9 @@ export const DEMO_BUYERS = [
   ['Bruno Carvalho Nunes', '15350946056'],
   ['Camila Ferreira Rocha', '71428793860'],
   ['Diego Martins Alves', '28625587887'],
-  ['Eduarda Gomes Pires', '60578143023'],
+  ['Eduarda Gomes Pires', '60578143046'],
   ['Felipe Santos Moura', '86288366757'],
-  ['Gabriela Ribeiro Dias', '42184931830'],
+  ['Gabriela Ribeiro Dias', '42184931896'],
   ['Henrique Costa Barros', '07068093868'],
 ] as const;
 

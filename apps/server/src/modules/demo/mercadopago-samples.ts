@@ -61,7 +61,7 @@ export async function seedMercadoPagoSamples(
   const consumer = uuidv7();
   const buyers = DEMO_BUYERS.map(([name, cpf]) => ({ id: uuidv7(), name, cpf }));
   await tx.insert(parties).values(
-    [...buyers, { id: consumer, name: 'Consumidor final (vendas online)', cpf: '11144477735' }].map((b) => ({
+    [...buyers, { id: consumer, name: 'Consumidor final (vendas online)', cpf: '84621357964' }].map((b) => ({
       id: b.id,
       organizationId,
       roles: ['customer' as const],

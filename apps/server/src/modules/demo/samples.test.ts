@@ -41,7 +41,9 @@ describe('the demo’s sample records (npm start)', () => {
     expect((await caller.registries.customers.list({})).rows.map((c) => c.tradeName)).toEqual(
       expect.arrayContaining(['Bom Preço', 'Rota Sul']),
     );
-    for (const party of [...suppliers, ...(await caller.registries.partners.list({})).rows]) {
+    const customers = (await caller.registries.customers.list({ pageSize: 100 })).rows;
+    expect(customers.map((c) => c.name)).toContain('Consumidor final (vendas online)');
+    for (const party of [...suppliers, ...customers, ...(await caller.registries.partners.list({})).rows]) {
       const parsed = partyInput.safeParse({ ...party, document: formatDocument(party.document) });
       expect(parsed.success, party.name).toBe(true);
     }
