@@ -229,6 +229,12 @@ describe('Mercado Pago reconciliation', () => {
     expect(document?.status).toBe('open');
     expect(await balance(ids.pending)).toBe(before - 959 - 284);
 
+    // Someone reverses one of its fee entries in the statement first: the undo still goes through, reversing it once.
+    const [fee] = await db()
+      .select({ id: accountMovements.id })
+      .from(accountMovements)
+      .where(and(eq(accountMovements.accountId, ids.pending), eq(accountMovements.amount, -959)));
+    await fin.ledger.movements.reverse({ movementId: fee?.id ?? '', reason: 'Conferência', idempotencyKey: key() });
     await fin.mercadopago.reconciliation.undo({
       settlementId: orderSale,
       reason: 'Venda de teste',

@@ -62,7 +62,7 @@ export async function lockAccount(scope: LedgerScope, accountId: string): Promis
 }
 
 /** The account's settlement rows by id, every one of them, or a pt-BR 404. */
-async function settlementRows(scope: LedgerScope, ids: string[]): Promise<Settlement[]> {
+export async function settlementRows(scope: LedgerScope, ids: string[]): Promise<Settlement[]> {
   const rows: Settlement[] = [];
   for (const chunk of chunks(ids)) {
     rows.push(
@@ -590,6 +590,9 @@ export async function undoSale(scope: LedgerScope, row: Settlement, reason: stri
           mercadopagoReconciliationEntries.reconciliationId,
           chain.map((c) => c.id),
         ),
+        // A fee entry someone already reversed in the statement stays reversed once.
+        sql`not exists (select 1 from account_movements r where r.organization_id = ${mercadopagoReconciliationEntries.organizationId}
+          and r.reversal_of = ${mercadopagoReconciliationEntries.movementId})`,
       ),
     )
     .orderBy(desc(mercadopagoReconciliationEntries.movementId));

@@ -20,6 +20,7 @@ import {
   reconcileSales,
   SALE_NOT_FOUND,
   settlementRow,
+  settlementRows,
   undoSale,
 } from './reconcile';
 import { bookReleases, undoReleaseDay } from './releases';
@@ -70,7 +71,7 @@ export const reconciliationRouter = router({
         const scope = writeScope(ctx);
         await mustUseAccount(scope, accountId);
         await lockAccount(scope, accountId);
-        const rows = await Promise.all(settlementIds.map((id) => settlementRow(scope, id)));
+        const rows = await settlementRows(scope, settlementIds);
         if (rows.some((r) => r.accountId !== accountId)) throw notFound(SALE_NOT_FOUND);
         const days = rows.map((r) => r.approvalDay).sort();
         const period = { accountId, from: days[0] ?? '', to: days.at(-1) ?? '' };
