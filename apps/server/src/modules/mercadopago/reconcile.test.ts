@@ -330,30 +330,36 @@ describe('Mercado Pago reconciliation', () => {
     expect(await codeOf(requester.mercadopago.settings.get({ accountId: ids.wallet }))).toBe('FORBIDDEN');
 
     const refund = await sale('90000000001', 'REFUND');
+    // Called one at a time, so that none rejects before it is awaited.
     for (const attempt of [
-      fin.mercadopago.reconciliation.match({ settlementId: pix, allocations: [{ installmentId: pix, amount: -5 }] }),
-      fin.mercadopago.reconciliation.match({
-        settlementId: pix,
-        allocations: [{ installmentId: pix, amount: 1e15 }],
-      }),
-      fin.mercadopago.reconciliation.undo({ settlementId: pix, reason: 'a\u0000b' }),
-      fin.mercadopago.reconciliation.undo({ settlementId: pix, reason: 'x'.repeat(501) }),
-      fin.mercadopago.reconciliation.accept({ accountId: ids.wallet, settlementIds: 'todas' as unknown as string[] }),
-      fin.mercadopago.reconciliation.acceptAll({
-        accountId: ids.wallet,
-        from: '2026-10-31',
-        to: '2026-10-01',
-        minScore: 65,
-      }),
-      fin.mercadopago.reconciliation.acceptAll({
-        accountId: ids.wallet,
-        from: '2025-01-01',
-        to: '2026-10-01',
-        minScore: 65,
-      }),
-      fin.mercadopago.reconciliation.createReceivable({ settlementId: refund }),
+      () =>
+        fin.mercadopago.reconciliation.match({ settlementId: pix, allocations: [{ installmentId: pix, amount: -5 }] }),
+      () =>
+        fin.mercadopago.reconciliation.match({
+          settlementId: pix,
+          allocations: [{ installmentId: pix, amount: 1e15 }],
+        }),
+      () => fin.mercadopago.reconciliation.undo({ settlementId: pix, reason: 'a\u0000b' }),
+      () => fin.mercadopago.reconciliation.undo({ settlementId: pix, reason: 'x'.repeat(501) }),
+      () =>
+        fin.mercadopago.reconciliation.accept({ accountId: ids.wallet, settlementIds: 'todas' as unknown as string[] }),
+      () =>
+        fin.mercadopago.reconciliation.acceptAll({
+          accountId: ids.wallet,
+          from: '2026-10-31',
+          to: '2026-10-01',
+          minScore: 65,
+        }),
+      () =>
+        fin.mercadopago.reconciliation.acceptAll({
+          accountId: ids.wallet,
+          from: '2025-01-01',
+          to: '2026-10-01',
+          minScore: 65,
+        }),
+      () => fin.mercadopago.reconciliation.createReceivable({ settlementId: refund }),
     ]) {
-      expect(await codeOf(attempt)).toBe('BAD_REQUEST');
+      expect(await codeOf(attempt())).toBe('BAD_REQUEST');
     }
     const open = (
       await db().select().from(ledgerInstallments).where(eq(ledgerInstallments.documentNumber, 'CR-2026-0001'))
