@@ -16,7 +16,7 @@ export function PasswordRules({ password }: { password: string }) {
           return (
             <List.Item
               key={rule.label}
-              c={ok ? 'teal.8' : 'dimmed'}
+              c={ok ? 'teal.9' : 'dimmed'}
               icon={
                 <ThemeIcon size={16} radius="xl" color={ok ? 'teal' : 'gray'} variant={ok ? 'filled' : 'light'}>
                   {ok ? <IconCheck size={11} /> : <IconPoint size={11} />}
