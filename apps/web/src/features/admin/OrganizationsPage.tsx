@@ -102,7 +102,7 @@ function OrganizationForm({
               {...form.getInputProps('status')}
             />
             {form.values.status === 'inactive' && (
-              <Text size="xs" c="orange.8">
+              <Text size="xs" c="orange">
                 {t.inactiveHelp}
               </Text>
             )}
