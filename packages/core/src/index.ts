@@ -43,3 +43,4 @@ export * from './purchasing/nfe';
 export * from './purchasing/inputs';
 export * from './split/allocation';
 export * from './split/inputs';
+export * from './reports/inputs';
