@@ -3,6 +3,7 @@ import { bankingRouter } from '../modules/banking/router';
 import { ledgerRouter } from '../modules/ledger/router';
 import { mercadopagoRouter } from '../modules/mercadopago/router';
 import { purchasingRouter } from '../modules/purchasing/router';
+import { reportsRouter } from '../modules/reports/router';
 import { registriesRouter } from '../modules/registries/router';
 import { splitRouter } from '../modules/split/router';
 import { tenantsRouter } from '../modules/tenancy/router';
@@ -17,4 +18,5 @@ export const routers = {
   mercadopago: mercadopagoRouter,
   purchasing: purchasingRouter,
   split: splitRouter,
+  reports: reportsRouter,
 } as const;

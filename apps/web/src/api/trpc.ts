@@ -9,6 +9,7 @@ import type {
   MercadoPagoRouter,
   PurchasingRouter,
   RegistriesRouter,
+  ReportsRouter,
   SplitRouter,
   TenantsRouter,
 } from '@financeiro/server/api';
@@ -61,4 +62,8 @@ export const purchasingClient = createTRPCClient<PurchasingRouter>({
 
 export const splitClient = createTRPCClient<SplitRouter>({
   links: [httpBatchLink({ url: '/v1/split', headers })],
+});
+
+export const reportsClient = createTRPCClient<ReportsRouter>({
+  links: [httpBatchLink({ url: '/v1/reports', headers })],
 });

@@ -1,0 +1,2 @@
+/** The DRE, the cash-flow projection and the dashboard. */
+export const outlookProcedures = {};
