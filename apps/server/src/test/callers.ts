@@ -7,6 +7,7 @@ import { ledgerRouter } from '../modules/ledger/router';
 import { mercadopagoRouter } from '../modules/mercadopago/router';
 import { purchasingRouter } from '../modules/purchasing/router';
 import { registriesRouter } from '../modules/registries/router';
+import { reportsRouter } from '../modules/reports/router';
 import { splitRouter } from '../modules/split/router';
 import { tenantsRouter } from '../modules/tenancy/router';
 import type { TestApp } from './app';
@@ -34,6 +35,7 @@ export function callersFor(t: TestApp) {
       mercadopago: mercadopagoRouter.createCaller(context),
       purchasing: purchasingRouter.createCaller(context),
       split: splitRouter.createCaller(context),
+      reports: reportsRouter.createCaller(context),
     };
   };
 }
