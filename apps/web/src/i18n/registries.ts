@@ -1,3 +1,5 @@
+import type { DreGroup } from '@financeiro/core';
+
 /** pt-BR texts shared by every registry screen, and each registry's own. */
 export const registryMessages = {
   status: 'Situação',
@@ -166,6 +168,17 @@ export const registryMessages = {
     apportionmentTemplate: 'Rateio padrão',
     apportionmentTemplateHelp:
       'Uma conta classificada aqui começa com este rateio quando o fornecedor ou cliente não tem rateio padrão.',
+    dreGroup: 'Grupo na DRE',
+    dreGroupHelp: 'A linha da DRE gerencial em que esta classificação e as que estão abaixo dela entram.',
+    dreGroupInherited: 'Pelo grupo acima / pela natureza',
+    dreGroups: {
+      gross_revenue: 'Receita bruta',
+      deductions: 'Deduções da receita',
+      costs: 'Custos',
+      expenses: 'Despesas operacionais',
+      financial_income: 'Receitas financeiras',
+      financial_expenses: 'Despesas financeiras',
+    } satisfies Record<DreGroup, string>,
   },
   costCentres: {
     one: 'centro de custo',

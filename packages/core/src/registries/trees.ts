@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DRE_GROUPS, type DreGroup } from '../reports/inputs';
 import { optionalId, requiredText } from './fields';
 
 /**
@@ -35,6 +36,11 @@ export const classificationInput = z.object({
   nature: z.enum(CLASSIFICATION_NATURES, 'Escolha a natureza: receita ou despesa.'),
   /** The apportionment a document classified here starts with, when its party names none. */
   apportionmentTemplateId: optionalId,
+  /** Its line in the DRE gerencial; none: its parent's, then its nature's (income: gross revenue; expense: expenses). */
+  dreGroup: z
+    .union([z.enum(DRE_GROUPS, 'Escolha um grupo da DRE.'), z.literal(''), z.null()], 'Escolha um grupo da DRE.')
+    .optional()
+    .transform((value) => value || null),
 });
 
 /** A cost centre: its place in the tree and a name. */
@@ -50,10 +56,13 @@ export const costCentreInput = z.object({
 export const DEFAULT_CLASSIFICATION_PLAN: {
   name: string;
   nature: ClassificationNature;
+  /** The DRE line of the group (its children inherit it); none: by nature. */
+  dreGroup?: DreGroup;
   children: { name: string; children?: string[] }[];
 }[] = [
   {
     name: 'Receitas operacionais',
+    dreGroup: 'gross_revenue',
     nature: 'income',
     children: [
       { name: 'Receita bruta', children: ['Venda de produtos', 'Prestação de serviços', 'Locações'] },
@@ -62,6 +71,7 @@ export const DEFAULT_CLASSIFICATION_PLAN: {
   },
   {
     name: 'Deduções da receita',
+    dreGroup: 'deductions',
     nature: 'expense',
     children: [
       { name: 'Impostos sobre vendas', children: ['ISS', 'ICMS', 'PIS', 'COFINS', 'Simples Nacional'] },
@@ -70,6 +80,7 @@ export const DEFAULT_CLASSIFICATION_PLAN: {
   },
   {
     name: 'Custos',
+    dreGroup: 'costs',
     nature: 'expense',
     children: [
       { name: 'Custo das mercadorias vendidas', children: ['Compra de mercadorias', 'Fretes sobre compras'] },
@@ -78,6 +89,7 @@ export const DEFAULT_CLASSIFICATION_PLAN: {
   },
   {
     name: 'Despesas operacionais',
+    dreGroup: 'expenses',
     nature: 'expense',
     children: [
       {
@@ -103,6 +115,7 @@ export const DEFAULT_CLASSIFICATION_PLAN: {
   },
   {
     name: 'Receitas financeiras',
+    dreGroup: 'financial_income',
     nature: 'income',
     children: [
       { name: 'Rendimentos de aplicações' },
@@ -112,6 +125,7 @@ export const DEFAULT_CLASSIFICATION_PLAN: {
   },
   {
     name: 'Despesas financeiras',
+    dreGroup: 'financial_expenses',
     nature: 'expense',
     children: [
       { name: 'Tarifas bancárias' },

@@ -17,6 +17,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   ACCOUNT_KINDS,
   CLASSIFICATION_NATURES,
+  DRE_GROUPS,
   PAYMENT_KINDS,
   PERIODICITIES,
   PIX_KEY_TYPES,
@@ -193,11 +194,14 @@ export const classifications = pgTable(
     nature: text({ enum: CLASSIFICATION_NATURES }).notNull(),
     /** The apportionment a document classified here starts with, when its party names none. */
     apportionmentTemplateId: uuid(),
+    /** Its line in the DRE gerencial; null: its parent's, then its nature's. */
+    dreGroup: text({ enum: DRE_GROUPS }),
   },
   (t) => [
     unique('classifications_org_id_key').on(t.organizationId, t.id),
     unique('classifications_org_code_key').on(t.organizationId, t.code),
     foreignKey({ columns: [t.organizationId, t.parentId], foreignColumns: [t.organizationId, t.id] }),
+    check('classifications_dre_group_check', sql.raw(`dre_group IN (${DRE_GROUPS.map((g) => `'${g}'`).join(', ')})`)),
     foreignKey({
       columns: [t.organizationId, t.apportionmentTemplateId],
       foreignColumns: [apportionmentTemplates.organizationId, apportionmentTemplates.id],

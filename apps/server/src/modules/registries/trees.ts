@@ -8,6 +8,7 @@ import {
   nextChildCode,
   TREE_MAX_DEPTH,
   type ClassificationNature,
+  type DreGroup,
 } from '@financeiro/core';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../db/client';
@@ -204,14 +205,20 @@ export const costCentresRouter = registryRouter({
 /** The default management income statement plan, with its codes. */
 export async function seedClassifications(tx: DbOrTx, organizationId: string): Promise<void> {
   const rows: (typeof classifications.$inferInsert)[] = [];
-  const add = (parentId: string | null, code: string, name: string, nature: ClassificationNature) => {
+  const add = (
+    parentId: string | null,
+    code: string,
+    name: string,
+    nature: ClassificationNature,
+    dreGroup: DreGroup | null = null,
+  ) => {
     const id = uuidv7();
-    rows.push({ id, organizationId, parentId, code, name, nature });
+    rows.push({ id, organizationId, parentId, code, name, nature, dreGroup });
     return id;
   };
   DEFAULT_CLASSIFICATION_PLAN.forEach((group, g) => {
     const groupCode = childCode(null, g + 1);
-    const groupId = add(null, groupCode, group.name, group.nature);
+    const groupId = add(null, groupCode, group.name, group.nature, group.dreGroup ?? null);
     group.children.forEach((child, c) => {
       const code = childCode(groupCode, c + 1);
       const childId = add(groupId, code, child.name, group.nature);

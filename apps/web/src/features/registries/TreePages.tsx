@@ -1,5 +1,5 @@
 import { Badge, Text } from '@mantine/core';
-import { CLASSIFICATION_NATURES, classificationInput, codeDepth, costCentreInput } from '@financeiro/core';
+import { CLASSIFICATION_NATURES, classificationInput, codeDepth, costCentreInput, DRE_GROUPS } from '@financeiro/core';
 import { registriesClient } from '../../api/trpc';
 import { registryMessages } from '../../i18n/registries';
 import type { Column } from '../../ui/DataTable';
@@ -64,6 +64,13 @@ export function ClassificationsPage() {
             </Badge>
           ),
         },
+        {
+          key: 'dreGroup',
+          card: 'figure',
+          header: c.dreGroup,
+          width: 180,
+          render: (r) => (r.dreGroup ? c.dreGroups[r.dreGroup] : ''),
+        },
       ]}
       fields={[
         {
@@ -87,14 +94,30 @@ export function ClassificationsPage() {
           kind: 'reference',
           source: registrySource('apportionmentTemplates', registriesClient.apportionmentTemplates),
         },
+        {
+          key: 'dreGroup',
+          label: c.dreGroup,
+          description: c.dreGroupHelp,
+          kind: 'select',
+          options: [
+            { value: '', label: c.dreGroupInherited },
+            ...DRE_GROUPS.map((g) => ({ value: g, label: c.dreGroups[g] })),
+          ],
+        },
       ]}
       toValues={(r) => ({
         parentId: r?.parentId ?? '',
         name: r?.name ?? '',
         nature: r?.nature ?? 'expense',
         apportionmentTemplateId: r?.apportionmentTemplateId ?? '',
+        dreGroup: r?.dreGroup ?? '',
       })}
-      csv={(r) => ({ [c.code]: r.code, [c.name]: r.name, [c.nature]: c.natures[r.nature] })}
+      csv={(r) => ({
+        [c.code]: r.code,
+        [c.name]: r.name,
+        [c.nature]: c.natures[r.nature],
+        [c.dreGroup]: r.dreGroup ? c.dreGroups[r.dreGroup] : '',
+      })}
       title={(r) => `${r.code} ${r.name}`}
     />
   );
