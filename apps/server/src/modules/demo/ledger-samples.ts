@@ -422,6 +422,48 @@ export async function seedLedgerSamples(
     }
   }
 
+  // What the dashboard's cards show whatever the day: a bill and a receipt due today, and a receipt already late,
+  // left open for the finance team (the bills above are paid on their due date, today's included).
+  await book(
+    'payable',
+    {
+      partyId: p['Transportadora Rota Sul S.A.'],
+      description: 'Frete de entrega expressa',
+      documentType: 'nfe',
+      documentNumber: `CTE-${today.replaceAll('-', '')}`,
+      issueDate: addDays(today, -20),
+      competence: `${today.slice(5, 7)}/${today.slice(0, 4)}`,
+      grossAmount: 286_450,
+      lines: one(c.freight, centre.ops),
+      paymentMethodId: boleto,
+      accountId: bank,
+      installments: [{ dueDate: today, amount: 286_450 }],
+    },
+    () => null,
+  );
+  await book(
+    'receivable',
+    {
+      partyId: p['Clínica Vida Saudável Ltda'],
+      description: 'Consultoria e implantação',
+      documentType: 'nfse',
+      documentNumber: `NFS-E ${today.replaceAll('-', '')}`,
+      issueDate: addDays(today, -40),
+      competence: `${today.slice(5, 7)}/${today.slice(0, 4)}`,
+      grossAmount: 1_230_000,
+      lines: one(c.services, centre.sales),
+      paymentMethodId: pix,
+      accountId: bank,
+      interestRate: 100,
+      fineRate: 200,
+      installments: [
+        { dueDate: addDays(today, -10), amount: 615_000 },
+        { dueDate: today, amount: 615_000 },
+      ],
+    },
+    () => null,
+  );
+
   // The lease's months, generated from the demo's contract as the finance team does, each paid on its due date.
   const [lease] = await tx
     .select({ id: contracts.id })
