@@ -6,7 +6,6 @@ import { SCREENS } from './table';
 describe('screens not built yet', () => {
   it('each names the roadmap item that brings it, and that item is not shipped', () => {
     const upcoming = SCREENS.filter((s) => s.upcoming);
-    expect(upcoming.map((s) => s.name)).toEqual(expect.arrayContaining(['relatorios-cp-status']));
     for (const screen of upcoming) {
       expect(ROADMAP.find((i) => i.id === screen.upcoming)?.status, screen.name).not.toBe('shipped');
     }
@@ -27,6 +26,12 @@ describe('screens not built yet', () => {
         'compras-criadas',
         'compras-aguardando-aprovacao',
         'fluxos-split',
+        'relatorios-cp-status',
+        'relatorios-cr-status',
+        'relatorios-contabeis-entradas',
+        'relatorios-contabeis-saidas',
+        'relatorios-contabeis-dre',
+        'relatorios-contabeis-fluxo-caixa',
       ]),
     );
   });

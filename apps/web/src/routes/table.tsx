@@ -8,6 +8,7 @@ import {
   IconCalendarStats,
   IconCash,
   IconChartBar,
+  IconChartLine,
   IconCircleCheck,
   IconCircleX,
   IconClockHour4,
@@ -19,6 +20,7 @@ import {
   IconLock,
   IconReceipt,
   IconReceiptTax,
+  IconReportMoney,
   IconRoad,
   IconScale,
   IconShieldCheck,
@@ -94,6 +96,12 @@ const AccountTypesPage = lazyPage(() => import('../features/registries/AccountTy
 const SplitFlowPage = lazyPage(() => import('../features/split/SplitFlowPage'), 'SplitFlowPage');
 const PurchaseOrdersPage = lazyPage(() => import('../features/purchasing/PurchaseOrdersPage'), 'PurchaseOrdersPage');
 const MercadoPagoPage = lazyPage(() => import('../features/mercadopago/MercadoPagoPage'), 'MercadoPagoPage');
+const InflowsPage = lazyPage(() => import('../features/reports/FlowsReportPage'), 'InflowsPage');
+const OutflowsPage = lazyPage(() => import('../features/reports/FlowsReportPage'), 'OutflowsPage');
+const DreReportPage = lazyPage(() => import('../features/reports/DreReportPage'), 'DreReportPage');
+const ProjectionPage = lazyPage(() => import('../features/reports/ProjectionPage'), 'ProjectionPage');
+const PayablesStatusPage = lazyPage(() => import('../features/reports/StatusReportPage'), 'PayablesStatusPage');
+const ReceivablesStatusPage = lazyPage(() => import('../features/reports/StatusReportPage'), 'ReceivablesStatusPage');
 
 export interface RouteDisplay {
   title: string;
@@ -388,7 +396,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'organization', permissions: purchases('ler_contas_pagar') },
     { title: 'Entradas', icon: IconFileInvoice },
     'Relatórios',
-    'reports',
+    InflowsPage,
   ),
   screen(
     'relatorios-contabeis-saidas',
@@ -396,7 +404,24 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'organization', permissions: purchases('ler_contas_pagar') },
     { title: 'Saidas', icon: IconReceipt },
     'Relatórios',
-    'reports',
+    OutflowsPage,
+  ),
+  // Not in SPEC section 2: the DRE and the cash-flow projection of issue 17 (decision 0025), ruled as entradas.
+  screen(
+    'relatorios-contabeis-dre',
+    'relatorios_contabeis/dre',
+    { scope: 'organization', permissions: purchases('ler_contas_pagar') },
+    { title: 'DRE gerencial', icon: IconReportMoney },
+    'Relatórios',
+    DreReportPage,
+  ),
+  screen(
+    'relatorios-contabeis-fluxo-caixa',
+    'relatorios_contabeis/fluxo_caixa',
+    { scope: 'organization', permissions: purchases('ler_contas_pagar') },
+    { title: 'Fluxo de caixa projetado', icon: IconChartLine },
+    'Relatórios',
+    ProjectionPage,
   ),
   screen(
     'relatorios-cp-status',
@@ -404,7 +429,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'unit', permissions: 'ler_contas_pagar' },
     { title: 'Contas a pagar por status', icon: IconChartBar },
     'Relatórios',
-    'reports',
+    PayablesStatusPage,
   ),
   screen(
     'relatorios-cr-status',
@@ -412,7 +437,7 @@ export const SCREENS: ScreenDef[] = [
     { scope: 'unit', permissions: 'ler_contas_receber' },
     { title: 'Contas a receber por status', icon: IconCalendarStats },
     'Relatórios',
-    'reports',
+    ReceivablesStatusPage,
   ),
 
   screen(

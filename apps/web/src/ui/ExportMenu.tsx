@@ -1,12 +1,21 @@
 import { Button, Menu } from '@mantine/core';
-import { IconDownload, IconFileSpreadsheet, IconFileText } from '@tabler/icons-react';
+import { IconDownload, IconFileSpreadsheet, IconFileText, IconFileTypePdf, IconPrinter } from '@tabler/icons-react';
 import { appMessages } from '../i18n/app';
 import type { ExportFormat } from './download';
 
 const t = appMessages.common;
 
-/** "Exportar" with its two formats: CSV for systems, Excel for people. */
-export function ExportMenu(props: { onExport: (format: ExportFormat) => void; loading?: boolean; disabled?: boolean }) {
+/**
+ * "Exportar" with its two formats: CSV for systems, Excel for people; a report adds its PDF and "Imprimir" when it
+ * passes `onPdf` and `onPrint`.
+ */
+export function ExportMenu(props: {
+  onExport: (format: ExportFormat) => void;
+  onPdf?: () => void;
+  onPrint?: () => void;
+  loading?: boolean;
+  disabled?: boolean;
+}) {
   return (
     <Menu position="bottom-end">
       <Menu.Target>
@@ -23,9 +32,19 @@ export function ExportMenu(props: { onExport: (format: ExportFormat) => void; lo
         <Menu.Item leftSection={<IconFileSpreadsheet size={16} />} onClick={() => props.onExport('xlsx')}>
           {t.exportXlsx}
         </Menu.Item>
+        {props.onPdf && (
+          <Menu.Item leftSection={<IconFileTypePdf size={16} />} onClick={props.onPdf}>
+            {t.exportPdf}
+          </Menu.Item>
+        )}
         <Menu.Item leftSection={<IconFileText size={16} />} onClick={() => props.onExport('csv')}>
           {t.exportCsv}
         </Menu.Item>
+        {props.onPrint && (
+          <Menu.Item leftSection={<IconPrinter size={16} />} onClick={props.onPrint}>
+            {t.print}
+          </Menu.Item>
+        )}
       </Menu.Dropdown>
     </Menu>
   );

@@ -24,7 +24,8 @@ function sheetOf(rows: SheetRow[]): { headers: string[]; cells: SheetCell[][] } 
   };
 }
 
-function save(blob: Blob, filename: string): void {
+/** Saves a file made in the browser (a report's PDF) under `filename`. */
+export function save(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -48,16 +49,30 @@ export function csvFile(rows: SheetRow[]): Blob {
   return new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' });
 }
 
-/** Downloads rows as an Excel workbook: a header row in bold, numbers as numbers. Loaded only when asked for. */
-export async function downloadXlsx(filename: string, rows: SheetRow[]): Promise<void> {
-  save(await xlsxFile(rows), filename);
+/** What a workbook may carry besides its rows. */
+export interface XlsxOptions {
+  /**
+   * Lines above the header (a report's organization, title, filters and period), in bold, then a blank row. CSV
+   * leaves them out: a CSV is read by systems, which expect the header on the first line.
+   */
+  preamble?: string[];
 }
 
-/** The Excel workbook of rows. */
-export async function xlsxFile(rows: SheetRow[]): Promise<Blob> {
+/** Downloads rows as an Excel workbook: a header row in bold, numbers as numbers. Loaded only when asked for. */
+export async function downloadXlsx(filename: string, rows: SheetRow[], options: XlsxOptions = {}): Promise<void> {
+  save(await xlsxFile(rows, options), filename);
+}
+
+/** The Excel workbook of rows, with the preamble's lines above the header when there are some. */
+export async function xlsxFile(rows: SheetRow[], options: XlsxOptions = {}): Promise<Blob> {
   const { default: writeXlsxFile } = await import('write-excel-file/browser');
   const { headers, cells } = sheetOf(rows);
+  const preamble = (options.preamble ?? []).map((line) => [
+    { value: String(safeCell(line)), fontWeight: 'bold' as const },
+  ]);
   const sheet = [
+    ...preamble,
+    ...(preamble.length > 0 ? [[null]] : []),
     headers.map((value) => ({ value, fontWeight: 'bold' as const })),
     ...cells.map((row) => row.map((value) => ({ value: value ?? undefined }))),
   ];
@@ -67,8 +82,13 @@ export async function xlsxFile(rows: SheetRow[]): Promise<Blob> {
 export type ExportFormat = 'csv' | 'xlsx';
 
 /** Downloads rows in the chosen format; `name` is the file name without extension. */
-export function downloadRows(format: ExportFormat, name: string, rows: SheetRow[]): Promise<void> | void {
-  return format === 'csv' ? downloadCsv(`${name}.csv`, rows) : downloadXlsx(`${name}.xlsx`, rows);
+export function downloadRows(
+  format: ExportFormat,
+  name: string,
+  rows: SheetRow[],
+  options: XlsxOptions = {},
+): Promise<void> | void {
+  return format === 'csv' ? downloadCsv(`${name}.csv`, rows) : downloadXlsx(`${name}.xlsx`, rows, options);
 }
 
 /** Saves a file the server sent as base64 (an attachment) under its own name. */
