@@ -7,8 +7,7 @@ import { DOCUMENT_KINDS } from '../ledger/inputs';
  * report screens and dashboard read them. Money is integer centavos; months are their first day (`YYYY-MM-01`).
  */
 
-const monthInput = (message: string) =>
-  z.string(message).regex(/^\d{4}-(0[1-9]|1[0-2])-01$/, message);
+const monthInput = (message: string) => z.string(message).regex(/^\d{4}-(0[1-9]|1[0-2])-01$/, message);
 
 /** The longest period a monthly report covers: two years of columns. */
 export const REPORT_MAX_MONTHS = 24;
@@ -183,8 +182,9 @@ export const projectionInput = z.object({
 export type ProjectionInput = z.input<typeof projectionInput>;
 
 export interface ProjectionPoint {
-  /** The first day of the step. */
+  /** The first day of the step (the first step starts today). */
   date: string;
+  /** Positive amounts: what comes in and what goes out in the step. */
   inflows: number;
   outflows: number;
   /** The balance at the end of the step. */
@@ -194,7 +194,7 @@ export interface Projection {
   today: string;
   /** The accounts' balance at the end of today (before what falls due today is counted). */
   opening: number;
-  /** Open installments already overdue, counted on today: receivables +, payables −. */
+  /** Open installments already overdue, counted on today's step: receivables in, payables out (positive amounts). */
   overdueIn: number;
   overdueOut: number;
   points: ProjectionPoint[];
@@ -214,21 +214,24 @@ export interface DashboardNextBill {
 }
 export interface Dashboard {
   today: string;
-  /** Open balance of the unit's payables and receivables due today. */
-  toPayToday: StatusCell;
-  toReceiveToday: StatusCell;
-  overduePayables: StatusCell;
-  overdueReceivables: StatusCell;
-  /** Σ balances of the accounts the unit's money moves through, today. */
-  accountsBalance: number;
+  /**
+   * Open balance of the unit's payables and receivables due today, and overdue. A figure the member's profile does
+   * not let them read is null: payables without ler_contas_pagar, receivables without ler_contas_receber.
+   */
+  toPayToday: StatusCell | null;
+  toReceiveToday: StatusCell | null;
+  overduePayables: StatusCell | null;
+  overdueReceivables: StatusCell | null;
+  /** Σ balances of the accounts the unit's money moves through, today (null without ler_transacoes). */
+  accountsBalance: number | null;
   /** Purchase orders waiting for the signed-in member's approval (null when they approve none). */
   ordersAwaitingMe: number | null;
-  /** Bank statement lines not yet fully reconciled. */
-  unreconciledLines: number;
-  /** Twelve months ending this month, cash basis. */
-  monthly: { month: string; inflows: number; outflows: number }[];
-  /** The next 30 days, by day. */
-  projection: Projection;
-  /** The next payables by due date, not yet paid. */
-  nextBills: DashboardNextBill[];
+  /** Bank statement lines not yet fully reconciled (null without acessar_conciliacao). */
+  unreconciledLines: number | null;
+  /** Twelve months ending this month, cash basis (null without ler_transacoes). */
+  monthly: { month: string; inflows: number; outflows: number }[] | null;
+  /** The next 30 days, by day (null unless the member reads transactions, payables and receivables). */
+  projection: Projection | null;
+  /** The next payables by due date, not yet paid (null without ler_contas_pagar). */
+  nextBills: DashboardNextBill[] | null;
 }
