@@ -1,9 +1,10 @@
 import {
   Alert,
-  Badge,
+  Anchor,
   Button,
   Card,
   Group,
+  Paper,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -12,27 +13,100 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconAlertTriangle, IconBuildingStore, IconKey, IconSitemap, IconUsers } from '@tabler/icons-react';
-import type { Icon } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconArrowDownLeft,
+  IconArrowUpRight,
+  IconBuildingBank,
+  IconCalendarDue,
+  IconChecklist,
+  IconClockExclamation,
+  IconInfoCircle,
+  IconScale,
+  type Icon,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { tenantsApi } from '../../api/trpc';
-import { appMessages } from '../../i18n/app';
+import { useNavigate } from '@tanstack/react-router';
+import { lazy, Suspense, type MouseEvent, type ReactNode } from 'react';
+import { formatBRL, formatCalendarDate, type StatusCell } from '@financeiro/core';
+import { dashboardMessages } from '../../i18n/dashboard';
+import { useTenantStore } from '../../stores/tenant';
+import { fetchDashboard, type DashboardData } from './api';
 
-const t = appMessages.dashboard;
+const t = dashboardMessages;
 
-function Stat({ icon: StatIcon, label, value }: { icon: Icon; label: string; value: string | number }) {
+// The charts' library is large: it loads after the figures, so the first screen after sign-in paints at once.
+const MonthlyChart = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.MonthlyChart })));
+const ProjectionChart = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.ProjectionChart })));
+
+/** Where each card leads: the list behind the figure, with the filters that make its total equal the card. */
+const LINKS = {
+  toPayToday: { to: '/contas/pagar', search: { period: 'today' } },
+  toReceiveToday: { to: '/contas/receber', search: { period: 'today' } },
+  overduePayables: { to: '/contas/pagar', search: { period: 'overdue', status: 'overdue' } },
+  overdueReceivables: { to: '/contas/receber', search: { period: 'overdue', status: 'overdue' } },
+  accountsBalance: { to: '/contas/extrato', search: { view: 'balances' } },
+  ordersAwaitingMe: { to: '/compras/aguardando_aprovacao', search: {} },
+  unreconciledLines: { to: '/contas/conciliacao_bancaria', search: {} },
+} as const;
+type CardKey = keyof typeof LINKS;
+
+/**
+ * A link's props inside the app: a real address (it opens in a new tab, it is read aloud as a link), followed
+ * without reloading the app on a plain click.
+ */
+function useGo() {
+  const navigate = useNavigate();
+  return (to: string, search: Record<string, string> = {}) => {
+    const query = new URLSearchParams(search).toString();
+    return {
+      href: query ? `${to}?${query}` : to,
+      onClick: (event: MouseEvent) => {
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        event.preventDefault();
+        void navigate({ to, search });
+      },
+    };
+  };
+}
+
+const tabular = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+/** One figure of today, the whole card a link to the list behind it. */
+function FigureCard(props: {
+  id: CardKey;
+  icon: Icon;
+  value: string;
+  sub: string;
+  tone?: 'red' | 'orange';
+  color: string;
+}) {
+  const link = LINKS[props.id];
+  const go = useGo();
+  const CardIcon = props.icon;
   return (
-    <Card p="md">
-      <Group wrap="nowrap">
-        <ThemeIcon size={44} radius="md" variant="light">
-          <StatIcon size={24} stroke={1.6} />
+    <Card
+      component="a"
+      {...go(link.to, link.search)}
+      p="md"
+      withBorder
+      data-card={props.id}
+      style={{ textDecoration: 'none', color: 'inherit' }}
+      bg={props.tone === 'red' ? 'red.0' : undefined}
+    >
+      <Group wrap="nowrap" align="flex-start" gap="sm">
+        <ThemeIcon size={38} radius="md" variant="light" color={props.color} aria-hidden>
+          <CardIcon size={22} stroke={1.6} />
         </ThemeIcon>
-        <Stack gap={0}>
-          <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-            {label}
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text size="sm" fw={600} c="dark.6">
+            {t.cards[props.id]}
           </Text>
-          <Text fz={22} fw={700}>
-            {value}
+          <Text fz={22} fw={700} c={props.tone === 'red' ? 'red.9' : undefined} style={tabular} data-figure>
+            {props.value}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {props.sub}
           </Text>
         </Stack>
       </Group>
@@ -40,142 +114,291 @@ function Stat({ icon: StatIcon, label, value }: { icon: Icon; label: string; val
   );
 }
 
-function PermissionBadges({ granted }: { granted: { name: string; label: string }[] }) {
-  if (granted.length === 0) return null;
+function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (
-    <Group gap={6}>
-      {granted.map((p) => (
-        <Badge key={p.name} variant="light" tt="none" title={p.name}>
-          {p.label}
-        </Badge>
-      ))}
-    </Group>
+    <Card p="md" withBorder>
+      <Group justify="space-between" align="baseline" mb="sm" gap="xs">
+        <Title order={2} fz="md">
+          {title}
+        </Title>
+        {action}
+      </Group>
+      {children}
+    </Card>
   );
 }
 
-/** Real data of the selected unit until the finance screens fill the dashboard. */
-export function DashboardPage() {
-  const overview = useQuery(tenantsApi.getUnitOverview.queryOptions());
-
-  if (overview.isPending) {
-    return (
-      <Stack>
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} h={84} radius="lg" />
-          ))}
-        </SimpleGrid>
-        <Skeleton h={220} radius="lg" />
-      </Stack>
+function Cards({ data }: { data: DashboardData }) {
+  const cell = (id: CardKey, value: StatusCell | null, icon: Icon, color: string, overdue = false) =>
+    value && (
+      <FigureCard
+        key={id}
+        id={id}
+        icon={icon}
+        color={color}
+        value={formatBRL(value.amount)}
+        sub={t.installments(value.count)}
+        tone={overdue && value.amount > 0 ? 'red' : undefined}
+      />
     );
-  }
-  if (overview.isError) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="sm" role="region" aria-label={t.cardsLabel}>
+      {cell('toPayToday', data.toPayToday, IconArrowUpRight, 'orange')}
+      {cell('toReceiveToday', data.toReceiveToday, IconArrowDownLeft, 'teal')}
+      {cell('overduePayables', data.overduePayables, IconClockExclamation, 'red', true)}
+      {cell('overdueReceivables', data.overdueReceivables, IconCalendarDue, 'red', true)}
+      {data.accountsBalance !== null && (
+        <FigureCard
+          id="accountsBalance"
+          icon={IconBuildingBank}
+          color="indigo"
+          value={formatBRL(data.accountsBalance)}
+          sub={t.accountsHint}
+        />
+      )}
+      {data.ordersAwaitingMe !== null && (
+        <FigureCard
+          id="ordersAwaitingMe"
+          icon={IconChecklist}
+          color="grape"
+          value={data.ordersAwaitingMe.toLocaleString('pt-BR')}
+          sub={t.orders(data.ordersAwaitingMe)}
+        />
+      )}
+      {data.unreconciledLines !== null && (
+        <FigureCard
+          id="unreconciledLines"
+          icon={IconScale}
+          color="cyan"
+          value={data.unreconciledLines.toLocaleString('pt-BR')}
+          sub={t.lines(data.unreconciledLines)}
+        />
+      )}
+    </SimpleGrid>
+  );
+}
+
+function NextBills({ bills }: { bills: NonNullable<DashboardData['nextBills']> }) {
+  const c = t.nextBills;
+  const go = useGo();
+  return (
+    <Section
+      title={c.title}
+      action={
+        <Anchor {...go('/contas/pagar')} size="sm">
+          {c.all}
+        </Anchor>
+      }
+    >
+      {bills.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {c.none}
+        </Text>
+      ) : (
+        <Table verticalSpacing={6} aria-label={c.label} layout="fixed">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={104} visibleFrom="sm">
+                {c.dueDate}
+              </Table.Th>
+              <Table.Th>{c.party}</Table.Th>
+              <Table.Th visibleFrom="sm">{c.description}</Table.Th>
+              <Table.Th ta="right" w={116}>
+                {c.open}
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {bills.map((bill) => (
+              <Table.Tr key={bill.installmentId}>
+                <Table.Td style={tabular} visibleFrom="sm">
+                  {formatCalendarDate(bill.dueDate)}
+                </Table.Td>
+                <Table.Td>
+                  <Anchor
+                    {...go('/contas/pagar', { doc: bill.documentId })}
+                    size="sm"
+                    fw={600}
+                    aria-label={c.openBill(bill.partyName, formatCalendarDate(bill.dueDate))}
+                    style={{ overflowWrap: 'break-word' }}
+                  >
+                    {bill.partyName}
+                  </Anchor>
+                  {/* On a phone the due date and the description go under the supplier, leaving it the width. */}
+                  <Text size="xs" c="dimmed" hiddenFrom="sm" lineClamp={2}>
+                    {formatCalendarDate(bill.dueDate)} · {bill.description}
+                  </Text>
+                </Table.Td>
+                <Table.Td visibleFrom="sm">
+                  <Text size="sm" lineClamp={2}>
+                    {bill.description}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right" style={tabular}>
+                  {formatBRL(bill.open)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Section>
+  );
+}
+
+function Projection({ projection }: { projection: NonNullable<DashboardData['projection']> }) {
+  const p = t.projection;
+  const go = useGo();
+  return (
+    <Section
+      title={p.title}
+      action={
+        <Anchor {...go('/relatorios_contabeis/fluxo_caixa')} size="sm">
+          {p.link}
+        </Anchor>
+      }
+    >
+      <Group gap="lg" mb="xs" style={{ rowGap: 2 }}>
+        <Text size="sm">
+          {p.opening}: <b style={tabular}>{formatBRL(projection.opening)}</b>
+        </Text>
+        {projection.overdueIn - projection.overdueOut !== 0 && (
+          <Text size="sm">
+            {p.overdue}: <b style={tabular}>{formatBRL(projection.overdueIn - projection.overdueOut)}</b>
+          </Text>
+        )}
+        <Text size="sm" c="red.9" fw={600}>
+          {p.lowest(formatBRL(projection.lowest.balance), formatCalendarDate(projection.lowest.date))}
+        </Text>
+      </Group>
+      <Suspense fallback={<Skeleton h={240} />}>
+        <ProjectionChart projection={projection} />
+      </Suspense>
+    </Section>
+  );
+}
+
+/** A new organization's dashboard: nothing to show yet, and where to begin. */
+function Empty({ data }: { data: DashboardData }) {
+  const go = useGo();
+  return (
+    <Paper withBorder p="lg">
+      <Stack gap="xs" align="flex-start">
+        <Title order={2} fz="lg">
+          {t.empty.title}
+        </Title>
+        <Text size="sm" c="dimmed" maw={620}>
+          {t.empty.text}
+        </Text>
+        <Group gap="sm">
+          {data.toPayToday !== null && (
+            <Button component="a" {...go('/contas/pagar')} variant="light" leftSection={<IconArrowUpRight size={16} />}>
+              {t.empty.payable}
+            </Button>
+          )}
+          {data.toReceiveToday !== null && (
+            <Button
+              component="a"
+              {...go('/contas/receber')}
+              variant="light"
+              leftSection={<IconArrowDownLeft size={16} />}
+            >
+              {t.empty.receivable}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Nothing booked yet: no installment open or overdue, no money in or out over the year, no bill ahead. */
+function isEmpty(data: DashboardData): boolean {
+  const cells = [data.toPayToday, data.toReceiveToday, data.overduePayables, data.overdueReceivables];
+  return (
+    cells.every((c) => c === null || c.count === 0) &&
+    (data.monthly ?? []).every((m) => m.inflows === 0 && m.outflows === 0) &&
+    (data.nextBills ?? []).length === 0 &&
+    (data.projection?.points ?? []).every((p) => p.inflows === 0 && p.outflows === 0)
+  );
+}
+
+function Loading() {
+  return (
+    <Stack gap="lg" aria-busy="true" aria-label={t.loading}>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="sm">
+        {Array.from({ length: 7 }, (_, i) => (
+          <Skeleton key={i} h={96} radius="md" />
+        ))}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        <Skeleton h={320} radius="md" />
+        <Skeleton h={320} radius="md" />
+      </SimpleGrid>
+      <Skeleton h={220} radius="md" />
+    </Stack>
+  );
+}
+
+/**
+ * The unit's money at a glance, the first screen after sign-in: today's figures (each a link to its list), twelve
+ * months of inflows and outflows, the next 30 days' balance and the next bills. One request brings it all.
+ */
+export function DashboardPage() {
+  const unitId = useTenantStore((s) => s.selectedUnit);
+  const dashboard = useQuery({ queryKey: ['reports', 'dashboard', unitId], queryFn: fetchDashboard });
+
+  if (dashboard.isPending) return <Loading />;
+  if (dashboard.isError) {
     return (
       <Alert color="red" icon={<IconAlertTriangle />} title={t.error}>
-        <Button mt="sm" variant="white" color="red" onClick={() => overview.refetch()}>
+        <Button mt="sm" variant="white" color="red" onClick={() => void dashboard.refetch()}>
           {t.retry}
         </Button>
       </Alert>
     );
   }
-  const data = overview.data;
-  // What the user holds at the unit or in any of its departments: a requester's are in their department.
-  const held = new Set(
-    [data.permissions.granted, ...data.permissions.departments.map((d) => d.granted)].flat().map((p) => p.name),
-  );
+  const data = dashboard.data;
+  const figures = [
+    data.toPayToday,
+    data.toReceiveToday,
+    data.overduePayables,
+    data.overdueReceivables,
+    data.accountsBalance,
+    data.ordersAwaitingMe,
+    data.unreconciledLines,
+  ];
+  // A member who reads none of the unit's money (a requester, say) is told so, rather than shown an empty book.
+  if (figures.every((f) => f === null)) {
+    return (
+      <Alert color="gray" icon={<IconInfoCircle />} title={t.cardsLabel}>
+        {t.nothingToRead}
+      </Alert>
+    );
+  }
   return (
     <Stack gap="lg">
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-        <Stat icon={IconBuildingStore} label={t.unit} value={data.unit.name} />
-        <Stat icon={IconSitemap} label={t.departments} value={data.departments.length} />
-        <Stat icon={IconUsers} label={t.members} value={data.members.length} />
-        <Stat icon={IconKey} label={t.permissionCount} value={data.permissions.all ? t.all : held.size} />
-      </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Card p="lg">
-          <Title order={2} fz={16} mb="md">
-            {t.departments}
-          </Title>
-          {data.departments.length === 0 ? (
-            <Text c="dimmed">{t.noDepartments}</Text>
-          ) : (
-            <Stack gap="xs">
-              {data.departments.map((d) => (
-                <Group
-                  key={d.id}
-                  justify="space-between"
-                  p="xs"
-                  style={{ borderRadius: 8, background: 'var(--mantine-color-gray-0)' }}
-                >
-                  <Group gap="xs">
-                    <IconSitemap size={16} stroke={1.6} />
-                    <Text fw={500}>{d.name}</Text>
-                  </Group>
-                  <Badge variant="light" color={d.status === 'active' ? 'green' : 'gray'}>
-                    {d.status === 'active' ? 'Ativo' : 'Inativo'}
-                  </Badge>
-                </Group>
-              ))}
-            </Stack>
-          )}
-        </Card>
-        <Card p="lg">
-          <Title order={2} fz={16} mb="md">
-            {t.members}
-          </Title>
-          {/* On a phone the table scrolls sideways: the region takes focus so the arrow keys can scroll it. */}
-          <Table.ScrollContainer
-            minWidth={320}
-            scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': t.members } }}
-          >
-            <Table verticalSpacing="xs" striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t.name}</Table.Th>
-                  <Table.Th>{t.username}</Table.Th>
-                  <Table.Th>{t.profile}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.members.map((m) => (
-                  <Table.Tr key={m.userId}>
-                    <Table.Td>{m.name ?? '—'}</Table.Td>
-                    <Table.Td>{m.username}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" tt="none" style={{ overflow: 'visible' }}>
-                        {m.profile}
-                      </Badge>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
-      </SimpleGrid>
-      <Card p="lg">
-        <Title order={2} fz={16} mb="md">
-          {t.permissions}
-        </Title>
-        {data.permissions.all ? (
-          <Text fw={600} c="brand.7">
-            {t.allPermissions}
-          </Text>
-        ) : (
-          <Stack gap="sm">
-            {held.size === 0 && <Text c="dimmed">{t.noPermissions}</Text>}
-            <PermissionBadges granted={data.permissions.granted} />
-            {data.permissions.departments.map((d) => (
-              <Stack key={d.id} gap={6}>
-                <Text size="sm" fw={600}>
-                  {t.inDepartment(d.name)}
-                </Text>
-                <PermissionBadges granted={d.granted} />
-              </Stack>
-            ))}
-          </Stack>
-        )}
-      </Card>
+      <Text size="sm" c="dimmed">
+        {t.today(formatCalendarDate(data.today))}
+      </Text>
+      <Cards data={data} />
+      {isEmpty(data) ? (
+        <Empty data={data} />
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 1, lg: 2 }}>
+            {data.monthly && (
+              <Section title={t.monthly.title}>
+                <Suspense fallback={<Skeleton h={260} />}>
+                  <MonthlyChart monthly={data.monthly} />
+                </Suspense>
+              </Section>
+            )}
+            {data.projection && <Projection projection={data.projection} />}
+          </SimpleGrid>
+          {data.nextBills && <NextBills bills={data.nextBills} />}
+        </>
+      )}
     </Stack>
   );
 }
