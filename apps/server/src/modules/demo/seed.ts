@@ -83,11 +83,13 @@ const PURCHASE_LISTS: PermissionName[] = [
 ];
 
 /**
- * What the finance team does across the organization: read its accounts, payment methods and apportionments, and
+ * What the finance team does across the organization: read its accounts, payment methods and apportionments, the
+ * organization's reports (inflows, outflows, DRE and projection: with the purchase lists' group permission), and
  * evaluate and conclude every department's purchase orders.
  */
 const FINANCE_ORGANIZATION: PermissionName[] = [
   'ler_contas',
+  'ler_contas_pagar',
   'ler_metodos_pagamento',
   'ler_configuracoes_rateio_padrao',
   ...PURCHASE_LISTS,
