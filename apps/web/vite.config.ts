@@ -33,6 +33,8 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/v1\//, /^\/identity/, /^\/oauth2/, /^\/logout/, /^\/health/],
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // The PDF maker and its fonts (1.8 MB) load when a report is exported, not with the app.
+        globIgnores: ['**/pdfmake-*.js', '**/vfs_fonts-*.js'],
       },
     }),
     // A .br and a .gz beside each text file, for the server to send as they are (it never compresses on the fly).

@@ -85,7 +85,7 @@ function Figure(props: { label: string; amount: number }) {
       <Text size="xs" c="dimmed">
         {props.label}
       </Text>
-      <Text fw={700} size="lg" c={props.amount < 0 ? 'red.9' : undefined} style={{ whiteSpace: 'nowrap' }}>
+      <Text fw={700} size="lg" c={props.amount < 0 ? 'red.9' : undefined} style={{ overflowWrap: 'anywhere' }}>
         {formatBRL(props.amount)}
       </Text>
     </Paper>

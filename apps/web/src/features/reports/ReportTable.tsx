@@ -54,7 +54,8 @@ function ValueCell({ value, strong }: { value: ReportValue; strong?: boolean }) 
   const amount = formatBRL(value.amount);
   const figure =
     value.link && value.amount !== 0 ? (
-      <FigureLink link={value.link} label={value.label ?? amount}>
+      // The accessible name starts with the figure as shown, then says what it opens.
+      <FigureLink link={value.link} label={value.label ? `${amount} — ${value.label}` : amount}>
         {amount}
       </FigureLink>
     ) : (

@@ -104,7 +104,8 @@ function statusDocument(
   organization: string,
 ): ReportDocument {
   const columns = [...STATUS_COLUMNS.map((column) => columnLabel(kind, column)), t.total];
-  const line = (row: StatusReportRow, key: string, links: boolean): ReportLine => ({
+  // The totals row counts every group: its figures open the list without a group's filter.
+  const line = (row: StatusReportRow, key: string, by: StatusGrouping): ReportLine => ({
     key,
     parentKey: null,
     level: 0,
@@ -112,7 +113,7 @@ function statusDocument(
     values: [
       ...STATUS_COLUMNS.map((column) => {
         const cell = row.cells[column];
-        const link = links ? cellLink(kind, column, report.today, grouping, row.id) : null;
+        const link = cellLink(kind, column, report.today, by, row.id);
         return {
           kind: 'money' as const,
           amount: cell.amount,
@@ -135,8 +136,8 @@ function statusDocument(
     ],
     labelHeader: grouped ? s.groupings[kind][grouping] : s.group,
     columns,
-    lines: grouped ? report.rows.map((row, index) => line(row, `${row.id ?? 'none'}-${index}`, true)) : [],
-    totals: { ...line({ ...report.totals, label: grouped ? s.totals : s.all }, 'totals', true), strong: true },
+    lines: grouped ? report.rows.map((row, index) => line(row, `${row.id ?? 'none'}-${index}`, grouping)) : [],
+    totals: { ...line({ ...report.totals, label: grouped ? s.totals : s.all }, 'totals', 'none'), strong: true },
     fileName: kind === 'payable' ? 'contas-a-pagar-por-status' : 'contas-a-receber-por-status',
   };
 }
