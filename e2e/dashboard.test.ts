@@ -38,6 +38,11 @@ describe.skipIf(!chromiumAvailable)('the dashboard in Chromium', () => {
 
   it('shows the demo’s money today, and each card leads to a list whose total is the card’s', async () => {
     const page = await h.newPage(1366, 900);
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (/^\/v1\/(reports|ledger|banking)\//.test(path)) calls.push(path);
+    });
     await signInToMatriz(page, h.app.url, 'financeiro');
     await card(page, 'Vencidos a pagar').waitFor();
 
@@ -57,6 +62,8 @@ describe.skipIf(!chromiumAvailable)('the dashboard in Chromium', () => {
     const bills = page.getByRole('table', { name: 'Próximas contas a pagar' });
     await bills.getByRole('link').first().waitFor();
     await screenshot(page, 'dashboard-1366');
+    // Every figure came in one request: no list, statement or second report was asked.
+    expect(calls).toEqual(['/v1/reports/dashboard']);
 
     // Overdue payables: the card opens the payables list on the overdue chip, with the same total.
     const overduePayables = await cardFigures(page, 'Vencidos a pagar');

@@ -32,6 +32,7 @@ import { formatBRL, formatCalendarDate, type StatusCell } from '@financeiro/core
 import { dashboardMessages } from '../../i18n/dashboard';
 import { useTenantStore } from '../../stores/tenant';
 import { fetchDashboard, type DashboardData } from './api';
+import { dashboardState } from './state';
 
 const t = dashboardMessages;
 
@@ -312,17 +313,6 @@ function Empty({ data }: { data: DashboardData }) {
   );
 }
 
-/** Nothing booked yet: no installment open or overdue, no money in or out over the year, no bill ahead. */
-function isEmpty(data: DashboardData): boolean {
-  const cells = [data.toPayToday, data.toReceiveToday, data.overduePayables, data.overdueReceivables];
-  return (
-    cells.every((c) => c === null || c.count === 0) &&
-    (data.monthly ?? []).every((m) => m.inflows === 0 && m.outflows === 0) &&
-    (data.nextBills ?? []).length === 0 &&
-    (data.projection?.points ?? []).every((p) => p.inflows === 0 && p.outflows === 0)
-  );
-}
-
 function Loading() {
   return (
     <Stack gap="lg" aria-busy="true" aria-label={t.loading}>
@@ -359,17 +349,8 @@ export function DashboardPage() {
     );
   }
   const data = dashboard.data;
-  const figures = [
-    data.toPayToday,
-    data.toReceiveToday,
-    data.overduePayables,
-    data.overdueReceivables,
-    data.accountsBalance,
-    data.ordersAwaitingMe,
-    data.unreconciledLines,
-  ];
-  // A member who reads none of the unit's money (a requester, say) is told so, rather than shown an empty book.
-  if (figures.every((f) => f === null)) {
+  const state = dashboardState(data);
+  if (state === 'nothingToRead') {
     return (
       <Alert color="gray" icon={<IconInfoCircle />} title={t.cardsLabel}>
         {t.nothingToRead}
@@ -382,7 +363,7 @@ export function DashboardPage() {
         {t.today(formatCalendarDate(data.today))}
       </Text>
       <Cards data={data} />
-      {isEmpty(data) ? (
+      {state === 'empty' ? (
         <Empty data={data} />
       ) : (
         <>
