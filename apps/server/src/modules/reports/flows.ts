@@ -59,8 +59,11 @@ const monthText = (date: SQL) => sql`to_char(date_trunc('month', ${date}), 'YYYY
  */
 function cashSettlements(r: Range): SQL {
   const part = apportionedPart(sql`m.value`, sql`l.share`, sql`m.settlement_id`, sql`l.id`);
-  return sql`with moved as (
-      select s.id as settlement_id, i.document_id, p.paid_date,
+  const key = keyColumn(r.dimension);
+  // A line of 100% is its document's only line: the settlement goes to it whole, without ranking remainders, which
+  // is most documents; only split documents take the window that hands out the odd centavos.
+  return sql`with moved as materialized (
+      select s.id as settlement_id, i.document_id, date_trunc('month', p.paid_date)::date as month,
         (s.principal + s.interest + s.fine - s.discount)::bigint as value
       from ledger_payments p
       join ledger_settlements s on s.organization_id = p.organization_id and s.payment_id = p.id
@@ -70,11 +73,19 @@ function cashSettlements(r: Range): SQL {
         ${r.unitId ? sql`and i.unit_id = ${r.unitId}::uuid` : sql``}
     ),
     parts as (
-      select l.${keyColumn(r.dimension)} as key, m.paid_date, ${part} as part
-      from moved m left join ledger_document_lines l
-        on l.organization_id = ${r.organizationId} and l.document_id = m.document_id
+      select l.${key} as key, m.month, m.value as part
+      from moved m join ledger_document_lines l
+        on l.organization_id = ${r.organizationId} and l.document_id = m.document_id and l.share = 10000
+      union all
+      select l.${key} as key, m.month, ${part} as part
+      from moved m join ledger_document_lines l
+        on l.organization_id = ${r.organizationId} and l.document_id = m.document_id and l.share < 10000
+      union all
+      select null, m.month, m.value from moved m
+      where not exists (select from ledger_document_lines l
+        where l.organization_id = ${r.organizationId} and l.document_id = m.document_id)
     )
-    select key, ${monthText(sql`paid_date`)} as month, sum(part)::bigint as amount from parts group by 1, 2`;
+    select key, to_char(month, 'YYYY-MM-DD') as month, sum(part)::bigint as amount from parts group by key, month`;
 }
 
 /** Accrual basis: the documents of the direction's kind that are not cancelled, by competence, their lines' amounts. */
