@@ -103,10 +103,19 @@ export const ROADMAP = [
     id: 'reports',
     title: 'Relatórios gerenciais',
     description:
-      'Contas a pagar e a receber por situação, entradas e saídas, e DRE gerencial por classificação e centro de custo.',
-    status: 'planned',
-    period: '2027-Q4',
+      'Contas a pagar e a receber por situação, entradas e saídas, DRE gerencial e fluxo de caixa projetado, com o painel do dia.',
+    status: 'shipped',
+    period: '2026-Q4',
     areas: ['Relatórios'],
+  },
+  {
+    id: 'resilience',
+    title: 'Carga, falhas e cópias de segurança',
+    description:
+      'Conferência dos livros a qualquer momento, nada perdido nem em dobro sob carga ou queda do servidor, e cópia e restauração do banco conferidas.',
+    status: 'planned',
+    period: '2027-Q1',
+    areas: ['Plataforma'],
   },
 ] as const satisfies readonly RoadmapItem[];
 
