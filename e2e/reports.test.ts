@@ -14,32 +14,19 @@ const amounts = (text: string) =>
     (m) => (m[1] ? -1 : 1) * (parseBRL(m[2] ?? '') ?? Number.NaN),
   );
 
-/** A PDF string as written: a literal "(text)" (UTF-16 with its byte-order mark when not ASCII) or hex "<FEFF…>". */
-function pdfString(token: string): string {
-  const bytes = token.startsWith('<')
-    ? Buffer.from(token.slice(1, -1), 'hex')
-    : Buffer.from(
-        token
-          .slice(1, -1)
-          .replace(/\\([nrtbf()\\]|\d{1,3})/g, (_, c: string) =>
-            /\d/.test(c)
-              ? String.fromCharCode(parseInt(c, 8))
-              : ({ n: '\n', r: '\r', t: '\t', b: '\b', f: '\f' }[c] ?? c),
-          ),
-        'latin1',
-      );
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return Buffer.from(bytes.subarray(2)).swap16().toString('utf16le');
-  return bytes.toString('latin1');
-}
-
-/** An entry of the PDF's document information (Title, Author, Subject), which PDFKit writes as its own object. */
-function pdfInfo(pdf: string, key: string): string | null {
-  const info = /\/Info\s+(\d+)\s+0\s+R/.exec(pdf)?.[1];
-  const dictionary = info ? new RegExp(`\\n${info} 0 obj\\s*(<<[\\s\\S]*?>>)`).exec(pdf)?.[1] : undefined;
-  const ref = dictionary ? new RegExp(`/${key}\\s+(\\d+)\\s+0\\s+R`).exec(dictionary)?.[1] : undefined;
-  if (!ref) return null;
-  const value = new RegExp(`\\n${ref} 0 obj\\s*(\\((?:\\\\[\\s\\S]|[^\\\\)])*\\)|<[0-9A-Fa-f]*>)`).exec(pdf)?.[1];
-  return value ? pdfString(value) : null;
+/** A PDF opened as a reader opens it: its document information, each page's size and its text. */
+async function openPdf(bytes: Buffer) {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await getDocument({ data: new Uint8Array(bytes), disableFontFace: true }).promise;
+  const info = (await doc.getMetadata()).info as Record<string, string>;
+  const pages: { view: number[]; text: string }[] = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const page = await doc.getPage(n);
+    const content = await page.getTextContent();
+    pages.push({ view: page.view, text: content.items.map((item) => ('str' in item ? item.str : '')).join(' ') });
+  }
+  await doc.destroy();
+  return { info, pages, text: plain(pages.map((p) => p.text).join('\n')) };
 }
 
 /** Chooses an item of the report's "Exportar" menu and waits for the file. */
@@ -120,12 +107,20 @@ describe.skipIf(!chromiumAvailable)('the reports in Chromium', () => {
     expect(pdf.suggestedFilename()).toMatch(/^dre-gerencial-.*\.pdf$/);
     const bytes = await fileOf(pdf);
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const raw = bytes.toString('latin1');
-    expect(pdfInfo(raw, 'Title')).toBe('DRE gerencial');
-    expect(pdfInfo(raw, 'Author')).toBe('Demo');
-    expect(pdfInfo(raw, 'Subject')).toContain('Regime de caixa');
-    // Twelve months and the total: landscape A4 (842 × 595 points).
-    expect(raw).toMatch(/\/MediaBox\s*\[0 0 841\.89\d* 595\.2\d*\]/);
+    const opened = await openPdf(bytes);
+    expect(opened.info.Title).toBe('DRE gerencial');
+    expect(opened.info.Author).toBe('Demo');
+    expect(opened.info.Subject).toContain('Regime de caixa');
+    // Twelve months and the total: landscape A4 (842 × 595 points), the heading and the figures on the page.
+    expect(opened.pages[0]?.view.map(Math.round)).toEqual([0, 0, 842, 595]);
+    expect(opened.text).toContain('DRE gerencial');
+    expect(opened.text).toContain('Regime de caixa');
+    expect(opened.text).toContain('Receita bruta');
+    // The PDF's cells are bare amounts ("47.602,28", the heading says they are in reais).
+    const bare = [...opened.text.matchAll(/(-?)([\d.]+,\d{2})/g)].map(
+      (m) => (m[1] ? -1 : 1) * (parseBRL(m[2] ?? '') ?? 0),
+    );
+    expect(bare).toEqual(expect.arrayContaining([...cash, ...result]));
   });
 
   it('payables by status: a figure opens the list of the same installments, with the same total', async () => {
