@@ -7,7 +7,17 @@ import { DOCUMENT_KINDS } from '../ledger/inputs';
  * report screens and dashboard read them. Money is integer centavos; months are their first day (`YYYY-MM-01`).
  */
 
-const monthInput = (message: string) => z.string(message).regex(/^\d{4}-(0[1-9]|1[0-2])-01$/, message);
+/** The years a report may cover: the month after the last one is still a date. */
+const YEARS = { first: 1900, last: 9998 };
+
+const monthInput = (message: string) =>
+  z
+    .string(message)
+    .regex(/^\d{4}-(0[1-9]|1[0-2])-01$/, message)
+    .refine(
+      (month) => Number(month.slice(0, 4)) >= YEARS.first && Number(month.slice(0, 4)) <= YEARS.last,
+      `Escolha um período entre os anos de ${YEARS.first} e ${YEARS.last}.`,
+    );
 
 /** The longest period a monthly report covers: two years of columns. */
 export const REPORT_MAX_MONTHS = 24;

@@ -20,7 +20,6 @@ export const FLOWS_UNASSIGNED: Record<FlowDimension, string> = {
 
 /** pt-BR answers of the reports' procedures to a request they refuse. */
 export const REPORT_ERRORS = {
-  forbidden: 'Seu perfil não tem permissão para esta ação.',
   unitNotFound: 'Unidade não encontrada nesta organização.',
-  period: 'Escolha um período entre os anos de 1900 e 9998.',
+  costCentreNotFound: 'Centro de custo não encontrado nesta organização.',
 } as const;

@@ -240,8 +240,12 @@ describe('reports: the DRE, the projection and the dashboard', () => {
     const nothing = await (await d.as('nada', d.matriz)).reports.dashboard();
     expect(nothing.toPayToday).toBeNull();
     expect(nothing.nextBills).toBeNull();
-    // The DRE and the projection follow the accounting reports' screens: the unit's finance profile lacks them.
-    expect(await codeOf(fin.reports.dre({ from: '2026-01-01', to: '2026-01-01' }))).toBe('FORBIDDEN');
+    // The DRE and the projection follow the accounting reports' screens: the payables read in one unit are not enough.
+    const unitOnly = await d.as('sopagar', d.matriz);
+    expect(await codeOf(unitOnly.reports.dre({ from: '2026-01-01', to: '2026-01-01' }))).toBe('FORBIDDEN');
+    expect(await codeOf(unitOnly.reports.projection({}))).toBe('FORBIDDEN');
+    // The demo's finance team holds them at the organization.
+    expect((await fin.reports.dre({ from: '2026-01-01', to: '2026-01-01' })).rows).toHaveLength(11);
   });
 
   it('answers nothing of another organization', async () => {

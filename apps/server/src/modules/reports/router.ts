@@ -7,11 +7,10 @@ import {
   statusReportInput,
   type DocumentKind,
 } from '@financeiro/core';
-import { rowsOf } from '../../db/client';
 import { readMeta, requireKind } from '../ledger/access';
-import { badRequest, organizationOf, procedure, router, unitOf, type ProcedureContext } from '../../trpc/init';
+import { organizationOf, procedure, router, unitOf, type ProcedureContext } from '../../trpc/init';
 import { flowsReport } from './flows';
-import { REPORT_ERRORS } from './messages';
+import { mustBeOrganizations, organizationReportMeta } from './access';
 import { outlookProcedures } from './outlook-router';
 import { statusReport } from './status';
 
@@ -26,14 +25,6 @@ function readableUnits(ctx: ProcedureContext, kind: DocumentKind): string[] {
     )
     .map((u) => u.id);
 }
-
-/**
- * Inflows and outflows read the whole organization's books: the same rule as their screens
- * (relatorios_contabeis/entradas and saidas), the purchase lists' permission with the payables'.
- */
-const flowsMeta = {
-  authz: { scope: 'organization', permissions: { all: ['ler_pedidos_compra', 'ler_contas_pagar'] } },
-} as const;
 
 /** Reports (read-only): /v1/reports.* */
 export const reportsRouter = router({
@@ -67,22 +58,12 @@ export const reportsRouter = router({
 
   /** Inflows or outflows by classification or cost centre and month, cash or accrual, with the previous period. */
   flows: procedure
-    .meta(flowsMeta)
+    .meta(organizationReportMeta)
     .input(flowsReportInput)
     .query(async ({ ctx, input }) => {
-      const organizationId = organizationOf(ctx);
-      const years = [input.from, input.to].map((m) => Number(m.slice(0, 4)));
-      if (years.some((y) => y < 1900 || y > 9998)) throw badRequest(REPORT_ERRORS.period);
-      if (input.unitId) {
-        const found = rowsOf<{ id: string }>(
-          await ctx.tx.execute(
-            sql`select id from units where organization_id = ${organizationId} and id = ${input.unitId}`,
-          ),
-        );
-        if (found.length === 0) throw badRequest(REPORT_ERRORS.unitNotFound);
-      }
+      await mustBeOrganizations(ctx, 'units', input.unitId);
       return flowsReport(ctx.tx, {
-        organizationId,
+        organizationId: organizationOf(ctx),
         unitId: input.unitId,
         direction: input.direction,
         basis: input.basis,
