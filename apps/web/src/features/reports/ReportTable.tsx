@@ -127,7 +127,7 @@ export function ReportTable(props: { doc: ReportDocument; openLevels?: number; c
   };
   return (
     <Paper withBorder className={classes.scroller} role="region" aria-label={props.caption ?? doc.title} tabIndex={0}>
-      <Table className={classes.table} striped={false} highlightOnHover verticalSpacing={6} horizontalSpacing="sm">
+      <Table className={classes.table} striped={false} highlightOnHover verticalSpacing={6} horizontalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
             <Table.Th className={classes.label}>{doc.labelHeader}</Table.Th>

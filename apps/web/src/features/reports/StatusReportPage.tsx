@@ -224,7 +224,16 @@ export function StatusReportPage({ kind }: { kind: DocumentKind }) {
       query={query}
       doc={doc}
       empty={report !== undefined && report.totals.total.count === 0}
-      note={report ? s.asOf(formatCalendarDate(report.today)) : undefined}
+      note={
+        report
+          ? [
+              s.asOf(formatCalendarDate(report.today)),
+              grouping === 'classification' || grouping === 'costCentre' ? s.apportioned : '',
+            ]
+              .filter(Boolean)
+              .join('. ')
+          : undefined
+      }
       chart={report && <AgeingChart kind={kind} report={report} grouped={grouping !== 'none'} />}
     >
       {doc && <ReportTable doc={doc} />}

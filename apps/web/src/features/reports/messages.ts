@@ -82,6 +82,8 @@ export const reportsMessages = {
     totals: 'Total',
     count: (n: number) => (n === 1 ? '1 parcela' : `${n} parcelas`),
     asOf: (day: string) => `Vencimentos contados a partir de ${day}`,
+    apportioned:
+      'Títulos rateados entram em cada grupo pela sua parte do rateio; a lista de um grupo mostra os títulos inteiros.',
     open: (label: string, column: string) => `Ver as parcelas de ${label}: ${column}`,
     otherUnit: 'Abre a lista na unidade da linha.',
     others: 'Outros',
