@@ -10,3 +10,4 @@ export * from '../modules/banking/schema';
 export * from '../modules/purchasing/schema';
 export * from '../modules/mercadopago/schema';
 export * from '../modules/split/schema';
+export * from '../modules/reports/schema';

@@ -7,7 +7,7 @@ import {
   type DocumentKind,
   type StatusCell,
 } from '@financeiro/core';
-import { rowsOf } from '../../db/client';
+import { rowsOf, type Tx } from '../../db/client';
 import { callerCan, organizationOf, unitOf, type ProcedureContext } from '../../trpc/init';
 import { countOrders } from '../purchasing/queries';
 import { balanceAt, projection } from './projection';
@@ -39,34 +39,29 @@ async function todayCells(ctx: ProcedureContext, today: string) {
   };
 }
 
+/** What came in and went out of one unit in each month from `first` to before `end`, cash basis. */
+export async function monthlyFlows(tx: Tx, organizationId: string, unitId: string, first: string, end: string) {
+  return rowsOf<{ month: string; inflows: string; outflows: string }>(
+    await tx.execute(sql`select to_char(month, 'YYYY-MM-DD') as month,
+        sum(case when kind = 'receivable' then amount else 0 end)::bigint as inflows,
+        sum(case when kind = 'payable' then amount else 0 end)::bigint as outflows
+      from report_monthly_flows
+      where organization_id = ${organizationId} and unit_id = ${unitId} and basis = 'cash'
+        and month >= ${first}::date and month < ${end}::date
+      group by 1`),
+  );
+}
+
 /**
- * Twelve months ending this month, cash basis, by the flows report's rules: what the unit's payments moved
- * (principal + interest + fine − discount, reversals negative on their own date) and its manual entries, an entry's
- * reversal counted in the direction of the entry it undoes. Fees and transfers are neither.
+ * Twelve months ending this month, cash basis, by the flows report's rules, from the reports' monthly summary
+ * (decision 0026): what the unit's payments moved (principal + interest + fine − discount, reversals negative on
+ * their own date) and its manual entries, an entry's reversal counted in the direction of the entry it undoes. Fees
+ * and transfers are neither.
  */
 async function monthly(ctx: ProcedureContext, today: string) {
-  const organizationId = organizationOf(ctx);
-  const unitId = unitOf(ctx);
   const last = `${today.slice(0, 7)}-01`;
   const first = addMonths(last, -11);
-  const end = addMonths(last, 1);
-  const rows = rowsOf<{ month: string; inflows: string; outflows: string }>(
-    await ctx.tx.execute(sql`select month, sum(inflows)::bigint as inflows, sum(outflows)::bigint as outflows from (
-        select to_char(date_trunc('month', p.paid_date), 'YYYY-MM-DD') as month,
-          case when p.kind = 'receivable' then p.total else 0 end as inflows,
-          case when p.kind = 'payable' then -p.total else 0 end as outflows
-        from ledger_payments p
-        where p.organization_id = ${organizationId} and p.unit_id = ${unitId}
-          and p.paid_date >= ${first}::date and p.paid_date < ${end}::date
-        union all
-        select to_char(date_trunc('month', m.date), 'YYYY-MM-DD'),
-          case when (m.kind = 'manual') = (m.amount > 0) then m.amount else 0 end,
-          case when (m.kind = 'manual') = (m.amount > 0) then 0 else -m.amount end
-        from account_movements m
-        where m.organization_id = ${organizationId} and m.unit_id = ${unitId}
-          and m.kind in ('manual', 'manual_reversal') and m.date >= ${first}::date and m.date < ${end}::date
-      ) flows group by 1`),
-  );
+  const rows = await monthlyFlows(ctx.tx, organizationOf(ctx), unitOf(ctx), first, addMonths(last, 1));
   const byMonth = new Map(rows.map((r) => [r.month, r]));
   return Array.from({ length: 12 }, (_, k) => {
     const month = addMonths(first, k);

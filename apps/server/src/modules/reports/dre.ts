@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   addMonths,
   DRE_GROUPS,
@@ -11,7 +11,6 @@ import {
   type ReportBasis,
 } from '@financeiro/core';
 import { rowsOf, type Tx } from '../../db/client';
-import { apportionedPart } from './apportion';
 import { monthsOf } from './flows';
 
 /** What the DRE reads: one organization's books (or one unit's, or one cost centre's branch), month by month. */
@@ -73,66 +72,40 @@ export function effectiveGroups(tree: readonly ClassificationRow[]): Map<string,
 }
 
 /** The cost centres of the branch that starts at `costCentreId`. */
-const branchOf = (organizationId: string, costCentreId: string) => sql`(
+export const branchOf = (organizationId: string, costCentreId: string) => sql`(
   select b.id from cost_centres b join cost_centres top
     on top.organization_id = b.organization_id and top.id = ${costCentreId}::uuid
   where b.organization_id = ${organizationId} and (b.code = top.code or b.code like top.code || '.%'))`;
 
-interface Range extends DreQuery {
+export interface DreRange extends DreQuery {
   /** First day after the last month. */
   end: string;
 }
 
-const signOf = (kind: SQL) => sql`(case when ${kind} = 'receivable' then 1 else -1 end)`;
-const monthText = (date: SQL) => sql`to_char(date_trunc('month', ${date}), 'YYYY-MM-DD')`;
+/** One classification's signed amount in one month. */
+export interface DreAmount {
+  classification_id: string | null;
+  month: string;
+  amount: string | number;
+}
 
 /**
- * Cash basis, as the flows report counts it: what moved for each installment (principal + interest + fine − discount
- * of each settlement, reversals negative on their own date) by the payment's month, apportioned over the document's
- * lines exactly; receipts +, payments −.
+ * Every classification's signed amount per month (receivables +, payables −), from the reports' monthly summary
+ * (decision 0026), by the flows report's rules: on the cash basis what moved for each installment by the payment's
+ * month, apportioned over the document's lines exactly; on the accrual basis the documents that are not cancelled, by
+ * competence, their lines' amounts; on both, manual entries and their reversals by their own date.
  */
-function cashSettlements(r: Range): SQL {
-  const part = apportionedPart(sql`m.value`, sql`l.share`, sql`m.settlement_id`, sql`l.id`);
-  return sql`select classification_id, month, sum(part)::bigint as amount from (
-      select l.classification_id, l.cost_centre_id, ${monthText(sql`m.paid_date`)} as month, ${part} as part
-      from (
-        select s.id as settlement_id, i.document_id, p.paid_date,
-          ${signOf(sql`p.kind`)} * (s.principal + s.interest + s.fine - s.discount)::bigint as value
-        from ledger_payments p
-        join ledger_settlements s on s.organization_id = p.organization_id and s.payment_id = p.id
-        join ledger_installments i on i.organization_id = s.organization_id and i.id = s.installment_id
-        where p.organization_id = ${r.organizationId}
-          and p.paid_date >= ${r.from}::date and p.paid_date < ${r.end}::date
-          ${r.unitId ? sql`and i.unit_id = ${r.unitId}::uuid` : sql``}
-      ) m
-      join ledger_document_lines l on l.organization_id = ${r.organizationId} and l.document_id = m.document_id
-    ) parts
-    ${r.costCentreId ? sql`where cost_centre_id in ${branchOf(r.organizationId, r.costCentreId)}` : sql``}
-    group by 1, 2`;
-}
-
-/** Accrual basis: the documents that are not cancelled, by competence, their lines' amounts; receivables +. */
-function accrualDocuments(r: Range): SQL {
-  return sql`select l.classification_id, to_char(d.competence, 'YYYY-MM-DD') as month,
-      sum(${signOf(sql`d.kind`)} * l.amount)::bigint as amount
-    from ledger_documents d
-    join ledger_document_lines l on l.organization_id = d.organization_id and l.document_id = d.id
-    where d.organization_id = ${r.organizationId} and d.status <> 'cancelled'
-      and d.competence >= ${r.from}::date and d.competence < ${r.end}::date
-      ${r.unitId ? sql`and d.unit_id = ${r.unitId}::uuid` : sql``}
-      ${r.costCentreId ? sql`and l.cost_centre_id in ${branchOf(r.organizationId, r.costCentreId)}` : sql``}
-    group by 1, 2`;
-}
-
-/** Manual entries and their reversals on either basis, by their own date, signed as the money moved. */
-function manualEntries(r: Range): SQL {
-  return sql`select m.classification_id, ${monthText(sql`m.date`)} as month, sum(m.amount)::bigint as amount
-    from account_movements m
-    where m.organization_id = ${r.organizationId} and m.kind in ('manual', 'manual_reversal')
-      and m.date >= ${r.from}::date and m.date < ${r.end}::date
-      ${r.unitId ? sql`and m.unit_id = ${r.unitId}::uuid` : sql``}
-      ${r.costCentreId ? sql`and m.cost_centre_id in ${branchOf(r.organizationId, r.costCentreId)}` : sql``}
-    group by 1, 2`;
+export async function dreAmounts(tx: Tx, r: DreRange): Promise<DreAmount[]> {
+  return rowsOf<DreAmount>(
+    await tx.execute(sql`select classification_id, to_char(month, 'YYYY-MM-DD') as month,
+        sum(case when kind = 'receivable' then amount else -amount end)::bigint as amount
+      from report_monthly_flows
+      where organization_id = ${r.organizationId} and basis = ${r.basis}
+        and month >= ${r.from}::date and month < ${r.end}::date and classification_id is not null
+        ${r.unitId ? sql`and unit_id = ${r.unitId}::uuid` : sql``}
+        ${r.costCentreId ? sql`and cost_centre_id in ${branchOf(r.organizationId, r.costCentreId)}` : sql``}
+      group by 1, 2 having sum(entries) > 0`),
+  );
 }
 
 /** The subtotal lines and what they add up. */
@@ -150,13 +123,7 @@ const SUBTOTALS: Partial<Record<DreLine, DreLine[]>> = {
  */
 export async function dreReport(tx: Tx, q: DreQuery): Promise<DreReport> {
   const months = monthsOf(q.from, q.to);
-  const r: Range = { ...q, end: addMonths(q.to, 1) };
-  const documents = q.basis === 'cash' ? cashSettlements(r) : accrualDocuments(r);
-  const amounts = rowsOf<{ classification_id: string | null; month: string; amount: string | number }>(
-    await tx.execute(sql`select classification_id, month, sum(amount)::bigint as amount
-      from (${documents} union all ${manualEntries(r)}) dre
-      where classification_id is not null group by 1, 2`),
-  );
+  const amounts = await dreAmounts(tx, { ...q, end: addMonths(q.to, 1) });
   const tree = rowsOf<ClassificationRow>(
     await tx.execute(sql`select id, parent_id as "parentId", code, name, nature, dre_group as "dreGroup"
       from classifications where organization_id = ${q.organizationId}`),

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   addMonths,
   type FlowDimension,
@@ -8,7 +8,6 @@ import {
   type ReportBasis,
 } from '@financeiro/core';
 import { rowsOf, type Tx } from '../../db/client';
-import { apportionedPart } from './apportion';
 import { FLOWS_UNASSIGNED } from './messages';
 
 /** What the flows report reads: one organization's (or one unit's) money in or out, by month and tree node. */
@@ -37,7 +36,8 @@ export interface FlowAmount {
   amount: number;
 }
 
-interface Range {
+/** What the flows read: a direction of one organization (or unit) over a range of months. */
+export interface FlowRange {
   organizationId: string;
   unitId: string | null;
   direction: FlowDirection;
@@ -47,82 +47,25 @@ interface Range {
   end: string;
 }
 
-const kindOf = (direction: FlowDirection) => (direction === 'in' ? 'receivable' : 'payable');
-const keyColumn = (dimension: FlowDimension) =>
-  sql.raw(dimension === 'classification' ? 'classification_id' : 'cost_centre_id');
-const monthText = (date: SQL) => sql`to_char(date_trunc('month', ${date}), 'YYYY-MM-DD')`;
+export const kindOf = (direction: FlowDirection) => (direction === 'in' ? 'receivable' : 'payable');
 
 /**
- * Cash basis: what moved for each installment of the direction's kind (principal + interest + fine − discount of each
- * settlement, reversals negative on their own date) by the payment's month, each settlement apportioned over its
- * document's lines exactly.
+ * Each node's (classification's or cost centre's own, before the tree) amount per month, from the reports' monthly
+ * summary (decision 0026): on the cash basis what moved for each installment of the direction's kind (principal +
+ * interest + fine − discount of each settlement, reversals negative on their own date) by the payment's month, each
+ * settlement apportioned over its document's lines exactly; on the accrual basis the documents that are not
+ * cancelled, by competence, their lines' amounts; on both, manual entries and their reversals by their own date, an
+ * entry's reversal counted in the direction of the entry it undoes. Fees and transfers are neither.
  */
-function cashSettlements(r: Range): SQL {
-  const part = apportionedPart(sql`m.value`, sql`l.share`, sql`m.settlement_id`, sql`l.id`);
-  const key = keyColumn(r.dimension);
-  // A line of 100% is its document's only line: the settlement goes to it whole, without ranking remainders, which
-  // is most documents; only split documents take the window that hands out the odd centavos.
-  return sql`with moved as materialized (
-      select s.id as settlement_id, i.document_id, date_trunc('month', p.paid_date)::date as month,
-        (s.principal + s.interest + s.fine - s.discount)::bigint as value
-      from ledger_payments p
-      join ledger_settlements s on s.organization_id = p.organization_id and s.payment_id = p.id
-      join ledger_installments i on i.organization_id = s.organization_id and i.id = s.installment_id
-      where p.organization_id = ${r.organizationId} and p.kind = ${kindOf(r.direction)}
-        and p.paid_date >= ${r.start}::date and p.paid_date < ${r.end}::date
-        ${r.unitId ? sql`and i.unit_id = ${r.unitId}::uuid` : sql``}
-    ),
-    parts as (
-      select l.${key} as key, m.month, m.value as part
-      from moved m join ledger_document_lines l
-        on l.organization_id = ${r.organizationId} and l.document_id = m.document_id and l.share = 10000
-      union all
-      select l.${key} as key, m.month, ${part} as part
-      from moved m join ledger_document_lines l
-        on l.organization_id = ${r.organizationId} and l.document_id = m.document_id and l.share < 10000
-      union all
-      select null, m.month, m.value from moved m
-      where not exists (select from ledger_document_lines l
-        where l.organization_id = ${r.organizationId} and l.document_id = m.document_id)
-    )
-    select key, to_char(month, 'YYYY-MM-DD') as month, sum(part)::bigint as amount from parts group by key, month`;
-}
-
-/** Accrual basis: the documents of the direction's kind that are not cancelled, by competence, their lines' amounts. */
-function accrualDocuments(r: Range): SQL {
-  return sql`select l.${keyColumn(r.dimension)} as key, to_char(d.competence, 'YYYY-MM-DD') as month,
-      sum(coalesce(l.amount, d.gross_amount))::bigint as amount
-    from ledger_documents d left join ledger_document_lines l
-      on l.organization_id = d.organization_id and l.document_id = d.id
-    where d.organization_id = ${r.organizationId} and d.kind = ${kindOf(r.direction)} and d.status <> 'cancelled'
-      and d.competence >= ${r.start}::date and d.competence < ${r.end}::date
-      ${r.unitId ? sql`and d.unit_id = ${r.unitId}::uuid` : sql``}
-    group by 1, 2`;
-}
-
-/**
- * Manual entries (and their reversals) on either basis, by their own date, classification and cost centre. An entry
- * is an inflow when money came in; its reversal counts (negative) in the direction of the entry it undoes. Transfers,
- * payments and the fees of payments (no classification) are not manual entries.
- */
-function manualEntries(r: Range): SQL {
-  const inflow = sql`(case when m.kind = 'manual' then m.amount > 0 else m.amount < 0 end)`;
-  return sql`select m.${keyColumn(r.dimension)} as key, ${monthText(sql`m.date`)} as month,
-      sum(${r.direction === 'in' ? sql`m.amount` : sql`-m.amount`})::bigint as amount
-    from account_movements m
-    where m.organization_id = ${r.organizationId} and m.kind in ('manual', 'manual_reversal')
-      and m.date >= ${r.start}::date and m.date < ${r.end}::date
-      and ${inflow} = ${r.direction === 'in'}
-      ${r.unitId ? sql`and m.unit_id = ${r.unitId}::uuid` : sql``}
-    group by 1, 2`;
-}
-
-/** The plain query: each node's (classification's or cost centre's own, before the tree) amount per month. */
-export async function flowAmounts(tx: Tx, r: Range, basis: ReportBasis): Promise<FlowAmount[]> {
-  const documents = basis === 'cash' ? cashSettlements(r) : accrualDocuments(r);
+export async function flowAmounts(tx: Tx, r: FlowRange, basis: ReportBasis): Promise<FlowAmount[]> {
+  const key = sql.raw(r.dimension === 'classification' ? 'classification_id' : 'cost_centre_id');
   const rows = rowsOf<{ key: string | null; month: string; amount: number | string | bigint }>(
-    await tx.execute(sql`select key, month, sum(amount)::bigint as amount
-      from (${documents} union all ${manualEntries(r)}) flows group by key, month`),
+    await tx.execute(sql`select ${key} as key, to_char(month, 'YYYY-MM-DD') as month, sum(amount)::bigint as amount
+      from report_monthly_flows
+      where organization_id = ${r.organizationId} and basis = ${basis} and kind = ${kindOf(r.direction)}
+        and month >= ${r.start}::date and month < ${r.end}::date
+        ${r.unitId ? sql`and unit_id = ${r.unitId}::uuid` : sql``}
+      group by 1, 2 having sum(entries) > 0`),
   );
   return rows.map((row) => ({ key: row.key, month: row.month, amount: Number(row.amount) }));
 }
