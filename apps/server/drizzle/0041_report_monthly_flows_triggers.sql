@@ -11,6 +11,8 @@ CREATE POLICY tenant_isolation ON report_monthly_flows
 -- negative) in the payment's month, in the installment's unit, split over its document's lines exactly as core's
 -- apportion does (floors of the basis points, the centavos left over to the largest remainders, ties to the earlier
 -- line, a negative value split as its magnitude); a document without lines keeps it under no classification.
+-- Lines are found by their document alone (its id is unique, and its lines carry its organization): the document
+-- key's index then serves the lookup even before the planner has statistics of a large load.
 CREATE FUNCTION report_flows_add_settlements(ids uuid[]) RETURNS void LANGUAGE sql AS $$
   INSERT INTO report_monthly_flows AS r
     (organization_id, unit_id, kind, basis, month, classification_id, cost_centre_id, amount, entries)
@@ -33,7 +35,7 @@ CREATE FUNCTION report_flows_add_settlements(ids uuid[]) RETURNS void LANGUAGE s
         JOIN ledger_payments p ON p.organization_id = s.organization_id AND p.id = s.payment_id
         JOIN ledger_installments i ON i.organization_id = s.organization_id AND i.id = s.installment_id
       ) m
-      LEFT JOIN ledger_document_lines l ON l.organization_id = m.organization_id AND l.document_id = m.document_id
+      LEFT JOIN ledger_document_lines l ON l.document_id = m.document_id
     ) lines
   ) parts
   GROUP BY organization_id, unit_id, kind, month, classification_id, cost_centre_id
@@ -74,7 +76,7 @@ CREATE FUNCTION report_flows_add_documents(documents ledger_documents[], factor 
   SELECT d.organization_id, d.unit_id, d.kind, 'accrual', d.competence, l.classification_id, l.cost_centre_id,
     sum(factor * coalesce(l.amount, d.gross_amount))::bigint, factor * count(*)
   FROM unnest(documents) AS d
-  LEFT JOIN ledger_document_lines l ON l.organization_id = d.organization_id AND l.document_id = d.id
+  LEFT JOIN ledger_document_lines l ON l.document_id = d.id
   WHERE d.status <> 'cancelled'
   GROUP BY d.organization_id, d.unit_id, d.kind, d.competence, l.classification_id, l.cost_centre_id
   ORDER BY d.organization_id, d.unit_id, d.kind, d.competence, l.classification_id, l.cost_centre_id
@@ -150,12 +152,11 @@ BEGIN
       WHERE d.status <> 'cancelled'
       UNION ALL
       SELECT d.organization_id, d.unit_id, d.kind, d.competence, NULL, NULL, -d.gross_amount, -1
-      FROM ledger_documents d
+      FROM (SELECT organization_id, document_id, count(*) AS added FROM new_rows GROUP BY 1, 2) n
+      JOIN ledger_documents d ON d.organization_id = n.organization_id AND d.id = n.document_id
       WHERE d.status <> 'cancelled'
-        AND (d.organization_id, d.id) IN (SELECT organization_id, document_id FROM new_rows)
-        AND NOT EXISTS (SELECT FROM ledger_document_lines o
-          WHERE o.organization_id = d.organization_id AND o.document_id = d.id
-            AND o.id NOT IN (SELECT id FROM new_rows))
+        -- The document had no lines before these: all it has now are the new ones.
+        AND n.added = (SELECT count(*) FROM ledger_document_lines o WHERE o.document_id = n.document_id)
     ) changes
     GROUP BY organization_id, unit_id, kind, competence, classification_id, cost_centre_id
     ORDER BY organization_id, unit_id, kind, competence, classification_id, cost_centre_id
@@ -173,9 +174,9 @@ BEGIN
       SELECT d.organization_id, d.unit_id, d.kind, d.competence, NULL, NULL, d.gross_amount, 1
       FROM ledger_documents d
       WHERE d.status <> 'cancelled'
-        AND (d.organization_id, d.id) IN (SELECT organization_id, document_id FROM old_rows)
+        AND (d.organization_id, d.id) IN (SELECT DISTINCT organization_id, document_id FROM old_rows)
         AND NOT EXISTS (SELECT FROM ledger_document_lines o
-          WHERE o.organization_id = d.organization_id AND o.document_id = d.id)
+          WHERE o.document_id = d.id)
     ) changes
     GROUP BY organization_id, unit_id, kind, competence, classification_id, cost_centre_id
     ORDER BY organization_id, unit_id, kind, competence, classification_id, cost_centre_id
@@ -200,7 +201,7 @@ INSERT INTO report_monthly_flows AS r
 SELECT d.organization_id, d.unit_id, d.kind, 'accrual', d.competence, l.classification_id, l.cost_centre_id,
   sum(coalesce(l.amount, d.gross_amount))::bigint, count(*)
 FROM ledger_documents d
-LEFT JOIN ledger_document_lines l ON l.organization_id = d.organization_id AND l.document_id = d.id
+LEFT JOIN ledger_document_lines l ON l.document_id = d.id
 WHERE d.status <> 'cancelled'
 GROUP BY d.organization_id, d.unit_id, d.kind, d.competence, l.classification_id, l.cost_centre_id
 ON CONFLICT ON CONSTRAINT report_monthly_flows_key DO UPDATE SET amount = r.amount + excluded.amount, entries = r.entries + excluded.entries;
