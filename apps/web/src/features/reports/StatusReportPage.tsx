@@ -26,14 +26,7 @@ const t = reportsMessages;
 const s = t.status;
 const LIST_PATH: Record<DocumentKind, string> = { payable: '/contas/pagar', receivable: '/contas/receber' };
 /** The columns of the ageing chart: what is still to pay or receive, by how late it is. */
-const AGEING: readonly StatusColumn[] = [
-  'due',
-  'partial',
-  'overdue_1_30',
-  'overdue_31_60',
-  'overdue_61_90',
-  'overdue_90',
-];
+const AGEING: readonly StatusColumn[] = STATUS_COLUMNS.filter((column) => column !== 'paid' && column !== 'cancelled');
 /** How many groups the chart stacks by name; the rest are one "Outros" band. */
 const CHART_GROUPS = 6;
 const CHART_COLORS = ['blue.7', 'teal.7', 'orange.7', 'grape.7', 'cyan.8', 'red.8', 'gray.6'];
