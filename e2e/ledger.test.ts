@@ -100,7 +100,7 @@ describe.skipIf(!chromiumAvailable)('payables and receivables in Chromium', () =
     await page.waitForURL(/documentNumber=NF-7788/);
     await page.getByRole('row').filter({ hasText: '1/3' }).getByText('R$ 205,35').waitFor();
     // The IRRF withheld became the Receita Federal's guide, under the same document number.
-    await page.getByText('4 parcelas').waitFor();
+    await page.getByText('4 parcelas', { exact: true }).waitFor();
 
     await page.getByRole('row').filter({ hasText: '1/3' }).click();
     await page.getByRole('button', { name: 'Estornar' }).click();
