@@ -44,7 +44,7 @@ export async function signInToMatriz(page: Page, appUrl: string, username = 'adm
  * Chooses, in the open dialog's reference select labelled `label`, the option found by typing `search`. The list may
  * still be redrawn as its choices arrive: it clicks without waiting for it to be still, and checks that a choice was
  * taken (its whole name in the field, the list closed), not only the typed search. Options arrive from the server:
- * on a busy machine that takes seconds.
+ * on a busy machine (the whole suite in parallel) that has taken more than 15 seconds.
  */
 export async function chooseOption(page: Page, label: string, search: string, nth = 0): Promise<void> {
   const input = page.getByRole('dialog').getByLabel(label).nth(nth);
@@ -61,7 +61,7 @@ export async function chooseOption(page: Page, label: string, search: string, nt
         const value = await input.inputValue();
         return value.length > search.length && (await input.getAttribute('aria-expanded')) !== 'true' ? value : '';
       },
-      { timeout: 15_000 },
+      { timeout: 30_000 },
     )
     .toMatch(new RegExp(search, 'i'));
 }
