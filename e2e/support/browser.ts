@@ -43,25 +43,30 @@ export async function signInToMatriz(page: Page, appUrl: string, username = 'adm
 /**
  * Chooses, in the open dialog's reference select labelled `label`, the option found by typing `search`. The list may
  * still be redrawn as its choices arrive: it clicks without waiting for it to be still, and checks that a choice was
- * taken (its whole name in the field, the list closed), not only the typed search. Options arrive from the server:
- * on a busy machine (the whole suite in parallel) that has taken more than 15 seconds.
+ * taken (its whole name in the field), not only the typed search. Once the name is there it stops: typing the search
+ * again over a choice whose list was still closing would offer the chosen option again, and a click on the chosen
+ * option takes it back. Options arrive from the server: on a busy machine (the whole suite in parallel) that has
+ * taken more than 15 seconds.
  */
 export async function chooseOption(page: Page, label: string, search: string, nth = 0): Promise<void> {
   const input = page.getByRole('dialog').getByLabel(label).nth(nth);
+  const searched = new RegExp(search, 'i');
   await input.fill(search);
-  const option = page.getByRole('option', { name: new RegExp(search, 'i') }).first();
+  const option = page.getByRole('option', { name: searched }).first();
   await expect
     .poll(
       async () => {
+        const shown = await input.inputValue();
+        if (shown.length > search.length && searched.test(shown)) return shown;
         if ((await input.getAttribute('aria-expanded')) === 'true')
           await option.click({ force: true, timeout: 2_000 }).catch(() => undefined);
         // A form still loading may put its saved choice into the field around the typed search: type it again.
-        else if ((await input.inputValue()) !== search) await input.fill(search);
+        else if (shown !== search) await input.fill(search);
         else await input.press('ArrowDown');
-        const value = await input.inputValue();
-        return value.length > search.length && (await input.getAttribute('aria-expanded')) !== 'true' ? value : '';
+        return '';
       },
       { timeout: 30_000 },
     )
-    .toMatch(new RegExp(search, 'i'));
+    .toMatch(searched);
+  await expect.poll(() => input.getAttribute('aria-expanded'), { timeout: 10_000 }).not.toBe('true');
 }
