@@ -6,8 +6,14 @@ import { startRecurrenceWorker } from './modules/ledger/recurrences';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './modules/demo/seed';
 
 const env = loadEnv();
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-const seeded = env.DEMO ? await seedDemo(database.db, { samples: true }) : false;
+let seeded = false;
+const database = await openDatabase({
+  databaseUrl: env.DATABASE_URL,
+  dataDir: env.DATA_DIR,
+  prepare: async (db) => {
+    if (env.DEMO) seeded = await seedDemo(db, { samples: true });
+  },
+});
 const app = await buildApp({ env, database });
 await app.listen({ port: env.PORT, host: env.HOST });
 const worker = startOutboxWorker({ db: database.db, env, log: app.log });

@@ -40,37 +40,57 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** Directory for PGlite files; absent means in memory (tests). */
   dataDir?: string | undefined;
+  /**
+   * Work to do once per database after the migrations, before serving (the demo data). On PostgreSQL it runs under
+   * the migrations' lock, so processes starting together on one database do it one at a time and the later ones
+   * find it done.
+   */
+  prepare?: ((db: Db) => Promise<void>) | undefined;
 }
 
+/** The advisory lock (an arbitrary constant of this app) that processes starting on one database take in turn. */
+const STARTUP_LOCK = 7_240_118_001;
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  let database: Database;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection the server closes (restart, failover, a dropped test database) must not crash the
     // process: the pool discards it and opens a fresh one on the next query.
     pool.on('error', () => undefined);
-    database = {
+    const database: Database = {
       db: drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db,
       kind: 'postgres',
       close: () => pool.end(),
     };
-    await ensureAppRole(database.db);
-    await migratePg(drizzlePg(pool, { schema, casing: 'snake_case' }), { migrationsFolder });
-  } else {
-    if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-    const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
-    database = {
-      db: drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db,
-      kind: 'pglite',
-      close: () => client.close(),
-    };
-    await ensureAppRole(database.db);
-    await migratePglite(drizzlePglite(client, { schema, casing: 'snake_case' }), { migrationsFolder });
-    // PGlite has no autovacuum to keep the planner's statistics: refresh them at each start of a kept database.
-    // VACUUM also marks the pages all visible, so that the lists read their covering indexes without the table.
-    if (options.dataDir) await database.db.execute(sql`VACUUM ANALYZE`);
+    // Drizzle's migrator takes no lock: two processes starting together on an empty database would both apply the
+    // first migration, and both seed. The lock belongs to its own session, so a process that dies mid-way frees it.
+    const lock = await pool.connect();
+    try {
+      await lock.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+      await ensureAppRole(database.db);
+      await migratePg(drizzlePg(pool, { schema, casing: 'snake_case' }), { migrationsFolder });
+      await grantAppRole(database.db);
+      await options.prepare?.(database.db);
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]);
+      lock.release();
+    }
+    return database;
   }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const database: Database = {
+    db: drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db,
+    kind: 'pglite',
+    close: () => client.close(),
+  };
+  await ensureAppRole(database.db);
+  await migratePglite(drizzlePglite(client, { schema, casing: 'snake_case' }), { migrationsFolder });
+  // PGlite has no autovacuum to keep the planner's statistics: refresh them at each start of a kept database.
+  // VACUUM also marks the pages all visible, so that the lists read their covering indexes without the table.
+  if (options.dataDir) await database.db.execute(sql`VACUUM ANALYZE`);
   await grantAppRole(database.db);
+  await options.prepare?.(database.db);
   return database;
 }
 

@@ -1,0 +1,47 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export interface ServerProcess {
+  /** Everything the process wrote to stdout and stderr so far. */
+  log: string[];
+  stop(): Promise<void>;
+}
+
+const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
+
+/**
+ * The real server (`main.ts`, as `npm start` runs it) in a child process with the given settings on top of this
+ * process's environment; resolves once it says it is ready, rejects if it exits or takes more than `timeoutMs`.
+ */
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env: { ...process.env, ...env }, stdio: 'pipe' });
+  const log: string[] = [];
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`o servidor não ficou pronto:\n${log.join('')}`)), timeoutMs);
+      const onData = (chunk: Buffer) => {
+        log.push(chunk.toString());
+        if (log.join('').includes('Financeiro pronto em')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      child.stdout.on('data', onData);
+      child.stderr.on('data', onData);
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`o servidor terminou (código ${code}):\n${log.join('')}`));
+      });
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { log, stop };
+}
