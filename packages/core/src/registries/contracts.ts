@@ -82,8 +82,3 @@ export function contractSchedule(contract: {
   }
   return out;
 }
-
-/** Files a contract may carry: PDF and images, up to this size each. */
-export const ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
-export const ATTACHMENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp'] as const;
-export const MAX_ATTACHMENTS = 10;
