@@ -1,4 +1,5 @@
-import { Box, Card, Center, Group, Text, ThemeIcon } from '@mantine/core';
+import { Suspense } from 'react';
+import { Box, Card, Center, Group, Loader, Text, ThemeIcon } from '@mantine/core';
 import { Outlet } from '@tanstack/react-router';
 import { appMessages } from '../i18n/app';
 
@@ -31,7 +32,9 @@ export function AuthLayout() {
       </Center>
       <Center>
         <Card w="100%" maw={460} p={{ base: 'lg', sm: 32 }} shadow="xl" withBorder={false}>
-          <Outlet />
+          <Suspense fallback={<Loader mx="auto" my="xl" display="block" aria-label={appMessages.shell.loading} />}>
+            <Outlet />
+          </Suspense>
         </Card>
       </Center>
     </Box>

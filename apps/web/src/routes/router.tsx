@@ -1,30 +1,17 @@
-import { createRootRoute, createRoute, createRouter, redirect } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, redirect, type RouteComponent } from '@tanstack/react-router';
 import type { RouteAuthz } from '@financeiro/core';
 import { AuthLayout } from '../layouts/AuthLayout';
 import { BlankLayout } from '../layouts/BlankLayout';
 import { MainLayout } from '../layouts/MainLayout';
 import { RootLayout } from '../layouts/RootLayout';
-import {
-  ForcedResetPage,
-  RecoveryChallengePage,
-  RecoveryPage,
-  SignInPage,
-  SignOutPage,
-  SignUpConfirmEmailPage,
-  SignUpConfirmSmsPage,
-  SignUpPage,
-  TotpSignInPage,
-  SmsSignInPage,
-  TotpSetupSignInPage,
-  MfaSelectPage,
-  NewPasswordPage,
-} from '../features/auth';
+import { SignInPage } from '../features/auth/SignInPage';
+import { SignOutPage } from '../features/auth/SignOutPage';
 import { NoTenantsPage } from '../features/tenants/NoTenantsPage';
 import { NotFoundPage } from '../features/tenants/NotFoundPage';
 import { SelectTenantPage } from '../features/tenants/SelectTenantPage';
 import { UnauthorizedPage } from '../features/tenants/UnauthorizedPage';
 import { guard } from './guard';
-import { SCREENS, type RouteDisplay } from './table';
+import { lazyPage, SCREENS, type RouteDisplay } from './table';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -67,8 +54,22 @@ const screens = SCREENS.map((def) =>
   }),
 );
 
+// The steps after the password, sign-up and recovery load when a person reaches them.
+const auth = () => import('../features/auth');
+const MfaSelectPage = lazyPage(auth, 'MfaSelectPage');
+const SmsSignInPage = lazyPage(auth, 'SmsSignInPage');
+const TotpSignInPage = lazyPage(auth, 'TotpSignInPage');
+const TotpSetupSignInPage = lazyPage(auth, 'TotpSetupSignInPage');
+const NewPasswordPage = lazyPage(auth, 'NewPasswordPage');
+const ForcedResetPage = lazyPage(auth, 'ForcedResetPage');
+const SignUpPage = lazyPage(auth, 'SignUpPage');
+const SignUpConfirmSmsPage = lazyPage(auth, 'SignUpConfirmSmsPage');
+const SignUpConfirmEmailPage = lazyPage(auth, 'SignUpConfirmEmailPage');
+const RecoveryPage = lazyPage(auth, 'RecoveryPage');
+const RecoveryChallengePage = lazyPage(auth, 'RecoveryChallengePage');
+
 const anonymous: RouteAuthz = { public: true, anonymousOnly: true };
-const authPages: [string, string, string, () => React.ReactNode][] = [
+const authPages: [string, string, string, RouteComponent][] = [
   ['sign-in', 'sign-in', 'Entrar', SignInPage],
   ['sign-in-mfa', 'sign-in/mfa', 'Verificação em dois fatores', MfaSelectPage],
   ['sign-in-mfa-sms', 'sign-in/mfa/sms', 'Código por SMS', SmsSignInPage],

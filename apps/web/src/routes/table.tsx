@@ -47,17 +47,18 @@ import {
 } from '@tabler/icons-react';
 import type { PermissionName, RouteAuthz } from '@financeiro/core';
 import { ComingSoonPage } from '../features/placeholder/ComingSoonPage';
-import { PayablesPage, ReceivablesPage } from '../features/ledger/InstallmentsPage';
 import { roadmapItem, type RoadmapItemId } from '../features/roadmap/roadmap';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
-import { ProfilePage } from '../features/account/ProfilePage';
-import { ChangePasswordPage } from '../features/account/ChangePasswordPage';
-import { MfaConfigPage } from '../features/account/MfaConfigPage';
 
-/** Screens outside the first paint load on demand, so the app opens fast on a phone. */
-function lazyPage<K extends string>(load: () => Promise<Record<K, () => ReactNode>>, name: K): Page {
+/** Screens other than the dashboard load on demand, so the app opens fast on a phone. */
+export function lazyPage<K extends string>(load: () => Promise<Record<K, () => ReactNode>>, name: K): Page {
   return lazy(() => load().then((module) => ({ default: module[name] })));
 }
+const PayablesPage = lazyPage(() => import('../features/ledger/InstallmentsPage'), 'PayablesPage');
+const ReceivablesPage = lazyPage(() => import('../features/ledger/InstallmentsPage'), 'ReceivablesPage');
+const ProfilePage = lazyPage(() => import('../features/account/ProfilePage'), 'ProfilePage');
+const ChangePasswordPage = lazyPage(() => import('../features/account/ChangePasswordPage'), 'ChangePasswordPage');
+const MfaConfigPage = lazyPage(() => import('../features/account/MfaConfigPage'), 'MfaConfigPage');
 const DepartmentsPage = lazyPage(() => import('../features/admin/HierarchyPage'), 'DepartmentsPage');
 const UnitsPage = lazyPage(() => import('../features/admin/HierarchyPage'), 'UnitsPage');
 const ProfilesPage = lazyPage(() => import('../features/admin/ProfilesPage'), 'ProfilesPage');
