@@ -6,90 +6,18 @@ import { performance } from 'node:perf_hooks';
 import { and, eq, sql } from 'drizzle-orm';
 import { schedule, todayInSaoPaulo } from '@financeiro/core';
 import { rowsOf } from '../apps/server/src/db/client';
-import { seedDemo } from '../apps/server/src/modules/demo/seed';
 import { ledgerInstallments } from '../apps/server/src/modules/ledger/schema';
-import { classifications, costCentres } from '../apps/server/src/modules/registries/schema';
-import { organizations, units } from '../apps/server/src/modules/tenancy/schema';
 import { createTestApp } from '../apps/server/src/test/app';
+import { buildLedgerData } from './support/ledger-data';
 import { callersFor } from '../apps/server/src/test/callers';
 
-const ORGANIZATIONS = 100;
-const PARTIES = 10_000;
-/** Two installments each: 5,000 documents are 10,000 installments per organization. */
-const DOCUMENTS = 5_000;
 const RUNS = 50;
 const BATCH = 500;
 
 const t = await createTestApp();
 const db = t.database.db;
-const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 try {
-  await seedDemo(db);
-  const [demo] = await db.select().from(organizations).where(eq(organizations.slug, 'demo'));
-  const [matriz] = await db.select().from(units).where(eq(units.slug, 'matriz'));
-  const organizationId = demo?.id ?? '';
-  const unitId = matriz?.id ?? '';
-  const [classification] = await db
-    .select()
-    .from(classifications)
-    .where(and(eq(classifications.organizationId, organizationId), eq(classifications.name, 'Serviços contábeis')));
-  const [centre] = await db
-    .select()
-    .from(costCentres)
-    .where(and(eq(costCentres.organizationId, organizationId), eq(costCentres.name, 'Administrativo')));
-
-  const started = performance.now();
-  // Ids are derived from names (an md5 shaped as a version-4 UUID, as the API's checks want) so that each table's
-  // rows can point at the others' in one set-based statement.
-  await db.execute(sql`create function pg_temp.bench_id(name text) returns uuid language sql immutable as
-    $$ select (substr(h, 1, 12) || '4' || substr(h, 14, 3) || '8' || substr(h, 18, 15))::uuid
-       from md5(name) h $$`);
-  await db.execute(sql`create temporary table bench_orgs (n int, org uuid, unit uuid, cls uuid, cc uuid)`);
-  await db.execute(sql`insert into bench_orgs values
-    (0, ${organizationId}, ${unitId}, ${classification?.id ?? ''}, ${centre?.id ?? ''})`);
-  await db.execute(sql`insert into bench_orgs
-    select n, pg_temp.bench_id('org' || n)::uuid, pg_temp.bench_id('unit' || n)::uuid, pg_temp.bench_id('cls' || n)::uuid, pg_temp.bench_id('cc' || n)::uuid
-    from generate_series(1, ${ORGANIZATIONS - 1}) n`);
-  await db.execute(sql`insert into organizations (id, name, slug)
-    select org, 'Empresa ' || n, 'empresa-' || n from bench_orgs where n > 0`);
-  await db.execute(sql`insert into units (id, organization_id, name, slug)
-    select unit, org, 'Matriz', 'matriz' from bench_orgs where n > 0`);
-  await db.execute(sql`insert into classifications (id, organization_id, code, name, nature)
-    select cls, org, '1', 'Despesas', 'expense' from bench_orgs where n > 0`);
-  await db.execute(sql`insert into cost_centres (id, organization_id, code, name)
-    select cc, org, '1', 'Administrativo' from bench_orgs where n > 0`);
-  await db.execute(sql`insert into parties (id, organization_id, roles, person_type, document, name)
-    select pg_temp.bench_id(o.org::text || 'p' || p)::uuid, o.org, '{supplier,customer}', 'PJ', lpad(p::text, 14, '0'),
-      'Parte ' || lpad(p::text, 5, '0') || ' Comércio Ltda'
-    from bench_orgs o cross join generate_series(1, ${PARTIES}) p`);
-  console.log(`${(ORGANIZATIONS * PARTIES).toLocaleString('pt-BR')} parties in ${seconds(started)}`);
-  await db.execute(sql`insert into ledger_documents (id, organization_id, unit_id, kind, party_id, description,
-      document_number, document_type, issue_date, competence, gross_amount, net_amount, status)
-    select pg_temp.bench_id(o.org::text || 'd' || d)::uuid, o.org, o.unit,
-      case when d % 2 = 0 then 'payable' else 'receivable' end,
-      pg_temp.bench_id(o.org::text || 'p' || (d * 7 % ${PARTIES} + 1))::uuid,
-      'Documento ' || d, 'NF-' || d, 'nfe',
-      date '2024-01-01' + d % 1095, date_trunc('month', date '2024-01-01' + d % 1095)::date,
-      (d % 5000 + 1) * 200, (d % 5000 + 1) * 200, 'open'
-    from bench_orgs o cross join generate_series(1, ${DOCUMENTS}) d`);
-  await db.execute(sql`insert into ledger_document_lines (id, organization_id, document_id, classification_id,
-      cost_centre_id, share, amount)
-    select pg_temp.bench_id(d.id::text || 'l')::uuid, d.organization_id, d.id, o.cls, o.cc, 10000, d.gross_amount
-    from ledger_documents d join bench_orgs o on o.org = d.organization_id`);
-  // Installments due more than 20 days ago are paid, but one in ten: those are overdue.
-  await db.execute(sql`insert into ledger_installments (id, organization_id, unit_id, document_id, kind, party_id,
-      document_number, number, count, due_date, amount, settled, status)
-    select pg_temp.bench_id(d.id::text || 'i' || k)::uuid, d.organization_id, d.unit_id, d.id, d.kind, d.party_id,
-      d.document_number, k, 2, d.issue_date + 30 * k, d.gross_amount / 2,
-      case when paid then d.gross_amount / 2 else 0 end, case when paid then 'paid' else 'open' end
-    from ledger_documents d cross join generate_series(1, 2) k
-    cross join lateral (select d.issue_date + 30 * k < current_date - 20
-      and hashtext(d.id::text) % 10 <> 0 as paid) s`);
-  // What autovacuum does on a server after a bulk load: statistics for the planner, and the visibility map that lets
-  // the list read its covering index without visiting the table.
-  await db.execute(sql`VACUUM ANALYZE`);
-  const [counted] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ledger_installments`));
-  console.log(`${(counted?.n ?? 0).toLocaleString('pt-BR')} installments ready in ${seconds(started)}`);
+  const { organizationId, unitId, classificationId, costCentreId } = await buildLedgerData(db);
 
   const caller = await callersFor(t)('financeiro', { organizationId, unitId });
   const today = todayInSaoPaulo();
@@ -104,7 +32,7 @@ try {
     ['overdue', { kind: 'payable', filters: { status: ['overdue'] } }],
     ['due this month', { kind: 'payable', filters: { dueFrom: `${month}-01`, dueTo: `${month}-28` } }],
     ['by party', { kind: 'payable', filters: { partyId: party ?? null } }],
-    ['by classification', { kind: 'payable', filters: { classificationId: classification?.id ?? null } }],
+    ['by classification', { kind: 'payable', filters: { classificationId: classificationId } }],
     ['document number', { kind: 'payable', filters: { documentNumber: 'NF-1234' } }],
     ['open, by amount desc', { kind: 'payable', sort: 'amount', desc: true, filters: { status: ['open'] } }],
   ];
@@ -147,7 +75,7 @@ try {
       issueDate: '2024-01-02',
       competence: '01/2024',
       grossAmount: (BATCH / 2) * 10_000,
-      lines: [{ classificationId: classification?.id ?? '', costCentreId: centre?.id ?? '', share: 10_000 }],
+      lines: [{ classificationId, costCentreId, share: 10_000 }],
       installments: schedule({
         total: (BATCH / 2) * 10_000,
         count: BATCH / 2,
