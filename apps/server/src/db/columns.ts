@@ -7,9 +7,12 @@ import { organizations } from '../modules/tenancy/schema';
 /** Centavos: a bigint read as a JavaScript number (amounts stay far below 2^53). */
 export const money = () => bigint({ mode: 'number' });
 
-/** The identity and tenant of a row: a UUIDv7 key and its organization. */
+/**
+ * The identity and tenant of a row: a UUIDv7 id and its organization. Each table declares its primary key as
+ * (organization_id, id), so that rows are keyed by their organization (decision 0027).
+ */
 export const tenant = () => ({
-  id: uuid().primaryKey(),
+  id: uuid().notNull(),
   organizationId: uuid()
     .notNull()
     .references(() => organizations.id),

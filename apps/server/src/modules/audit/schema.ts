@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from '../tenancy/schema';
 
 /**
@@ -8,7 +8,7 @@ import { organizations } from '../tenancy/schema';
 export const eventLog = pgTable(
   'event_log',
   {
-    id: uuid().primaryKey(),
+    id: uuid().notNull(),
     organizationId: uuid()
       .notNull()
       .references(() => organizations.id),
@@ -23,6 +23,7 @@ export const eventLog = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'event_log_pkey', columns: [t.organizationId, t.id] }),
     index('event_log_org_time_idx').on(t.organizationId, t.createdAt),
     index('event_log_org_actor_time_idx').on(t.organizationId, t.actorUserId, t.createdAt),
     index('event_log_org_action_time_idx').on(t.organizationId, t.action, t.createdAt),

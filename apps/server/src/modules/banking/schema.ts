@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -58,7 +59,7 @@ export const bankStatementImports = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    unique('bank_statement_imports_org_id_key').on(t.organizationId, t.id),
+    primaryKey({ name: 'bank_statement_imports_pkey', columns: [t.organizationId, t.id] }),
     index('bank_statement_imports_account_idx').on(t.organizationId, t.accountId, t.createdAt),
     foreignKey({ columns: [t.organizationId, t.accountId], foreignColumns: [accounts.organizationId, accounts.id] }),
     check(
@@ -99,7 +100,7 @@ export const bankStatementLines = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    unique('bank_statement_lines_org_id_key').on(t.organizationId, t.id),
+    primaryKey({ name: 'bank_statement_lines_pkey', columns: [t.organizationId, t.id] }),
     unique('bank_statement_lines_line_key').on(t.organizationId, t.accountId, t.lineKey),
     // The reconciliation screen: one account's open (or partial) lines by date.
     index('bank_statement_lines_status_idx').on(t.organizationId, t.accountId, t.status, t.date),
@@ -143,6 +144,7 @@ export const bankReconciliationLinks = pgTable(
     undoneBy: uuid().references(() => users.id),
   },
   (t) => [
+    primaryKey({ name: 'bank_reconciliation_links_pkey', columns: [t.organizationId, t.id] }),
     index('bank_reconciliation_links_group_idx').on(t.organizationId, t.groupId),
     index('bank_reconciliation_links_line_idx')
       .on(t.organizationId, t.lineId)
@@ -193,7 +195,7 @@ export const bankReconciliationRules = pgTable(
     version: integer().notNull().default(1),
   },
   (t) => [
-    unique('bank_reconciliation_rules_org_id_key').on(t.organizationId, t.id),
+    primaryKey({ name: 'bank_reconciliation_rules_pkey', columns: [t.organizationId, t.id] }),
     index('bank_reconciliation_rules_org_idx').on(t.organizationId, t.priority),
     foreignKey({ columns: [t.organizationId, t.accountId], foreignColumns: [accounts.organizationId, accounts.id] }),
     foreignKey({
@@ -224,6 +226,7 @@ export const bankCsvMappings = pgTable(
     updatedAt: createdAt(),
   },
   (t) => [
+    primaryKey({ name: 'bank_csv_mappings_pkey', columns: [t.organizationId, t.id] }),
     unique('bank_csv_mappings_bank_key').on(t.organizationId, t.bankId),
     foreignKey({ columns: [t.organizationId, t.bankId], foreignColumns: [banks.organizationId, banks.id] }),
   ],

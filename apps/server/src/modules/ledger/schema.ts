@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -76,7 +77,7 @@ export const ledgerRecurrences = pgTable(
     updatedAt: createdAt(),
   },
   (t) => [
-    unique('ledger_recurrences_org_id_key').on(t.organizationId, t.id),
+    primaryKey({ name: 'ledger_recurrences_pkey', columns: [t.organizationId, t.id] }),
     index('ledger_recurrences_org_unit_idx').on(t.organizationId, t.unitId, t.kind),
     foreignKey({ columns: [t.organizationId, t.unitId], foreignColumns: [units.organizationId, units.id] }),
     foreignKey({ columns: [t.organizationId, t.partyId], foreignColumns: [parties.organizationId, parties.id] }),
@@ -136,7 +137,7 @@ export const ledgerDocuments = pgTable(
     version: integer().notNull().default(1),
   },
   (t) => [
-    unique('ledger_documents_org_id_key').on(t.organizationId, t.id),
+    primaryKey({ name: 'ledger_documents_pkey', columns: [t.organizationId, t.id] }),
     // A contract's month, and a recurrence's period, become a document once, however often generation runs.
     unique('ledger_documents_contract_period_key').on(t.organizationId, t.contractId, t.contractPeriod),
     unique('ledger_documents_recurrence_period_key').on(t.organizationId, t.recurrenceId, t.recurrencePeriod),
@@ -196,7 +197,8 @@ export const ledgerDocumentLines = pgTable(
     amount: money().notNull(),
   },
   (t) => [
-    unique('ledger_document_lines_document_key').on(t.documentId, t.classificationId, t.costCentreId),
+    primaryKey({ name: 'ledger_document_lines_pkey', columns: [t.organizationId, t.id] }),
+    unique('ledger_document_lines_document_key').on(t.organizationId, t.documentId, t.classificationId, t.costCentreId),
     // The list's classification and cost-centre filters find documents through these.
     index('ledger_document_lines_classification_idx').on(t.organizationId, t.classificationId, t.documentId),
     index('ledger_document_lines_cost_centre_idx').on(t.organizationId, t.costCentreId, t.documentId),
@@ -231,7 +233,8 @@ export const ledgerDocumentTaxes = pgTable(
     taxDocumentId: uuid(),
   },
   (t) => [
-    unique('ledger_document_taxes_document_key').on(t.documentId, t.taxTypeId),
+    primaryKey({ name: 'ledger_document_taxes_pkey', columns: [t.organizationId, t.id] }),
+    unique('ledger_document_taxes_document_key').on(t.organizationId, t.documentId, t.taxTypeId),
     index('ledger_document_taxes_tax_type_idx').on(t.organizationId, t.taxTypeId),
     foreignKey({
       columns: [t.organizationId, t.documentId],
@@ -277,8 +280,8 @@ export const ledgerInstallments = pgTable(
     updatedAt: createdAt(),
   },
   (t) => [
-    unique('ledger_installments_org_id_key').on(t.organizationId, t.id),
-    unique('ledger_installments_document_number_key').on(t.documentId, t.number),
+    primaryKey({ name: 'ledger_installments_pkey', columns: [t.organizationId, t.id] }),
+    unique('ledger_installments_document_number_key').on(t.organizationId, t.documentId, t.number),
     // The list: one unit's payables or receivables by due date (the default order and the period filters). The
     // columns after the id make it covering: a page's ids and the totals of the filtered set are read from the index
     // alone (an index-only scan), without visiting the table's pages, which is most of a list's time on a large book.
@@ -348,8 +351,8 @@ export const ledgerPayments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    unique('ledger_payments_org_id_key').on(t.organizationId, t.id),
-    unique('ledger_payments_reversal_of_key').on(t.reversalOf),
+    primaryKey({ name: 'ledger_payments_pkey', columns: [t.organizationId, t.id] }),
+    unique('ledger_payments_reversal_of_key').on(t.organizationId, t.reversalOf),
     index('ledger_payments_account_idx').on(t.organizationId, t.accountId, t.paidDate),
     foreignKey({ columns: [t.organizationId, t.unitId], foreignColumns: [units.organizationId, units.id] }),
     foreignKey({ columns: [t.organizationId, t.accountId], foreignColumns: [accounts.organizationId, accounts.id] }),
@@ -376,9 +379,9 @@ export const ledgerSettlements = pgTable(
     discount: money().notNull().default(0),
   },
   (t) => [
-    unique('ledger_settlements_payment_installment_key').on(t.paymentId, t.installmentId),
+    unique('ledger_settlements_payment_installment_key').on(t.organizationId, t.paymentId, t.installmentId),
     // What points at one settlement (a revenue split's receipts) carries the organization with it.
-    unique('ledger_settlements_org_id_key').on(t.organizationId, t.id),
+    primaryKey({ name: 'ledger_settlements_pkey', columns: [t.organizationId, t.id] }),
     index('ledger_settlements_installment_idx').on(t.organizationId, t.installmentId),
     foreignKey({
       columns: [t.organizationId, t.paymentId],
@@ -419,8 +422,8 @@ export const accountMovements = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    unique('account_movements_org_id_key').on(t.organizationId, t.id),
-    unique('account_movements_reversal_of_key').on(t.reversalOf),
+    primaryKey({ name: 'account_movements_pkey', columns: [t.organizationId, t.id] }),
+    unique('account_movements_reversal_of_key').on(t.organizationId, t.reversalOf),
     // The statement: one account's movements by date, then in the order they were written.
     index('account_movements_statement_idx').on(t.organizationId, t.accountId, t.date, t.createdAt, t.id),
     index('account_movements_transfer_idx')
@@ -474,6 +477,7 @@ export const ledgerAttachments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ name: 'ledger_attachments_pkey', columns: [t.organizationId, t.id] }),
     index('ledger_attachments_document_idx').on(t.organizationId, t.documentId),
     foreignKey({
       columns: [t.organizationId, t.documentId],

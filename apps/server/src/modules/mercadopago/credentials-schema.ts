@@ -1,4 +1,4 @@
-import { boolean, check, foreignKey, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, foreignKey, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from '../identity/schema';
 import { accounts } from '../registries/schema';
@@ -34,7 +34,7 @@ export const mercadopagoCredentials = pgTable(
     lastFetchMessage: text(),
   },
   (t) => [
-    unique('mercadopago_credentials_org_id_key').on(t.organizationId, t.id),
+    primaryKey({ name: 'mercadopago_credentials_pkey', columns: [t.organizationId, t.id] }),
     unique('mercadopago_credentials_account_key').on(t.organizationId, t.accountId),
     foreignKey({ columns: [t.organizationId, t.accountId], foreignColumns: [accounts.organizationId, accounts.id] }),
     check('mercadopago_credentials_last4_check', sql`char_length(${t.tokenLast4}) = 4`),

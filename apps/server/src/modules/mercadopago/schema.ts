@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -55,7 +56,7 @@ export const mercadopagoReportImports = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    unique('mercadopago_report_imports_org_id_key').on(t.organizationId, t.id),
+    primaryKey({ name: 'mercadopago_report_imports_pkey', columns: [t.organizationId, t.id] }),
     index('mercadopago_report_imports_account_idx').on(t.organizationId, t.accountId, t.createdAt),
     foreignKey({ columns: [t.organizationId, t.accountId], foreignColumns: [accounts.organizationId, accounts.id] }),
     check(
@@ -115,7 +116,7 @@ export const mercadopagoSettlements = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    unique('mercadopago_settlements_org_id_key').on(t.organizationId, t.id),
+    primaryKey({ name: 'mercadopago_settlements_pkey', columns: [t.organizationId, t.id] }),
     unique('mercadopago_settlements_row_key').on(t.organizationId, t.accountId, t.rowKey),
     // The reconciliation screen: one account's rows by approval day.
     index('mercadopago_settlements_day_idx').on(t.organizationId, t.accountId, t.approvalDay),
@@ -186,7 +187,7 @@ export const mercadopagoReleases = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    unique('mercadopago_releases_org_id_key').on(t.organizationId, t.id),
+    primaryKey({ name: 'mercadopago_releases_pkey', columns: [t.organizationId, t.id] }),
     unique('mercadopago_releases_row_key').on(t.organizationId, t.accountId, t.rowKey),
     index('mercadopago_releases_day_idx').on(t.organizationId, t.accountId, t.releaseDay),
     foreignKey({ columns: [t.organizationId, t.accountId], foreignColumns: [accounts.organizationId, accounts.id] }),
@@ -243,6 +244,7 @@ export const mercadopagoSettings = pgTable(
     updatedAt: createdAt(),
   },
   (t) => [
+    primaryKey({ name: 'mercadopago_settings_pkey', columns: [t.organizationId, t.id] }),
     unique('mercadopago_settings_account_key').on(t.organizationId, t.accountId),
     foreignKey({ columns: [t.organizationId, t.accountId], foreignColumns: [accounts.organizationId, accounts.id] }),
     foreignKey({
@@ -313,7 +315,7 @@ export const mercadopagoReconciliations = pgTable(
     undoReason: text(),
   },
   (t) => [
-    unique('mercadopago_reconciliations_org_id_key').on(t.organizationId, t.id),
+    primaryKey({ name: 'mercadopago_reconciliations_pkey', columns: [t.organizationId, t.id] }),
     uniqueIndex('mercadopago_reconciliations_live_key')
       .on(t.organizationId, t.settlementId)
       .where(sql`${t.undoneAt} IS NULL`),
@@ -356,6 +358,7 @@ export const mercadopagoReconciliationEntries = pgTable(
     kind: text().notNull(),
   },
   (t) => [
+    primaryKey({ name: 'mercadopago_reconciliation_entries_pkey', columns: [t.organizationId, t.id] }),
     index('mercadopago_reconciliation_entries_idx').on(t.organizationId, t.reconciliationId),
     unique('mercadopago_reconciliation_entries_movement_key').on(t.organizationId, t.movementId),
     foreignKey({
@@ -395,7 +398,7 @@ export const mercadopagoReleaseBookings = pgTable(
     undoneBy: uuid().references(() => users.id),
   },
   (t) => [
-    unique('mercadopago_release_bookings_org_id_key').on(t.organizationId, t.id),
+    primaryKey({ name: 'mercadopago_release_bookings_pkey', columns: [t.organizationId, t.id] }),
     uniqueIndex('mercadopago_release_bookings_live_key')
       .on(t.organizationId, t.accountId, t.day, t.kind)
       .where(sql`${t.undoneAt} IS NULL`),

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -71,7 +72,7 @@ export const purchaseOrders = pgTable(
     version: integer().notNull().default(1),
   },
   (t) => [
-    unique('purchase_orders_org_id_key').on(t.organizationId, t.id),
+    primaryKey({ name: 'purchase_orders_pkey', columns: [t.organizationId, t.id] }),
     unique('purchase_orders_org_number_key').on(t.organizationId, t.number),
     unique('purchase_orders_payable_key').on(t.organizationId, t.payableId),
     index('purchase_orders_list_idx').on(t.organizationId, t.status, t.createdAt),
@@ -119,6 +120,7 @@ export const purchaseOrderItems = pgTable(
     total: money().notNull(),
   },
   (t) => [
+    primaryKey({ name: 'purchase_order_items_pkey', columns: [t.organizationId, t.id] }),
     unique('purchase_order_items_position_key').on(t.organizationId, t.orderId, t.position),
     foreignKey({
       columns: [t.organizationId, t.orderId],
@@ -152,6 +154,7 @@ export const purchaseOrderEvents = pgTable(
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'purchase_order_events_pkey', columns: [t.organizationId, t.id] }),
     index('purchase_order_events_order_idx').on(t.organizationId, t.orderId, t.at),
     foreignKey({
       columns: [t.organizationId, t.orderId],
@@ -180,6 +183,7 @@ export const purchaseOrderAttachments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ name: 'purchase_order_attachments_pkey', columns: [t.organizationId, t.id] }),
     index('purchase_order_attachments_order_idx').on(t.organizationId, t.orderId),
     foreignKey({
       columns: [t.organizationId, t.orderId],

@@ -1,9 +1,12 @@
 import { integer, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from '../tenancy/schema';
 
-/** The columns every registry table starts with: identity, tenant, status, optimistic version and times. */
+/**
+ * The columns every registry table starts with: identity, tenant, status, optimistic version and times. The table
+ * declares its primary key, (organization_id, id).
+ */
 export const registryColumns = () => ({
-  id: uuid().primaryKey(),
+  id: uuid().notNull(),
   organizationId: uuid()
     .notNull()
     .references(() => organizations.id),

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -51,7 +52,7 @@ export const banks = pgTable(
     shortName: text(),
   },
   (t) => [
-    unique('banks_org_id_key').on(t.organizationId, t.id),
+    primaryKey({ name: 'banks_pkey', columns: [t.organizationId, t.id] }),
     unique('banks_org_code_key').on(t.organizationId, t.code),
     unique('banks_org_ispb_key').on(t.organizationId, t.ispb),
     index('banks_org_name_idx').on(t.organizationId, t.name),
@@ -67,7 +68,7 @@ export const accountTypes = pgTable(
     kind: text({ enum: ACCOUNT_KINDS }).notNull(),
   },
   (t) => [
-    unique('account_types_org_id_key').on(t.organizationId, t.id),
+    primaryKey({ name: 'account_types_pkey', columns: [t.organizationId, t.id] }),
     unique('account_types_org_name_key').on(t.organizationId, t.name),
   ],
 );
@@ -88,7 +89,7 @@ export const apportionmentTemplates = pgTable(
     lines: jsonb().$type<ApportionmentLine[]>().notNull(),
   },
   (t) => [
-    unique('apportionment_templates_org_id_key').on(t.organizationId, t.id),
+    primaryKey({ name: 'apportionment_templates_pkey', columns: [t.organizationId, t.id] }),
     unique('apportionment_templates_org_name_key').on(t.organizationId, t.name),
   ],
 );
@@ -144,7 +145,7 @@ export const parties = pgTable(
       ),
   },
   (t) => [
-    unique('parties_org_id_key').on(t.organizationId, t.id),
+    primaryKey({ name: 'parties_pkey', columns: [t.organizationId, t.id] }),
     unique('parties_org_document_key').on(t.organizationId, t.document),
     // Serves the list's default order (see `sortableText`) without sorting every party of the organization.
     index('parties_org_sort_name_idx').on(t.organizationId, folded(t.name)),
@@ -173,7 +174,7 @@ export const accounts = pgTable(
     unitIds: jsonb().$type<string[]>().notNull(),
   },
   (t) => [
-    unique('accounts_org_id_key').on(t.organizationId, t.id),
+    primaryKey({ name: 'accounts_pkey', columns: [t.organizationId, t.id] }),
     unique('accounts_org_name_key').on(t.organizationId, t.name),
     foreignKey({
       columns: [t.organizationId, t.accountTypeId],
@@ -198,7 +199,7 @@ export const classifications = pgTable(
     dreGroup: text({ enum: DRE_GROUPS }),
   },
   (t) => [
-    unique('classifications_org_id_key').on(t.organizationId, t.id),
+    primaryKey({ name: 'classifications_pkey', columns: [t.organizationId, t.id] }),
     unique('classifications_org_code_key').on(t.organizationId, t.code),
     foreignKey({ columns: [t.organizationId, t.parentId], foreignColumns: [t.organizationId, t.id] }),
     check('classifications_dre_group_check', sql.raw(`dre_group IN (${DRE_GROUPS.map((g) => `'${g}'`).join(', ')})`)),
@@ -219,7 +220,7 @@ export const costCentres = pgTable(
     name: text().notNull(),
   },
   (t) => [
-    unique('cost_centres_org_id_key').on(t.organizationId, t.id),
+    primaryKey({ name: 'cost_centres_pkey', columns: [t.organizationId, t.id] }),
     unique('cost_centres_org_code_key').on(t.organizationId, t.code),
     foreignKey({ columns: [t.organizationId, t.parentId], foreignColumns: [t.organizationId, t.id] }),
   ],
@@ -236,7 +237,7 @@ export const taxTypes = pgTable(
     withheld: boolean().notNull(),
   },
   (t) => [
-    unique('tax_types_org_id_key').on(t.organizationId, t.id),
+    primaryKey({ name: 'tax_types_pkey', columns: [t.organizationId, t.id] }),
     unique('tax_types_org_name_key').on(t.organizationId, t.name),
   ],
 );
@@ -252,7 +253,7 @@ export const paymentMethods = pgTable(
     daysToClear: integer().notNull(),
   },
   (t) => [
-    unique('payment_methods_org_id_key').on(t.organizationId, t.id),
+    primaryKey({ name: 'payment_methods_pkey', columns: [t.organizationId, t.id] }),
     unique('payment_methods_org_name_key').on(t.organizationId, t.name),
     foreignKey({
       columns: [t.organizationId, t.defaultAccountId],
@@ -274,7 +275,7 @@ export const products = pgTable(
   },
   (t) => [
     unique('products_org_code_key').on(t.organizationId, t.code),
-    unique('products_org_id_key').on(t.organizationId, t.id),
+    primaryKey({ name: 'products_pkey', columns: [t.organizationId, t.id] }),
     foreignKey({
       columns: [t.organizationId, t.classificationId],
       foreignColumns: [classifications.organizationId, classifications.id],
@@ -300,7 +301,7 @@ export const contracts = pgTable(
     costCentreId: uuid().notNull(),
   },
   (t) => [
-    unique('contracts_org_id_key').on(t.organizationId, t.id),
+    primaryKey({ name: 'contracts_pkey', columns: [t.organizationId, t.id] }),
     foreignKey({ columns: [t.organizationId, t.partyId], foreignColumns: [parties.organizationId, parties.id] }),
     foreignKey({
       columns: [t.organizationId, t.classificationId],
@@ -332,7 +333,7 @@ export const splitConfigs = pgTable(
   },
   (t) => [
     unique('split_configs_org_name_key').on(t.organizationId, t.name),
-    unique('split_configs_org_id_key').on(t.organizationId, t.id),
+    primaryKey({ name: 'split_configs_pkey', columns: [t.organizationId, t.id] }),
     foreignKey({
       columns: [t.organizationId, t.classificationId],
       foreignColumns: [classifications.organizationId, classifications.id],
@@ -359,7 +360,7 @@ export const splitConfigs = pgTable(
 export const contractAttachments = pgTable(
   'contract_attachments',
   {
-    id: uuid().primaryKey(),
+    id: uuid().notNull(),
     organizationId: uuid().notNull(),
     contractId: uuid().notNull(),
     fileName: text().notNull(),
@@ -371,6 +372,7 @@ export const contractAttachments = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'contract_attachments_pkey', columns: [t.organizationId, t.id] }),
     foreignKey({
       columns: [t.organizationId, t.contractId],
       foreignColumns: [contracts.organizationId, contracts.id],
@@ -388,5 +390,8 @@ export const purchasingCentres = pgTable(
     departmentIds: jsonb().$type<string[]>().notNull(),
     approvers: jsonb().$type<{ userId: string; limit: number }[]>().notNull(),
   },
-  (t) => [unique('purchasing_centres_org_name_key').on(t.organizationId, t.name)],
+  (t) => [
+    primaryKey({ name: 'purchasing_centres_pkey', columns: [t.organizationId, t.id] }),
+    unique('purchasing_centres_org_name_key').on(t.organizationId, t.name),
+  ],
 );

@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -46,7 +47,7 @@ export const splitRuns = pgTable(
     reverseReason: text(),
   },
   (t) => [
-    unique('split_runs_org_id_key').on(t.organizationId, t.id),
+    primaryKey({ name: 'split_runs_pkey', columns: [t.organizationId, t.id] }),
     // One live run per setting and period in a unit (each unit splits its own receipts); a reversed run leaves the period free to be split again.
     uniqueIndex('split_runs_live_period_key')
       .on(t.organizationId, t.unitId, t.configId, t.periodStart, t.periodEnd)
@@ -82,7 +83,8 @@ export const splitRunShares = pgTable(
     payableId: uuid(),
   },
   (t) => [
-    unique('split_run_shares_run_party_key').on(t.runId, t.partyId),
+    primaryKey({ name: 'split_run_shares_pkey', columns: [t.organizationId, t.id] }),
+    unique('split_run_shares_run_party_key').on(t.organizationId, t.runId, t.partyId),
     unique('split_run_shares_payable_key').on(t.organizationId, t.payableId),
     foreignKey({ columns: [t.organizationId, t.runId], foreignColumns: [splitRuns.organizationId, splitRuns.id] }),
     foreignKey({ columns: [t.organizationId, t.partyId], foreignColumns: [parties.organizationId, parties.id] }),
@@ -106,7 +108,8 @@ export const splitRunReceipts = pgTable(
     amount: money().notNull(),
   },
   (t) => [
-    unique('split_run_receipts_run_settlement_key').on(t.runId, t.settlementId),
+    primaryKey({ name: 'split_run_receipts_pkey', columns: [t.organizationId, t.id] }),
+    unique('split_run_receipts_run_settlement_key').on(t.organizationId, t.runId, t.settlementId),
     index('split_run_receipts_settlement_idx').on(t.organizationId, t.settlementId),
     foreignKey({ columns: [t.organizationId, t.runId], foreignColumns: [splitRuns.organizationId, splitRuns.id] }),
     foreignKey({

@@ -1,4 +1,15 @@
-import { check, foreignKey, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  foreignKey,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { ProfilePermissions } from '@financeiro/core';
 import { users } from '../identity/schema';
@@ -26,7 +37,7 @@ export const organizations = pgTable(
 export const units = pgTable(
   'units',
   {
-    id: uuid().primaryKey(),
+    id: uuid().notNull(),
     organizationId: uuid()
       .notNull()
       .references(() => organizations.id),
@@ -36,7 +47,7 @@ export const units = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    unique('units_org_id_key').on(t.organizationId, t.id),
+    primaryKey({ name: 'units_pkey', columns: [t.organizationId, t.id] }),
     unique('units_org_slug_key').on(t.organizationId, t.slug),
   ],
 );
@@ -44,7 +55,7 @@ export const units = pgTable(
 export const departments = pgTable(
   'departments',
   {
-    id: uuid().primaryKey(),
+    id: uuid().notNull(),
     organizationId: uuid().notNull(),
     unitId: uuid().notNull(),
     name: text().notNull(),
@@ -54,8 +65,8 @@ export const departments = pgTable(
   },
   (t) => [
     foreignKey({ columns: [t.organizationId, t.unitId], foreignColumns: [units.organizationId, units.id] }),
-    unique('departments_unit_slug_key').on(t.unitId, t.slug),
-    unique('departments_org_id_key').on(t.organizationId, t.id),
+    unique('departments_unit_slug_key').on(t.organizationId, t.unitId, t.slug),
+    primaryKey({ name: 'departments_pkey', columns: [t.organizationId, t.id] }),
     index('departments_org_idx').on(t.organizationId),
   ],
 );
@@ -63,7 +74,7 @@ export const departments = pgTable(
 export const profiles = pgTable(
   'profiles',
   {
-    id: uuid().primaryKey(),
+    id: uuid().notNull(),
     organizationId: uuid()
       .notNull()
       .references(() => organizations.id),
@@ -73,7 +84,7 @@ export const profiles = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    unique('profiles_org_id_key').on(t.organizationId, t.id),
+    primaryKey({ name: 'profiles_pkey', columns: [t.organizationId, t.id] }),
     unique('profiles_org_name_key').on(t.organizationId, t.name),
   ],
 );
@@ -81,7 +92,7 @@ export const profiles = pgTable(
 export const memberships = pgTable(
   'memberships',
   {
-    id: uuid().primaryKey(),
+    id: uuid().notNull(),
     organizationId: uuid()
       .notNull()
       .references(() => organizations.id),
@@ -93,6 +104,7 @@ export const memberships = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ name: 'memberships_pkey', columns: [t.organizationId, t.id] }),
     foreignKey({ columns: [t.organizationId, t.profileId], foreignColumns: [profiles.organizationId, profiles.id] }),
     unique('memberships_org_user_profile_key').on(t.organizationId, t.userId, t.profileId),
     index('memberships_user_idx').on(t.userId),
@@ -117,7 +129,7 @@ export const lastAccess = pgTable(
     userAgent: text(),
   },
   (t) => [
-    unique('last_access_org_user_key').on(t.organizationId, t.userId),
+    primaryKey({ name: 'last_access_pkey', columns: [t.organizationId, t.userId] }),
     index('last_access_org_time_idx').on(t.organizationId, t.accessedAt),
   ],
 );
