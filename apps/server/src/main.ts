@@ -1,11 +1,26 @@
 import { loadEnv } from './env';
-import { openDatabase } from './db/client';
+import { openDatabase, type Database } from './db/client';
 import { buildApp } from './app';
 import { startOutboxWorker } from './modules/identity';
 import { startRecurrenceWorker } from './modules/ledger/recurrences';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './modules/demo/seed';
+import { backupHandler, claimDataDir, DataDirInUseError } from './ops/embedded-backup';
 
 const env = loadEnv();
+// PGlite: the folder is this process's alone; its socket refuses a second server and serves `npm run backup`.
+const opened: { database?: Database } = {};
+const claim = env.DATABASE_URL
+  ? null
+  : await claimDataDir(
+      env.DATA_DIR,
+      backupHandler(
+        () => opened.database?.dumpDataDir?.() ?? Promise.reject(new Error('o banco ainda está sendo aberto')),
+      ),
+    ).catch((error: unknown) => {
+      if (!(error instanceof DataDirInUseError)) throw error;
+      console.error(`${error.message} Um só processo pode abrir o banco embutido.`);
+      process.exit(1);
+    });
 let seeded = false;
 const database = await openDatabase({
   databaseUrl: env.DATABASE_URL,
@@ -14,6 +29,7 @@ const database = await openDatabase({
     if (env.DEMO) seeded = await seedDemo(db, { samples: true });
   },
 });
+opened.database = database;
 const app = await buildApp({ env, database });
 await app.listen({ port: env.PORT, host: env.HOST });
 const worker = startOutboxWorker({ db: database.db, env, log: app.log });
@@ -44,6 +60,7 @@ async function shutdown(signal: string) {
   await worker.stop();
   await recurrenceWorker.stop();
   await database.close();
+  await claim?.close();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

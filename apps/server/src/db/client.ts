@@ -28,6 +28,11 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * PGlite only: the data folder as a .tar.gz, taken while no transaction is open (PGlite runs one at a time), so
+   * it holds every committed transaction and nothing of one in progress.
+   */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 /** The non-owner role every tenant-scoped transaction switches to, so row-level security applies. */
@@ -83,6 +88,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     db: drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db,
     kind: 'pglite',
     close: () => client.close(),
+    // dumpDataDir waits only for the running statement; holding the transaction lock as well (every query and
+    // transaction takes it) keeps the copy between two transactions.
+    dumpDataDir: () => client._runExclusiveTransaction(() => client.dumpDataDir('gzip')),
   };
   await ensureAppRole(database.db);
   await migratePglite(drizzlePglite(client, { schema, casing: 'snake_case' }), { migrationsFolder });
