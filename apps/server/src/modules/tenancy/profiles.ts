@@ -31,9 +31,12 @@ export const profilesRouter = router({
         members: count(memberships.id),
       })
       .from(profiles)
-      .leftJoin(memberships, eq(memberships.profileId, profiles.id))
+      .leftJoin(
+        memberships,
+        and(eq(memberships.organizationId, profiles.organizationId), eq(memberships.profileId, profiles.id)),
+      )
       .where(eq(profiles.organizationId, organizationOf(ctx)))
-      .groupBy(profiles.id)
+      .groupBy(profiles.organizationId, profiles.id)
       .orderBy(asc(profiles.name)),
   ),
 

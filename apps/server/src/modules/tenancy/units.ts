@@ -28,9 +28,12 @@ export const unitsRouter = router({
         departments: count(departments.id),
       })
       .from(units)
-      .leftJoin(departments, eq(departments.unitId, units.id))
+      .leftJoin(
+        departments,
+        and(eq(departments.organizationId, units.organizationId), eq(departments.unitId, units.id)),
+      )
       .where(eq(units.organizationId, organizationId))
-      .groupBy(units.id)
+      .groupBy(units.organizationId, units.id)
       .orderBy(asc(units.name));
   }),
 
