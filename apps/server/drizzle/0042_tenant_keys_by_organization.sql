@@ -1,5 +1,5 @@
 -- Every tenant table's primary key becomes (organization_id, id), and every unique key includes organization_id, so
--- the schema can be distributed by organization (decision 0027). The unique (organization_id, id) keys the foreign
+-- the schema can be distributed by organization (decision 0028). The unique (organization_id, id) keys the foreign
 -- keys used until now would repeat the new primary keys, so they go; the foreign keys depend on them, so they are
 -- dropped first and added back last, against the primary keys, all in this migration's transaction.
 ALTER TABLE account_movements DROP CONSTRAINT account_movements_organization_id_account_id_accounts_organizat;--> statement-breakpoint

@@ -9,7 +9,7 @@ export const money = () => bigint({ mode: 'number' });
 
 /**
  * The identity and tenant of a row: a UUIDv7 id and its organization. Each table declares its primary key as
- * (organization_id, id), so that rows are keyed by their organization (decision 0027).
+ * (organization_id, id), so that rows are keyed by their organization (decision 0028).
  */
 export const tenant = () => ({
   id: uuid().notNull(),
