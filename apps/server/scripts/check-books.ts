@@ -67,7 +67,7 @@ async function openPglite(dataDir: string): Promise<Opened> {
     const client = await PGlite.create({ loadDataDir: new Blob([new Uint8Array(copy)]) });
     return {
       db: drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db,
-      source: `PGlite em ${dataDir} (cópia tirada pelo servidor em execução)`,
+      source: `PGlite em ${dataDir}, cópia tirada pelo servidor em execução`,
       close: () => client.close(),
     };
   }
