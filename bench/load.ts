@@ -18,14 +18,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
-import { AuthenticationDetails, CognitoUser, CognitoUserPool, type ICognitoStorage } from 'amazon-cognito-identity-js';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
-import { USER_POOL_CLIENT_ID, USER_POOL_ID, todayInSaoPaulo, type PermissionName } from '@financeiro/core';
+import { todayInSaoPaulo, type PermissionName } from '@financeiro/core';
 import { openDatabase, rowsOf, type Db } from '../apps/server/src/db/client';
 import { accounts, accountTypes } from '../apps/server/src/modules/registries/schema';
 import { organizations, units } from '../apps/server/src/modules/tenancy/schema';
+import { signInForToken } from '../apps/server/src/test/cognito-client';
 import { memberWith } from '../apps/server/src/test/members';
 import { freePort } from '../apps/server/src/test/ports';
 import { startServerProcess, type ServerProcess } from '../apps/server/src/test/server-process';
@@ -138,40 +138,6 @@ if (dataDir) await database.close();
 const ports = onPostgres ? [await freePort(), await freePort()] : [await freePort()];
 const publicUrl = `http://127.0.0.1:${ports[0]}`;
 const encryptionKey = randomBytes(32).toString('base64');
-/** The browser storage the Cognito client keeps its tokens in, one per person. */
-class MemoryStorage implements ICognitoStorage {
-  private readonly items = new Map<string, string>();
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  clear() {
-    this.items.clear();
-  }
-}
-
-/** A sign-in as the web makes it (SRP through /identity), answering its access token. */
-function signIn(username: string): Promise<string> {
-  const storage = new MemoryStorage();
-  const pool = new CognitoUserPool({
-    UserPoolId: USER_POOL_ID,
-    ClientId: USER_POOL_CLIENT_ID,
-    endpoint: `${publicUrl}/identity`,
-    Storage: storage,
-  });
-  const user = new CognitoUser({ Username: username, Pool: pool, Storage: storage });
-  return new Promise((resolve, reject) =>
-    user.authenticateUser(new AuthenticationDetails({ Username: username, Password: PASSWORD }), {
-      onSuccess: (session) => resolve(session.getAccessToken().getJwtToken()),
-      onFailure: reject,
-    }),
-  );
-}
 const people: Person[] = [];
 
 // ------------------------------------------------------------------------------------------------------ the workload
@@ -476,7 +442,8 @@ try {
       }),
     );
   }
-  for (const person of prepared) people.push({ ...person, token: await signIn(person.username) });
+  for (const person of prepared)
+    people.push({ ...person, token: await signInForToken(publicUrl, person.username, PASSWORD) });
   console.log(`${people.length} people of ${WORKING_ORGANIZATIONS} organizations signed in`);
   console.log(
     `${CONNECTIONS} connections for ${DURATION_S} s over ${servers.length} server process${servers.length > 1 ? 'es' : ''} (${database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'})`,

@@ -4,7 +4,10 @@ import { fileURLToPath } from 'node:url';
 export interface ServerProcess {
   /** Everything the process wrote to stdout and stderr so far. */
   log: string[];
+  /** SIGTERM, as a service manager stops it; resolves once it has exited. */
   stop(): Promise<void>;
+  /** SIGKILL (`kill -9`): no shutdown at all, as a power cut or the OOM killer; resolves once it has exited. */
+  crash(): Promise<void>;
 }
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
@@ -16,12 +19,13 @@ const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 export async function startServerProcess(env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env: { ...process.env, ...env }, stdio: 'pipe' });
   const log: string[] = [];
-  const stop = async () => {
+  const end = async (signal: NodeJS.Signals) => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
+    child.kill(signal);
     await exited;
   };
+  const stop = () => end('SIGTERM');
   try {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`o servidor não ficou pronto:\n${log.join('')}`)), timeoutMs);
@@ -43,5 +47,5 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
     await stop();
     throw error;
   }
-  return { log, stop };
+  return { log, stop, crash: () => end('SIGKILL') };
 }

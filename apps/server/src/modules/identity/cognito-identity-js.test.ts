@@ -2,38 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   AuthenticationDetails,
-  CognitoUser,
-  CognitoUserPool,
   type CognitoUserSession,
   type IAuthenticationCallback,
-  type ICognitoStorage,
 } from 'amazon-cognito-identity-js';
 import { decodeJwt } from 'jose';
 import { Secret, TOTP } from 'otpauth';
-import { USER_POOL_CLIENT_ID, USER_POOL_ID } from '@financeiro/core';
+import { cognitoUser, MemoryStorage } from '../../test/cognito-client';
 import { startIdentityHarness, type IdentityHarness } from '../../test/identity-server';
 import { devices, users } from './schema';
 import { createConfirmedUser } from './users';
 import { MAX_FAILED_ATTEMPTS } from './lockout';
 
 const PASSWORD = 'Certa#Senha1';
-
-/** The browser storage the client keeps tokens and its device secret in, for one "browser". */
-class MemoryStorage implements ICognitoStorage {
-  private readonly items = new Map<string, string>();
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  clear() {
-    this.items.clear();
-  }
-}
 
 type Outcome = { step: 'DONE'; session: CognitoUserSession } | { step: 'TOTP' | 'SMS' };
 
@@ -48,13 +28,7 @@ function outcome(resolve: (o: Outcome) => void, reject: (e: unknown) => void): I
 
 /** One sign-in attempt with the client, in a browser whose storage is `storage`. */
 function startSignIn(h: IdentityHarness, storage: MemoryStorage, username: string) {
-  const pool = new CognitoUserPool({
-    UserPoolId: USER_POOL_ID,
-    ClientId: USER_POOL_CLIENT_ID,
-    endpoint: `${h.url}/identity`,
-    Storage: storage,
-  });
-  const user = new CognitoUser({ Username: username, Pool: pool, Storage: storage });
+  const user = cognitoUser(h.url, username, storage);
   return {
     user,
     password: (password: string) =>
