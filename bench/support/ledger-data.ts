@@ -1,6 +1,9 @@
 // The payables bench data set: the demo organization and 99 others, each with 10,000 parties and 5,000 documents of
-// two installments over three years (1,000,000 installments in all), built with set-based SQL. The demo's
-// administrator and finance users sign in as usual and see the demo's 10,000 installments among them.
+// two installments over three years (1,000,000 installments in all), built with set-based SQL. The installments
+// already due are paid as the product pays them: each by a payment from (payables) or into (receivables) the
+// organization's checking account, with its settlement and its account movement, so that the books check finds
+// nothing wrong. The demo's administrator and finance users sign in as usual and see the demo's 10,000 installments
+// among them.
 import { performance } from 'node:perf_hooks';
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../apps/server/src/db/client';
@@ -51,11 +54,17 @@ export async function buildLedgerData(db: Db, size: LedgerDataSize = LEDGER_BENC
   await db.execute(sql`create function pg_temp.bench_id(name text) returns uuid language sql immutable as
     $$ select (substr(h, 1, 12) || '4' || substr(h, 14, 3) || '8' || substr(h, 18, 15))::uuid
        from md5(name) h $$`);
-  await db.execute(sql`create temporary table bench_orgs (n int, org uuid, unit uuid, cls uuid, cc uuid)`);
-  await db.execute(sql`insert into bench_orgs values
-    (0, ${organizationId}, ${unitId}, ${classification?.id ?? ''}, ${centre?.id ?? ''})`);
+  // An installment due more than 20 days ago is paid, unless its document is one in ten: those are overdue.
+  await db.execute(sql`create function pg_temp.bench_paid(document uuid, due date) returns boolean language sql stable
+    as $$ select due < current_date - 20 and hashtext(document::text) % 10 <> 0 $$`);
+  await db.execute(
+    sql`create temporary table bench_orgs (n int, org uuid, unit uuid, cls uuid, cc uuid, account uuid)`,
+  );
+  await db.execute(sql`insert into bench_orgs values (0, ${organizationId}, ${unitId}, ${classification?.id ?? ''},
+    ${centre?.id ?? ''}, pg_temp.bench_id('account0'))`);
   await db.execute(sql`insert into bench_orgs
-    select n, pg_temp.bench_id('org' || n)::uuid, pg_temp.bench_id('unit' || n)::uuid, pg_temp.bench_id('cls' || n)::uuid, pg_temp.bench_id('cc' || n)::uuid
+    select n, pg_temp.bench_id('org' || n), pg_temp.bench_id('unit' || n), pg_temp.bench_id('cls' || n),
+      pg_temp.bench_id('cc' || n), pg_temp.bench_id('account' || n)
     from generate_series(1, ${size.organizations - 1}) n`);
   await db.execute(sql`insert into organizations (id, name, slug)
     select org, 'Empresa ' || n, 'empresa-' || n from bench_orgs where n > 0`);
@@ -65,33 +74,74 @@ export async function buildLedgerData(db: Db, size: LedgerDataSize = LEDGER_BENC
     select cls, org, '1', 'Despesas', 'expense' from bench_orgs where n > 0`);
   await db.execute(sql`insert into cost_centres (id, organization_id, code, name)
     select cc, org, '1', 'Administrativo' from bench_orgs where n > 0`);
+  // Each organization's checking account at Itaú, of the bank and account type a new organization starts with
+  // (the demo's were seeded; the others get copies of them).
+  await db.execute(sql`insert into banks (id, organization_id, code, ispb, name, short_name)
+    select pg_temp.bench_id('bank' || o.n), o.org, b.code, b.ispb, b.name, b.short_name
+    from bench_orgs o cross join banks b where o.n > 0 and b.organization_id = ${organizationId} and b.code = '341'`);
+  await db.execute(sql`insert into account_types (id, organization_id, name, kind)
+    select pg_temp.bench_id('type' || n), org, 'Conta corrente', 'checking' from bench_orgs where n > 0`);
+  await db.execute(sql`insert into accounts (id, organization_id, name, account_type_id, bank_id, branch, number,
+      opening_balance, opening_date, unit_ids)
+    select o.account, o.org, 'Banco movimento', t.id, b.id, '0001', '12345-6', 0, '2024-01-01', jsonb_build_array(o.unit)
+    from bench_orgs o
+    join account_types t on t.organization_id = o.org and t.name = 'Conta corrente'
+    join banks b on b.organization_id = o.org and b.code = '341'`);
   await db.execute(sql`insert into parties (id, organization_id, roles, person_type, document, name)
     select pg_temp.bench_id(o.org::text || 'p' || p)::uuid, o.org, '{supplier,customer}', 'PJ', lpad(p::text, 14, '0'),
       'Parte ' || lpad(p::text, 5, '0') || ' Comércio Ltda'
     from bench_orgs o cross join generate_series(1, ${size.parties}) p`);
   console.log(`${(size.organizations * size.parties).toLocaleString('pt-BR')} parties in ${seconds(started)}`);
+  // A document is paid when its second installment is, partly paid when only its first is.
   await db.execute(sql`insert into ledger_documents (id, organization_id, unit_id, kind, party_id, description,
       document_number, document_type, issue_date, competence, gross_amount, net_amount, status)
-    select pg_temp.bench_id(o.org::text || 'd' || d)::uuid, o.org, o.unit,
+    select x.id, o.org, o.unit,
       case when d % 2 = 0 then 'payable' else 'receivable' end,
       pg_temp.bench_id(o.org::text || 'p' || (d * 7 % ${size.parties} + 1))::uuid,
-      'Documento ' || d, 'NF-' || d, 'nfe',
-      date '2024-01-01' + d % 1095, date_trunc('month', date '2024-01-01' + d % 1095)::date,
-      (d % 5000 + 1) * 200, (d % 5000 + 1) * 200, 'open'
-    from bench_orgs o cross join generate_series(1, ${size.documents}) d`);
+      'Documento ' || d, 'NF-' || d, 'nfe', x.issued, date_trunc('month', x.issued)::date,
+      (d % 5000 + 1) * 200, (d % 5000 + 1) * 200,
+      case when pg_temp.bench_paid(x.id, x.issued + 60) then 'paid'
+        when pg_temp.bench_paid(x.id, x.issued + 30) then 'partial' else 'open' end
+    from bench_orgs o cross join generate_series(1, ${size.documents}) d
+    cross join lateral (select pg_temp.bench_id(o.org::text || 'd' || d) as id, date '2024-01-01' + d % 1095 as issued) x`);
   await db.execute(sql`insert into ledger_document_lines (id, organization_id, document_id, classification_id,
       cost_centre_id, share, amount)
     select pg_temp.bench_id(d.id::text || 'l')::uuid, d.organization_id, d.id, o.cls, o.cc, 10000, d.gross_amount
     from ledger_documents d join bench_orgs o on o.org = d.organization_id`);
-  // Installments due more than 20 days ago are paid, but one in ten: those are overdue.
   await db.execute(sql`insert into ledger_installments (id, organization_id, unit_id, document_id, kind, party_id,
       document_number, number, count, due_date, amount, settled, status)
     select pg_temp.bench_id(d.id::text || 'i' || k)::uuid, d.organization_id, d.unit_id, d.id, d.kind, d.party_id,
       d.document_number, k, 2, d.issue_date + 30 * k, d.gross_amount / 2,
       case when paid then d.gross_amount / 2 else 0 end, case when paid then 'paid' else 'open' end
     from ledger_documents d cross join generate_series(1, 2) k
-    cross join lateral (select d.issue_date + 30 * k < current_date - 20
-      and hashtext(d.id::text) % 10 <> 0 as paid) s`);
+    cross join lateral (select pg_temp.bench_paid(d.id, d.issue_date + 30 * k) as paid) s`);
+  console.log(`installments in ${seconds(started)}`);
+  // The paid installments' books, as settleMany writes them: one payment each on its due date, through the
+  // organization's account, of its whole amount (+ into the account for receivables, − out of it for payables), its
+  // settlement, and its movement in the account, described as the product describes a payment of one bill. The
+  // summary the reports read (report_monthly_flows) is kept by the settlements' trigger.
+  await db.execute(sql`create temporary table bench_payments as
+    select i.id, i.organization_id, i.unit_id, i.kind, i.due_date, i.amount, o.account,
+      pg_temp.bench_id(i.id::text || 'pay') as payment,
+      case when i.kind = 'receivable' then 1 else -1 end * i.amount as moved,
+      case when i.kind = 'receivable' then 'Recebimento' else 'Pagamento' end || ': ' || p.name || ' — '
+        || d.description || ' — ' || d.document_number || ' (' || i.number || '/' || i.count || ')' as description
+    from ledger_installments i
+    join bench_orgs o on o.org = i.organization_id
+    join ledger_documents d on d.organization_id = i.organization_id and d.id = i.document_id
+    join parties p on p.organization_id = i.organization_id and p.id = i.party_id
+    where i.status = 'paid'`);
+  await db.execute(sql`insert into ledger_payments (id, organization_id, unit_id, kind, paid_date, account_id, total)
+    select payment, organization_id, unit_id, kind, due_date, account, moved from bench_payments`);
+  await db.execute(sql`insert into ledger_settlements (id, organization_id, payment_id, installment_id, principal)
+    select pg_temp.bench_id(id::text || 'settle'), organization_id, payment, id, amount from bench_payments`);
+  await db.execute(sql`insert into account_movements (id, organization_id, unit_id, account_id, date, amount, kind,
+      payment_id, description)
+    select pg_temp.bench_id(id::text || 'move'), organization_id, unit_id, account, due_date, moved, 'payment', payment,
+      description
+    from bench_payments`);
+  await db.execute(sql`drop table bench_payments`);
+  console.log(`payments in ${seconds(started)}`);
   // What autovacuum does on a server after a bulk load: statistics for the planner, and the visibility map that lets
   // the list read its covering index without visiting the table.
   await db.execute(sql`VACUUM ANALYZE`);
