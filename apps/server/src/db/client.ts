@@ -35,6 +35,28 @@ export interface Database {
   dumpDataDir?: () => Promise<Blob>;
 }
 
+/**
+ * PostgreSQL cannot be reached or ended the session: a restart, a failover, the connection lost (SQLSTATE class 08,
+ * 57P01-57P03, a refused or reset socket, and pg's own words for a connection that ended). The request may be sent
+ * again once the database is back; a write sent with its idempotency key is then done once.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const code = (e as Error & { code?: unknown }).code;
+    if (typeof code === 'string' && (code.startsWith('08') || /^57P0[123]$/.test(code))) return true;
+    if (typeof code === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code)) return true;
+    if (PG_CONNECTION_LOST.some((words) => e.message.includes(words))) return true;
+  }
+  return false;
+}
+
+/** node-postgres's messages, without a code, for a connection that ended or never opened. */
+const PG_CONNECTION_LOST = [
+  'Connection terminated',
+  'Client has encountered a connection error and is not queryable',
+  'timeout exceeded when trying to connect',
+];
+
 /** The non-owner role every tenant-scoped transaction switches to, so row-level security applies. */
 export const APP_ROLE = 'financeiro_app';
 
@@ -62,6 +84,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // An idle connection the server closes (restart, failover, a dropped test database) must not crash the
     // process: the pool discards it and opens a fresh one on the next query.
     pool.on('error', () => undefined);
+    // The pool listens for errors only on its idle connections: one that dies while a transaction holds it (between
+    // two statements, or with a statement under way, which pg reports both to the statement and as an event) would
+    // otherwise be an unhandled 'error' event, which ends the process. The statement in progress, or the next one,
+    // fails instead, and the pool drops the connection when it is released.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const database: Database = {
       db: drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db,
       kind: 'postgres',

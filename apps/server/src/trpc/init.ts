@@ -9,7 +9,7 @@ import {
   type TenantSelection,
 } from '@financeiro/core';
 import { z, ZodError } from 'zod';
-import type { Tx } from '../db/client';
+import { isDatabaseUnavailable, type Tx } from '../db/client';
 import { withTenant } from '../db/tenant';
 import { InvalidTokenError } from '../modules/identity';
 import { loadMemberships } from '../modules/tenancy/memberships';
@@ -51,26 +51,37 @@ export class FieldConflictError extends TRPCError {
   }
 }
 
+/**
+ * The answer while PostgreSQL restarts or cannot be reached. A write may have been committed just before its answer
+ * was lost: saving the same form again sends its idempotency key again, which then answers the first result.
+ */
+export const DATABASE_UNAVAILABLE = 'O banco de dados está indisponível no momento. Tente de novo em alguns instantes.';
+
 const t = initTRPC
   .context<RequestContext>()
   .meta<ProcedureMeta>()
   .create({
     // Invalid input answers with the first rule it broke, in the pt-BR words of the shared schema. An unexpected
-    // error's message may carry a query's text: the client gets the request id, the log (app.ts) the detail.
-    errorFormatter: ({ shape, error, ctx }) => ({
-      ...shape,
-      message:
-        error.code === 'INTERNAL_SERVER_ERROR'
-          ? `Erro inesperado. Informe o código ${ctx?.requestId ?? 'da requisição'} ao suporte.`
-          : error.cause instanceof ZodError
-            ? (error.cause.issues[0]?.message ?? shape.message)
-            : shape.message,
-      data: {
-        code: shape.data.code,
-        httpStatus: shape.data.httpStatus,
-        conflict: error instanceof FieldConflictError ? { field: error.field, existingId: error.existingId } : null,
-      },
-    }),
+    // error's message may carry a query's text: the client gets the request id, the log (app.ts) the detail. The
+    // database out of reach is no bug to report: 503, try again.
+    errorFormatter: ({ shape, error, ctx }) => {
+      const unavailable = error.code === 'INTERNAL_SERVER_ERROR' && isDatabaseUnavailable(error);
+      return {
+        ...shape,
+        message: unavailable
+          ? DATABASE_UNAVAILABLE
+          : error.code === 'INTERNAL_SERVER_ERROR'
+            ? `Erro inesperado. Informe o código ${ctx?.requestId ?? 'da requisição'} ao suporte.`
+            : error.cause instanceof ZodError
+              ? (error.cause.issues[0]?.message ?? shape.message)
+              : shape.message,
+        data: {
+          code: unavailable ? 'SERVICE_UNAVAILABLE' : shape.data.code,
+          httpStatus: unavailable ? 503 : shape.data.httpStatus,
+          conflict: error instanceof FieldConflictError ? { field: error.field, existingId: error.existingId } : null,
+        },
+      };
+    },
   });
 
 export const router = t.router;
