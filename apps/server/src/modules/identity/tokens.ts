@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK } from 'jose';
+import { errors, exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK } from 'jose';
 import { v7 as uuidv7 } from 'uuid';
 import { USER_POOL_CLIENT_ID } from '@financeiro/core';
 import type { Db, DbOrTx } from '../../db/client';
@@ -208,8 +208,11 @@ export function createAccessTokenVerifier(db: Db, env: Env): (token: string) => 
         clockTolerance: 5,
       });
       payload = verified.payload;
-    } catch {
-      throw new InvalidTokenError();
+    } catch (error) {
+      // A token that fails a check is invalid; the database failing to give its key is not the token's fault (a
+      // 401 would sign the person out while PostgreSQL restarts).
+      if (error instanceof InvalidTokenError || error instanceof errors.JOSEError) throw new InvalidTokenError();
+      throw error;
     }
     if (payload.token_use !== 'access' || typeof payload.sub !== 'string' || typeof payload.origin_jti !== 'string') {
       throw new InvalidTokenError();
