@@ -7,18 +7,17 @@
 // nothing), prints the matcher's precision and recall on the labelled set and runs the OFX fuzz of 100,000 inputs.
 // PGlite by default; with DATABASE_URL set, a fresh database on that PostgreSQL server. Run: npm run bench:matching
 import { performance } from 'node:perf_hooks';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { matchStatement } from '@financeiro/core';
 import { runOfxFuzz } from '../packages/core/src/banking/ofx-arbitraries';
 import { seedDemo } from '../apps/server/src/modules/demo/seed';
-import { classifications, costCentres } from '../apps/server/src/modules/registries/schema';
-import { organizations, units } from '../apps/server/src/modules/tenancy/schema';
 import { createTestApp } from '../apps/server/src/test/app';
 import { callersFor } from '../apps/server/src/test/callers';
 import { makeOfx } from './make-ofx';
 import { loadLabelledSet, measureQuality } from './matching-quality';
 import { makeLabelledSet } from './matching-set';
+import { demoIds } from './support/demo';
 
 const LINES = 10_000;
 const CANDIDATES = 100_000;
@@ -44,18 +43,7 @@ async function insertJson(rows: object[], statement: (json: string) => SQL) {
 
 try {
   await seedDemo(db);
-  const [demo] = await db.select().from(organizations).where(eq(organizations.slug, 'demo'));
-  const [matriz] = await db.select().from(units).where(eq(units.slug, 'matriz'));
-  const organizationId = demo?.id ?? '';
-  const unitId = matriz?.id ?? '';
-  const [classification] = await db
-    .select()
-    .from(classifications)
-    .where(and(eq(classifications.organizationId, organizationId), eq(classifications.name, 'Tarifas bancárias')));
-  const [centre] = await db
-    .select()
-    .from(costCentres)
-    .where(and(eq(costCentres.organizationId, organizationId), eq(costCentres.name, 'Administrativo')));
+  const { organizationId, unitId, classificationId, costCentreId } = await demoIds(db, 'Tarifas bancárias');
   const admin = await callersFor(t)('admin', { organizationId, unitId });
   const caller = await callersFor(t)('financeiro', { organizationId, unitId });
   const type = await admin.registries.accountTypes.create({ name: 'Conta do benchmark', kind: 'checking' });
@@ -122,7 +110,7 @@ try {
     installments,
     (rows) => sql`insert into ledger_document_lines (id, organization_id, document_id, classification_id,
         cost_centre_id, share, amount)
-      select gen_random_uuid(), ${organizationId}, r.document_id, ${classification?.id ?? ''}, ${centre?.id ?? ''},
+      select gen_random_uuid(), ${organizationId}, r.document_id, ${classificationId}, ${costCentreId},
         10000, r.amount
       from jsonb_to_recordset(${rows}::jsonb) as ${recordset}`,
   );
@@ -151,8 +139,8 @@ try {
     movements,
     (rows) => sql`insert into account_movements (id, organization_id, unit_id, account_id, date, amount, kind,
         classification_id, cost_centre_id, description)
-      select r.id, ${organizationId}, ${unitId}, ${account.id}, r.date, r.amount, 'manual', ${classification?.id ?? ''},
-        ${centre?.id ?? ''}, r.description
+      select r.id, ${organizationId}, ${unitId}, ${account.id}, r.date, r.amount, 'manual', ${classificationId},
+        ${costCentreId}, r.description
       from jsonb_to_recordset(${rows}::jsonb) as r(id uuid, date date, amount bigint, description text)`,
   );
   const importId = uuidv7();

@@ -5,11 +5,10 @@
 // nothing wrong. The demo's administrator and finance users sign in as usual and see the demo's 10,000 installments
 // among them.
 import { performance } from 'node:perf_hooks';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../apps/server/src/db/client';
 import { seedDemo } from '../../apps/server/src/modules/demo/seed';
-import { classifications, costCentres } from '../../apps/server/src/modules/registries/schema';
-import { organizations, units } from '../../apps/server/src/modules/tenancy/schema';
+import { demoIds, type DemoIds } from './demo';
 
 export interface LedgerDataSize {
   organizations: number;
@@ -21,32 +20,16 @@ export interface LedgerDataSize {
 /** 1,000,000 installments: 100 organizations of 10,000 parties and 5,000 documents. */
 export const LEDGER_BENCH_SIZE: LedgerDataSize = { organizations: 100, parties: 10_000, documents: 5_000 };
 
-export interface LedgerData {
-  /** The demo organization and its Matriz unit. */
-  organizationId: string;
-  unitId: string;
-  /** The demo's "Serviços contábeis" classification and "Administrativo" cost centre, on every document line. */
-  classificationId: string;
-  costCentreId: string;
-}
-
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
-/** Seeds the demo into an empty database and adds the data set around it, printing its progress. */
-export async function buildLedgerData(db: Db, size: LedgerDataSize = LEDGER_BENCH_SIZE): Promise<LedgerData> {
+/**
+ * Seeds the demo into an empty database and adds the data set around it, printing its progress. Answers the demo's
+ * ids, with the "Serviços contábeis" classification and "Administrativo" cost centre on every document line.
+ */
+export async function buildLedgerData(db: Db, size: LedgerDataSize = LEDGER_BENCH_SIZE): Promise<DemoIds> {
   await seedDemo(db);
-  const [demo] = await db.select().from(organizations).where(eq(organizations.slug, 'demo'));
-  const [matriz] = await db.select().from(units).where(eq(units.slug, 'matriz'));
-  const organizationId = demo?.id ?? '';
-  const unitId = matriz?.id ?? '';
-  const [classification] = await db
-    .select()
-    .from(classifications)
-    .where(and(eq(classifications.organizationId, organizationId), eq(classifications.name, 'Serviços contábeis')));
-  const [centre] = await db
-    .select()
-    .from(costCentres)
-    .where(and(eq(costCentres.organizationId, organizationId), eq(costCentres.name, 'Administrativo')));
+  const demo = await demoIds(db, 'Serviços contábeis');
+  const { organizationId, unitId, classificationId, costCentreId } = demo;
 
   const started = performance.now();
   // Ids are derived from names (an md5 shaped as a version-4 UUID, as the API's checks want) so that each table's
@@ -60,8 +43,8 @@ export async function buildLedgerData(db: Db, size: LedgerDataSize = LEDGER_BENC
   await db.execute(
     sql`create temporary table bench_orgs (n int, org uuid, unit uuid, cls uuid, cc uuid, account uuid)`,
   );
-  await db.execute(sql`insert into bench_orgs values (0, ${organizationId}, ${unitId}, ${classification?.id ?? ''},
-    ${centre?.id ?? ''}, pg_temp.bench_id('account0'))`);
+  await db.execute(sql`insert into bench_orgs values (0, ${organizationId}, ${unitId}, ${classificationId},
+    ${costCentreId}, pg_temp.bench_id('account0'))`);
   await db.execute(sql`insert into bench_orgs
     select n, pg_temp.bench_id('org' || n), pg_temp.bench_id('unit' || n), pg_temp.bench_id('cls' || n),
       pg_temp.bench_id('cc' || n), pg_temp.bench_id('account' || n)
@@ -147,5 +130,5 @@ export async function buildLedgerData(db: Db, size: LedgerDataSize = LEDGER_BENC
   await db.execute(sql`VACUUM ANALYZE`);
   const [counted] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ledger_installments`));
   console.log(`${(counted?.n ?? 0).toLocaleString('pt-BR')} installments ready in ${seconds(started)}`);
-  return { organizationId, unitId, classificationId: classification?.id ?? '', costCentreId: centre?.id ?? '' };
+  return demo;
 }
