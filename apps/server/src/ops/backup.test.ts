@@ -6,21 +6,30 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import { USER_POOL_CLIENT_ID } from '@financeiro/core';
 import { loadEnv } from '../env';
-import { openDatabase } from '../db/client';
+import { openDatabase, rowsOf, type Db } from '../db/client';
+import * as schema from '../db/schema';
 import { seedDemo } from '../modules/demo/seed';
 import { callIdentity } from '../test/identity-server';
 import { freePort } from '../test/ports';
 import { startServerProcess, type ServerProcess } from '../test/server-process';
+import { checkBooks } from './books';
 import { countRows, type RunSql } from './embedded-backup';
 
 const { DATABASE_URL } = loadEnv();
 const SCRIPTS = fileURLToPath(new URL('../../scripts/', import.meta.url));
 
-/** What a backup must keep: every table's row count, and the money (settled, per account, due). */
-async function fingerprint(run: RunSql) {
+/**
+ * What a backup must keep: every table's row count, the money (settled, per account, due), and the books check's
+ * problems (none, on the demo's books).
+ */
+async function fingerprint(db: Db) {
+  const run: RunSql = async (text) => ({ rows: rowsOf(await db.execute(sql.raw(text))) });
   return {
     rows: await countRows(run),
     settlements: (
@@ -32,13 +41,14 @@ async function fingerprint(run: RunSql) {
           from account_movements group by account_id order by account_id`)
     ).rows,
     installments: (await run(`select count(*)::int as n, sum(amount)::text as total from ledger_installments`)).rows,
+    books: await checkBooks(db),
   };
 }
 
 async function fingerprintOfFolder(dataDir: string) {
   const client = await PGlite.create(dataDir);
   try {
-    return await fingerprint((text) => client.query(text));
+    return await fingerprint(drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db);
   } finally {
     await client.close();
   }
@@ -115,6 +125,7 @@ describe.skipIf(DATABASE_URL)('backup of the embedded database', () => {
 
     const restoredDuring = join(work, 'restaurado-durante');
     expect((await operatorCommand('restore', restoredDuring, [during])).status).toBe(0);
+    expect((await fingerprintOfFolder(restoredDuring)).books).toEqual([]);
     const client = await PGlite.create(restoredDuring);
     const people = await client.query<{ username: string; mails: number }>(
       `select u.username, (select count(*)::int from outbox o where o.recipient = u.email) as mails
@@ -135,12 +146,15 @@ describe.skipIf(DATABASE_URL)('backup of the embedded database', () => {
     expect((await operatorCommand('backup', dataDir, [after])).status).toBe(0);
     await server.stop();
     const source = await fingerprintOfFolder(dataDir);
+    expect(source.books).toEqual([]);
 
     const restored = join(work, 'restaurado');
     const restore = await operatorCommand('restore', restored, [after]);
     expect(restore.output).toContain('Banco restaurado em');
     expect(restore.status).toBe(0);
-    expect(await fingerprintOfFolder(restored)).toEqual(source);
+    const restoredPrint = await fingerprintOfFolder(restored);
+    expect(restoredPrint.books).toEqual([]);
+    expect(restoredPrint).toEqual(source);
     expect(source.settlements.n).toBeGreaterThan(0);
     expect(source.rows['public.users']).toBeGreaterThan(statuses.length);
 
@@ -167,6 +181,8 @@ describe.skipIf(!DATABASE_URL || !pgTools)('pg_dump and pg_restore of a PostgreS
     url.pathname = `/${name}`;
     return url.toString();
   };
+  const fingerprintOf = (url: string) =>
+    onServer(url, (c) => fingerprint(drizzlePg(c, { schema, casing: 'snake_case' }) as unknown as Db));
   async function onServer<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -192,7 +208,8 @@ describe.skipIf(!DATABASE_URL || !pgTools)('pg_dump and pg_restore of a PostgreS
       prepare: async (db) => void (await seedDemo(db, { samples: true })),
     });
     await database.close();
-    const before = await onServer(source, (c) => fingerprint((text) => c.query(text)));
+    const before = await fingerprintOf(source);
+    expect(before.books).toEqual([]);
 
     const file = join(work, 'financeiro.dump');
     const dump = spawnSync('pg_dump', ['--format=custom', `--file=${file}`, source], { encoding: 'utf8' });
@@ -206,7 +223,9 @@ describe.skipIf(!DATABASE_URL || !pgTools)('pg_dump and pg_restore of a PostgreS
     expect(restore.stderr).toBe('');
     expect(restore.status).toBe(0);
 
-    expect(await onServer(target, (c) => fingerprint((text) => c.query(text)))).toEqual(before);
+    const restored = await fingerprintOf(target);
+    expect(restored.books).toEqual([]);
+    expect(restored).toEqual(before);
     expect(before.settlements.n).toBeGreaterThan(0);
     // The server's start on the restored database (migrations, grants, demo check) finds nothing to do.
     const reopened = await openDatabase({
@@ -214,6 +233,6 @@ describe.skipIf(!DATABASE_URL || !pgTools)('pg_dump and pg_restore of a PostgreS
       prepare: async (db) => void (await seedDemo(db, { samples: true })),
     });
     await reopened.close();
-    expect(await onServer(target, (c) => fingerprint((text) => c.query(text)))).toEqual(before);
+    expect(await fingerprintOf(target)).toEqual(before);
   }, 180_000);
 });
