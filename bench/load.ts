@@ -5,7 +5,8 @@
 // key, as a retry after a lost answer), pay one of its installments, import a small OFX, reconcile its line with the
 // other installment, read a report. Each write carries an idempotency key as the web sends it; the bench keeps what
 // the server answered OK and afterwards counts in the database what was written against it: lost (answered OK, not
-// there) and doubled (one key written more than once). Prints p50/p95/p99 per request kind and the answers by status.
+// there) and doubled (one key written more than once), and checks the books (`checkBooks`, what `npm run check:books`
+// runs): a problem makes it exit with 1. Prints p50/p95/p99 per request kind and the answers by status.
 // `errors` in the last line counts answers 5xx and requests that got no answer (timeouts, dropped connections).
 //
 // PostgreSQL: DATABASE_URL names an EMPTY database (the bench migrates it, fills it and leaves it for inspection);
@@ -23,6 +24,7 @@ import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { todayInSaoPaulo, type PermissionName } from '@financeiro/core';
 import { openDatabase, rowsOf, type Db } from '../apps/server/src/db/client';
+import { checkBooks } from '../apps/server/src/ops/books';
 import { accounts, accountTypes } from '../apps/server/src/modules/registries/schema';
 import { organizations, units } from '../apps/server/src/modules/tenancy/schema';
 import { signInForToken } from '../apps/server/src/test/cognito-client';
@@ -530,9 +532,11 @@ console.log(
 );
 console.log(`doubled: ${doubledCreates} created, ${doubledSettles} installments paid twice, ${doubledImports} imports`);
 
-// BOOKS CHECK: call checkBooks(db) from apps/server/src/ops/books.ts here and print its problems, once that module
-// is committed (another change is writing it).
-console.log('books check: not run yet (apps/server/src/ops/books.ts is not there)');
+// BOOKS CHECK: the finance chain's invariants (DESIGN.md 6a) over the whole database after the load, the data set
+// and what the people wrote; a problem fails the bench.
+const problems = await checkBooks(db);
+console.log(`\nbooks problems: ${problems.length}${problems.length > 20 ? ' (the first 20 below)' : ''}`);
+for (const p of problems.slice(0, 20)) console.log(`  [${p.invariant}] ${p.table} ${p.id}: ${p.detail}`);
 
 const lists = [...(latencies.get('list') ?? [])].sort((a, b) => a - b);
 await database.close();
@@ -541,3 +545,4 @@ if (!onPostgres) console.log('PGlite run: the figure below is the p95 of the lis
 console.log(
   `RESULT load pg_p95_ms=${at(lists, 0.95).toFixed(0)} errors=${answered5xx + unanswered} lost=${lost} doubled=${doubled}`,
 );
+if (problems.length > 0) process.exitCode = 1;
