@@ -14,7 +14,7 @@ import { runOfxFuzz } from '../packages/core/src/banking/ofx-arbitraries';
 import { seedDemo } from '../apps/server/src/modules/demo/seed';
 import { createTestApp } from '../apps/server/src/test/app';
 import { callersFor } from '../apps/server/src/test/callers';
-import { makeOfx } from './make-ofx';
+import { makeOfx } from '../apps/server/src/test/make-ofx';
 import { loadLabelledSet, measureQuality } from './matching-quality';
 import { makeLabelledSet } from './matching-set';
 import { demoIds } from './support/demo';
