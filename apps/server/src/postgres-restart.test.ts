@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USER_POOL_CLIENT_ID } from '@financeiro/core';
 import { openDatabase, type Database } from './db/client';
 import { loadEnv } from './env';
 import { checkBooks } from './ops/books';
+import { callIdentity } from './test/identity-server';
+import { Mailbox } from './test/mailbox';
 import { freePort } from './test/ports';
 import { postgresBinaries, startPrivatePostgres, type PrivatePostgres } from './test/private-postgres';
 import { startServerProcess, type ServerProcess } from './test/server-process';
@@ -17,9 +20,11 @@ describe.skipIf(!DATABASE_URL || !postgresBinaries())('PostgreSQL restarted unde
   let server: ServerProcess;
   let database: Database;
   let serverUrl: string;
+  const mailbox = new Mailbox();
 
   beforeAll(async () => {
     cluster = await startPrivatePostgres();
+    await mailbox.start();
     const port = await freePort();
     serverUrl = `http://127.0.0.1:${port}`;
     server = await startServerProcess({
@@ -27,6 +32,7 @@ describe.skipIf(!DATABASE_URL || !postgresBinaries())('PostgreSQL restarted unde
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: serverUrl,
+      SMTP_URL: mailbox.url,
       DEMO: 'true',
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
@@ -38,6 +44,7 @@ describe.skipIf(!DATABASE_URL || !postgresBinaries())('PostgreSQL restarted unde
     await server?.stop();
     await database?.close();
     await cluster?.stop();
+    await mailbox.stop();
   });
 
   it('keeps serving: in-flight requests fail in pt-BR, later ones succeed, and no write is lost or done twice', async () => {
@@ -77,5 +84,13 @@ describe.skipIf(!DATABASE_URL || !postgresBinaries())('PostgreSQL restarted unde
       missing: 0,
     });
     expect(await checkBooks(database.db)).toEqual([]);
+
+    // The outbox worker kept polling through the restarts: a code asked for now arrives.
+    const asked = await callIdentity(serverUrl, 'ForgotPassword', {
+      ClientId: USER_POOL_CLIENT_ID,
+      Username: 'solicitante',
+    });
+    expect(asked.status).toBe(200);
+    expect(await mailbox.codeFor('solicitante@demo.financeiro.local')).toMatch(/^\d{6}$/);
   }, 180_000);
 });
