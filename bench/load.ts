@@ -28,6 +28,7 @@ import { checkBooks } from '../apps/server/src/ops/books';
 import { accounts, accountTypes } from '../apps/server/src/modules/registries/schema';
 import { organizations, units } from '../apps/server/src/modules/tenancy/schema';
 import { signInForToken } from '../apps/server/src/test/cognito-client';
+import { ofxStatement, type OfxTransaction } from '../apps/server/src/test/make-ofx';
 import { memberWith } from '../apps/server/src/test/members';
 import { freePort } from '../apps/server/src/test/ports';
 import { startServerProcess, type ServerProcess } from '../apps/server/src/test/server-process';
@@ -209,32 +210,14 @@ const mutation = (person: Person, path: string, input: unknown) => ({
 });
 const dataOf = <T>(body: string): T => (JSON.parse(body) as { result: { data: T } }).result.data;
 
-const reais = (c: number) =>
-  `${c < 0 ? '-' : ''}${Math.floor(Math.abs(c) / 100)}.${String(Math.abs(c) % 100).padStart(2, '0')}`;
 /** A bank's OFX of one day: the payment of a bill's installment, and a fee; base64 as the web sends a file. */
 function ofxOf(fitId: string, date: string, amount: number): string {
   const day = date.replaceAll('-', '');
-  const text = [
-    'OFXHEADER:100',
-    'DATA:OFXSGML',
-    'VERSION:102',
-    'SECURITY:NONE',
-    'ENCODING:USASCII',
-    'CHARSET:1252',
-    'COMPRESSION:NONE',
-    'OLDFILEUID:NONE',
-    'NEWFILEUID:NONE',
-    '',
-    '<OFX><BANKMSGSRSV1><STMTTRNRS><TRNUID>1001<STMTRS><CURDEF>BRL',
-    '<BANKACCTFROM><BANKID>0341<BRANCHID>1234<ACCTID>56789-0<ACCTTYPE>CHECKING</BANKACCTFROM>',
-    `<BANKTRANLIST><DTSTART>${day}<DTEND>${day}`,
-    `<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>${day}100000[-3:BRT]<TRNAMT>${reais(-amount)}<FITID>${fitId}`,
-    `<MEMO>PAGTO BOLETO ${fitId.slice(0, 8)}</STMTTRN>`,
-    `<STMTTRN><TRNTYPE>FEE<DTPOSTED>${day}110000[-3:BRT]<TRNAMT>-1.99<FITID>${fitId}-T<MEMO>TARIFA</STMTTRN>`,
-    '</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>',
-    '',
-  ].join('\r\n');
-  return Buffer.from(text, 'latin1').toString('base64');
+  const transactions: OfxTransaction[] = [
+    { type: 'DEBIT', posted: `${day}100000`, amount: -amount, fitId, memo: `PAGTO BOLETO ${fitId.slice(0, 8)}` },
+    { type: 'FEE', posted: `${day}110000`, amount: -199, fitId: `${fitId}-T`, memo: 'TARIFA' },
+  ];
+  return Buffer.from(ofxStatement(transactions, { start: day, end: day })).toString('base64');
 }
 
 type Call = ReturnType<typeof query> | ReturnType<typeof mutation>;

@@ -1,6 +1,7 @@
 // A Brazilian bank's OFX 1.x statement (SGML, unclosed value tags, CRLF, Windows-1252) of a given number of lines,
 // with the memos a company's current account shows in a month: PIX, boletos, TED, card sales, fees, salaries.
-// The same count always gives the same file. Used by the statement import benchmarks.
+// The same count always gives the same file. Used by the statement import benchmarks; `ofxStatement` writes such a
+// statement of the lines a caller gives (the load bench's payment and fee of one day).
 
 const MEMOS: [memo: string, type: string, min: number, max: number][] = [
   ['PIX RECEBIDO - MARIA DE FÁTIMA CONCEIÇÃO', 'CREDIT', 1_000, 500_000],
@@ -34,11 +35,25 @@ function random(seed: number): () => number {
 const reais = (centavos: number) =>
   `${centavos < 0 ? '-' : ''}${Math.floor(Math.abs(centavos) / 100)}.${String(Math.abs(centavos) % 100).padStart(2, '0')}`;
 
-export function makeOfx(lines: number): Uint8Array {
-  const next = random(lines);
-  const days = Math.max(1, Math.min(365, Math.ceil(lines / 150)));
-  const start = Date.UTC(2026, 0, 1);
-  const dayText = (day: number) => new Date(start + day * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
+/** One line of a statement: its OFX type, when it was posted (YYYYMMDDHHMMSS, Brasília time), signed centavos. */
+export interface OfxTransaction {
+  type: string;
+  posted: string;
+  amount: number;
+  fitId: string;
+  checkNum?: string;
+  memo: string;
+}
+
+/**
+ * A Brazilian bank's OFX 1.x statement of one checking account (SGML, unclosed value tags, CRLF, Windows-1252) with
+ * the given lines, from `start` to `end` (YYYYMMDD), and the closing balance when given.
+ */
+export function ofxStatement(
+  transactions: OfxTransaction[],
+  period: { start: string; end: string },
+  balance?: { amount: number; asOf: string },
+): Uint8Array {
   const out: string[] = [
     'OFXHEADER:100',
     'DATA:OFXSGML',
@@ -63,9 +78,38 @@ export function makeOfx(lines: number): Uint8Array {
     '<ACCTTYPE>CHECKING',
     '</BANKACCTFROM>',
     '<BANKTRANLIST>',
-    `<DTSTART>${dayText(0)}`,
-    `<DTEND>${dayText(days - 1)}`,
+    `<DTSTART>${period.start}`,
+    `<DTEND>${period.end}`,
   ];
+  for (const t of transactions) {
+    out.push(
+      '<STMTTRN>',
+      `<TRNTYPE>${t.type}`,
+      `<DTPOSTED>${t.posted}[-3:BRT]`,
+      `<TRNAMT>${reais(t.amount)}`,
+      `<FITID>${t.fitId}`,
+      ...(t.checkNum ? [`<CHECKNUM>${t.checkNum}`] : []),
+      `<MEMO>${t.memo}`,
+      '</STMTTRN>',
+    );
+  }
+  out.push('</BANKTRANLIST>');
+  if (balance) out.push('<LEDGERBAL>', `<BALAMT>${reais(balance.amount)}`, `<DTASOF>${balance.asOf}`, '</LEDGERBAL>');
+  out.push('</STMTRS>', '</STMTTRNRS>', '</BANKMSGSRSV1>', '</OFX>', '');
+  // Windows-1252, as these banks write it: every character used here is Latin-1, one byte each.
+  const text = out.join('\r\n');
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i += 1) bytes[i] = text.charCodeAt(i);
+  return bytes;
+}
+
+/** A company's statement of `lines` lines, about 150 a day from 2026-01-01: the same count, the same file. */
+export function makeOfx(lines: number): Uint8Array {
+  const next = random(lines);
+  const days = Math.max(1, Math.min(365, Math.ceil(lines / 150)));
+  const start = Date.UTC(2026, 0, 1);
+  const dayText = (day: number) => new Date(start + day * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
+  const transactions: OfxTransaction[] = [];
   let balance = 0;
   for (let i = 0; i < lines; i += 1) {
     const [memo, type, min, max] = MEMOS[Math.floor(next() * MEMOS.length)] ?? ['PIX', 'DEBIT', 100, 200];
@@ -74,32 +118,18 @@ export function makeOfx(lines: number): Uint8Array {
     balance += amount;
     const day = Math.floor((i * days) / lines);
     const time = `${String(8 + Math.floor(next() * 10)).padStart(2, '0')}${String(Math.floor(next() * 60)).padStart(2, '0')}00`;
-    out.push(
-      '<STMTTRN>',
-      `<TRNTYPE>${type}`,
-      `<DTPOSTED>${dayText(day)}${time}[-3:BRT]`,
-      `<TRNAMT>${reais(amount)}`,
-      `<FITID>${dayText(day)}${String(i).padStart(7, '0')}`,
-      `<CHECKNUM>${String(Math.floor(next() * 1_000_000)).padStart(6, '0')}`,
-      `<MEMO>${memo}`,
-      '</STMTTRN>',
-    );
+    transactions.push({
+      type,
+      posted: `${dayText(day)}${time}`,
+      amount,
+      fitId: `${dayText(day)}${String(i).padStart(7, '0')}`,
+      checkNum: String(Math.floor(next() * 1_000_000)).padStart(6, '0'),
+      memo,
+    });
   }
-  out.push(
-    '</BANKTRANLIST>',
-    '<LEDGERBAL>',
-    `<BALAMT>${reais(balance)}`,
-    `<DTASOF>${dayText(days - 1)}`,
-    '</LEDGERBAL>',
-    '</STMTRS>',
-    '</STMTTRNRS>',
-    '</BANKMSGSRSV1>',
-    '</OFX>',
-    '',
+  return ofxStatement(
+    transactions,
+    { start: dayText(0), end: dayText(days - 1) },
+    { amount: balance, asOf: dayText(days - 1) },
   );
-  // Windows-1252, as these banks write it: every character used here is Latin-1, one byte each.
-  const text = out.join('\r\n');
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i += 1) bytes[i] = text.charCodeAt(i);
-  return bytes;
 }
