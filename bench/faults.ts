@@ -8,27 +8,15 @@
 //
 // PGlite by default (a temporary folder); PostgreSQL when DATABASE_URL names an EMPTY database (left for inspection).
 // `--kills=N` per kind (20 by default). Run: npm run bench:faults
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
 import { runFaults } from '../apps/server/src/test/faults';
+import { benchFolderOrEmptyDatabase } from './support/target';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const kills = Number(process.argv.find((a) => a.startsWith('--kills='))?.split('=')[1] ?? 20);
 
-let folder: string | undefined;
-if (DATABASE_URL) {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  const tables = await client.query<{ n: number }>(
-    `select count(*)::int as n from information_schema.tables where table_schema = 'public'`,
-  );
-  await client.end();
-  if ((tables.rows[0]?.n ?? 0) > 0) throw new Error('DATABASE_URL must name an empty database (createdb a new one).');
-} else {
-  folder = mkdtempSync(join(tmpdir(), 'financeiro-faults-'));
-}
+const folder = await benchFolderOrEmptyDatabase('financeiro-faults-');
 
 const started = Date.now();
 try {

@@ -14,13 +14,10 @@
 // Shorter runs: `npm run bench:load -- --connections=20 --duration=30` (and `--small`, 10 organizations of 2,000
 // installments, to try the bench itself). Run: npm run bench:load
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { todayInSaoPaulo, type PermissionName } from '@financeiro/core';
 import { openDatabase, rowsOf, type Db } from '../apps/server/src/db/client';
@@ -33,6 +30,7 @@ import { memberWith } from '../apps/server/src/test/members';
 import { freePort } from '../apps/server/src/test/ports';
 import { startServerProcess, type ServerProcess } from '../apps/server/src/test/server-process';
 import { buildLedgerData } from './support/ledger-data';
+import { benchFolderOrEmptyDatabase } from './support/target';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const onPostgres = Boolean(DATABASE_URL);
@@ -45,18 +43,7 @@ const PASSWORD = 'Senha#Forte1';
 const PERMISSIONS: PermissionName[] = ['ler_contas_pagar', 'editar_contas_pagar', 'acessar_conciliacao'];
 
 // ---------------------------------------------------------------------------------------------------- the database
-let dataDir: string | undefined;
-if (DATABASE_URL) {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  const tables = await client.query<{ n: number }>(
-    `select count(*)::int as n from information_schema.tables where table_schema = 'public'`,
-  );
-  await client.end();
-  if ((tables.rows[0]?.n ?? 0) > 0) throw new Error('DATABASE_URL must name an empty database (createdb a new one).');
-} else {
-  dataDir = mkdtempSync(join(tmpdir(), 'financeiro-load-'));
-}
+const dataDir = await benchFolderOrEmptyDatabase('financeiro-load-');
 let database = await openDatabase({ databaseUrl: DATABASE_URL, dataDir });
 await buildLedgerData(
   database.db,
