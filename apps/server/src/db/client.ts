@@ -130,11 +130,16 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 async function ensureAppRole(db: Db): Promise<void> {
-  // Roles belong to the whole PostgreSQL cluster, not to one database, so they live outside the migrations.
+  // Roles belong to the whole PostgreSQL cluster, not to one database, so they live outside the migrations. Requests
+  // switch to the role (SET ROLE), which needs membership: a superuser has it; a user with CREATEROLE grants it to
+  // itself (PostgreSQL 15 does not make a role's creator a member).
   try {
     await db.execute(
       sql.raw(`DO $$ BEGIN
         IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${APP_ROLE}') THEN CREATE ROLE ${APP_ROLE} NOLOGIN; END IF;
+        IF NOT pg_has_role(current_user, '${APP_ROLE}', 'MEMBER') THEN
+          EXECUTE format('GRANT ${APP_ROLE} TO %I', current_user);
+        END IF;
       END $$;`),
     );
   } catch (error) {
