@@ -3,21 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { loadEnv } from './env';
 import { runFaults } from './test/faults';
+import { adminQuery } from './test/postgres-admin';
 
 const { DATABASE_URL } = loadEnv();
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 // The fault rounds of `npm run bench:faults` (apps/server/src/test/faults.ts), one kill per kind on smaller work (the
 // bench's 20 per kind take the better part of an hour): on PGlite (a folder of its own) or, in the PostgreSQL stage,
@@ -28,13 +18,13 @@ describe('kill -9 during money work', () => {
 
   afterAll(async () => {
     if (folder) rmSync(folder, { recursive: true, force: true });
-    if (DATABASE_URL) await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (DATABASE_URL) await adminQuery(DATABASE_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   });
 
   it('leaves every settlement, import and conclusion whole or absent, the books clean, and a retry whole once', async () => {
     let database: { databaseUrl: string } | { dataDir: string } = { dataDir: join(folder ?? '', 'data') };
     if (DATABASE_URL) {
-      await admin(`CREATE DATABASE ${name}`);
+      await adminQuery(DATABASE_URL, `CREATE DATABASE ${name}`);
       const url = new URL(DATABASE_URL);
       url.pathname = `/${name}`;
       database = { databaseUrl: url.toString() };

@@ -1,24 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { USER_POOL_CLIENT_ID } from '@financeiro/core';
 import { loadEnv } from './env';
 import { callIdentity } from './test/identity-server';
 import { Mailbox } from './test/mailbox';
+import { adminQuery } from './test/postgres-admin';
 import { freePort } from './test/ports';
 import { startServerProcess, type ServerProcess } from './test/server-process';
 
 const { DATABASE_URL } = loadEnv();
-
-async function adminQuery<T extends pg.QueryResultRow>(url: string, statement: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(statement)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 // Two processes share a database only on PostgreSQL: PGlite is a single-connection database inside one process.
 describe.skipIf(!DATABASE_URL)('two server processes on one PostgreSQL database', () => {

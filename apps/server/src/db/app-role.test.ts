@@ -1,22 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { loadEnv } from '../env';
+import { adminQuery } from '../test/postgres-admin';
 import { openDatabase, rowsOf } from './client';
 import { withTenant } from './tenant';
 
 const { DATABASE_URL } = loadEnv();
-
-async function asAdmin(statement: string) {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 // Roles and database owners exist only on a PostgreSQL server: PGlite runs as its one superuser.
 describe.skipIf(!DATABASE_URL)('the application role on PostgreSQL', () => {
@@ -25,13 +15,13 @@ describe.skipIf(!DATABASE_URL)('the application role on PostgreSQL', () => {
   const name = `owned_${suffix}`;
 
   afterAll(async () => {
-    await asAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await asAdmin(`DROP ROLE IF EXISTS ${owner}`);
+    await adminQuery(DATABASE_URL ?? '', `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await adminQuery(DATABASE_URL ?? '', `DROP ROLE IF EXISTS ${owner}`);
   });
 
   it('works for a database owner who is no superuser, only CREATEROLE', async () => {
-    await asAdmin(`CREATE ROLE ${owner} LOGIN CREATEROLE`);
-    await asAdmin(`CREATE DATABASE ${name} OWNER ${owner}`);
+    await adminQuery(DATABASE_URL ?? '', `CREATE ROLE ${owner} LOGIN CREATEROLE`);
+    await adminQuery(DATABASE_URL ?? '', `CREATE DATABASE ${name} OWNER ${owner}`);
     const url = new URL(DATABASE_URL ?? '');
     url.username = owner;
     url.password = '';
