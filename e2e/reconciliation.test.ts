@@ -119,7 +119,10 @@ describe.skipIf(!chromiumAvailable)('bank reconciliation in Chromium', () => {
     // The last day with a bill paid from the checking account, read from its statement.
     const today = todayInSaoPaulo();
     await page.goto(`${h.app.url}/contas/extrato?from=${addDays(today, -12)}&to=${today}`);
-    await expect.poll(() => page.getByRole('combobox', { name: 'Conta' }).inputValue()).toBe('Itaú movimento');
+    // The account comes with the screen's options from the server: on a busy machine that has taken over 5 seconds.
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Conta' }).inputValue(), { timeout: 15_000 })
+      .toBe('Itaú movimento');
     await page.getByRole('table').locator('tbody tr').filter({ hasText: 'R$' }).first().waitFor();
     const rows = await statementRows(page);
     const paid = rows.filter((r) => partyOf(r) !== null);
