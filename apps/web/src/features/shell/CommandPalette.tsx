@@ -34,6 +34,11 @@ export function CommandPalette() {
       scrollable
       maxHeight={420}
       searchProps={{ placeholder: t.search, 'aria-label': t.label, leftSection: <IconSearch size={18} /> }}
+      // The dialog's accessible name: a title read by screen readers, kept out of sight (the search field says it).
+      title={t.label}
+      styles={{
+        header: { position: 'absolute', width: 1, height: 1, padding: 0, overflow: 'hidden', clipPath: 'inset(50%)' },
+      }}
     />
   );
 }
