@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { Mailbox } from '../../apps/server/src/test/mailbox';
 import { SmsSink } from '../../apps/server/src/test/sms-sink';
@@ -16,8 +16,9 @@ export interface Harness {
 
 /**
  * Registers, for the enclosing describe, what a journey needs: a local mailbox and SMS sink, the real server with
- * demo data on a fresh database, Chromium, and a screenshot of the last page when a journey fails. Every screen a
- * journey's pages show is checked with axe-core; a serious or critical violation fails the journey.
+ * demo data on a database of its own (a copy of the run's seeded demo), Chromium, and a screenshot of the last page
+ * when a journey fails. Every screen a journey's pages show is checked with axe-core; a serious or critical violation
+ * fails the journey.
  */
 export function useHarness(options: { tls?: boolean; env?: () => Record<string, string> } = {}): Harness {
   let mailbox: Mailbox | undefined;
@@ -33,7 +34,13 @@ export function useHarness(options: { tls?: boolean; env?: () => Record<string, 
     await mailbox.start();
     sms = new SmsSink();
     await sms.start();
-    app = await startApp({ smtpUrl: mailbox.url, smsUrl: sms.url, tls: options.tls, env: options.env?.() });
+    app = await startApp({
+      smtpUrl: mailbox.url,
+      smsUrl: sms.url,
+      tls: options.tls,
+      env: options.env?.(),
+      template: inject('demoTemplate'),
+    });
     browser = await launchBrowser();
   });
 

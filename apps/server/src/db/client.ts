@@ -67,6 +67,8 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** Directory for PGlite files; absent means in memory (tests). */
   dataDir?: string | undefined;
+  /** In-memory PGlite: start from this copy of a database (what `dumpDataDir` gives) instead of an empty one. */
+  copyOf?: Blob | undefined;
   /**
    * Work to do once per database after the migrations, before serving (the demo data). On PostgreSQL it runs under
    * the migrations' lock, so processes starting together on one database do it one at a time and the later ones
@@ -110,7 +112,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return database;
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite({ loadDataDir: options.copyOf });
   const database: Database = {
     db: drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db,
     kind: 'pglite',
