@@ -55,9 +55,12 @@ describe.skipIf(!chromiumAvailable)('the dashboard in Chromium', () => {
     expect(centavos(await card(page, 'Saldo das contas').innerText())).not.toBe(0);
     await card(page, 'Linhas a conciliar').waitFor();
     // The charts load after the figures, then the next bills, each a link to its document.
-    await page.getByRole('img', { name: /Gráfico de barras das entradas e saídas/ }).waitFor();
+    await page
+      .getByRole('img', { name: /Gráfico de barras das entradas e saídas/ })
+      .locator('svg rect')
+      .first()
+      .waitFor();
     await page.getByRole('img', { name: /Gráfico de área do saldo projetado/ }).waitFor();
-    await page.locator('.recharts-bar-rectangle').first().waitFor();
     await page.getByRole('link', { name: 'Ver o fluxo de caixa completo' }).waitFor();
     const bills = page.getByRole('table', { name: 'Próximas contas a pagar' });
     await bills.getByRole('link').first().waitFor();
@@ -99,8 +102,11 @@ describe.skipIf(!chromiumAvailable)('the dashboard in Chromium', () => {
     const page = await h.newPage(390, 844);
     await signInToMatriz(page, h.app.url, 'financeiro');
     await card(page, 'Vencidos a pagar').waitFor();
-    await page.getByRole('img', { name: /Gráfico de barras das entradas e saídas/ }).waitFor();
-    await page.locator('.recharts-bar-rectangle').first().waitFor();
+    await page
+      .getByRole('img', { name: /Gráfico de barras das entradas e saídas/ })
+      .locator('svg rect')
+      .first()
+      .waitFor();
     await page.getByRole('img', { name: /Gráfico de área do saldo projetado/ }).waitFor();
     const [a, b] = await Promise.all([
       card(page, 'A pagar hoje').boundingBox(),

@@ -6,10 +6,11 @@ import { useHarness } from './support/harness';
 
 /**
  * The most gzipped JavaScript the first load of the signed-in dashboard may download. Issue 18's goal is 250 KB; the
- * load needs 433 KB today (React, Mantine, Amplify's sign-in and the router about 300 KB, the dashboard's charts about
- * 125 KB: docs/performance.md). Until the goal is met the budget holds the figure reached, so that it only goes down.
+ * load needs 309 KB today, almost all of it React, Mantine, Amplify's sign-in and the router (the charts, drawn in SVG
+ * by the app itself, are 3 KB: docs/performance.md). Until the goal is met the budget holds the figure reached, rounded
+ * up to 10 KB, so that it only goes down.
  */
-const BUDGET_KB = 440;
+const BUDGET_KB = 310;
 
 // Reason for skipIf: the journey needs Debian's Chromium at /usr/bin/chromium; CI installs it, a laptop may not.
 describe.skipIf(!chromiumAvailable)('the weight of the web app', () => {

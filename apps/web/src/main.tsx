@@ -8,7 +8,6 @@ import { RouterProvider } from '@tanstack/react-router';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
-import '@mantine/charts/styles.css';
 import '@mantine/spotlight/styles.css';
 import 'dayjs/locale/pt-br';
 import { configureAmplify, loadIdentityConfig } from './features/auth/amplify';

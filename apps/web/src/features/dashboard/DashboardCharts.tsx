@@ -1,7 +1,7 @@
-import { AreaChart, BarChart } from '@mantine/charts';
 import { Text } from '@mantine/core';
 import { formatBRL, formatCalendarDate, type Dashboard } from '@financeiro/core';
 import { dashboardMessages } from '../../i18n/dashboard';
+import { AreaChart, BarChart } from '../../ui/Charts';
 
 const t = dashboardMessages;
 
@@ -28,11 +28,6 @@ const OUTFLOWS = 'orange.4';
 
 /** Twelve months of cash-basis inflows and outflows, side by side. */
 export function MonthlyChart({ monthly }: { monthly: NonNullable<Dashboard['monthly']> }) {
-  const data = monthly.map((m) => ({
-    month: shortMonth(m.month),
-    [t.monthly.inflows]: m.inflows,
-    [t.monthly.outflows]: m.outflows,
-  }));
   if (monthly.every((m) => m.inflows === 0 && m.outflows === 0))
     return (
       <Text size="sm" c="dimmed">
@@ -40,31 +35,26 @@ export function MonthlyChart({ monthly }: { monthly: NonNullable<Dashboard['mont
       </Text>
     );
   return (
-    <div role="img" aria-label={t.monthly.label}>
-      <BarChart
-        h={260}
-        data={data}
-        dataKey="month"
-        series={[
-          { name: t.monthly.inflows, color: INFLOWS },
-          { name: t.monthly.outflows, color: OUTFLOWS },
-        ]}
-        withLegend
-        legendProps={{ verticalAlign: 'bottom' }}
-        tickLine="y"
-        maxBarWidth={22}
-        barProps={{ stroke: 'var(--mantine-color-gray-8)', strokeWidth: 0.5 }}
-        valueFormatter={(value) => formatBRL(value)}
-        yAxisProps={{ width: 92, tickFormatter: axisBRL }}
-      />
-    </div>
+    <BarChart
+      label={t.monthly.label}
+      height={260}
+      data={monthly.map((m) => ({ label: shortMonth(m.month), values: [m.inflows, m.outflows] }))}
+      series={[
+        { name: t.monthly.inflows, color: INFLOWS },
+        { name: t.monthly.outflows, color: OUTFLOWS },
+      ]}
+      legend
+      outline
+      maxBarWidth={22}
+      format={formatBRL}
+      axisFormat={axisBRL}
+    />
   );
 }
 
 /** The balance day by day over the next 30 days, the lowest day marked with a line and its label. */
 export function ProjectionChart({ projection }: { projection: NonNullable<Dashboard['projection']> }) {
   const lowest = projection.lowest;
-  const data = projection.points.map((p) => ({ day: shortDay(p.date), [t.projection.balance]: p.balance }));
   const balances = projection.points.map((p) => p.balance);
   const negative = balances.some((b) => b < 0);
   // The axis hugs the balances (and zero when they cross it), so that a dip of a few thousand reais shows.
@@ -72,24 +62,15 @@ export function ProjectionChart({ projection }: { projection: NonNullable<Dashbo
   const high = Math.max(...balances, ...(negative ? [0] : []));
   const pad = Math.max((high - low) * 0.15, Math.abs(high) * 0.01, 100);
   return (
-    <div role="img" aria-label={t.projection.label(formatBRL(lowest.balance), formatCalendarDate(lowest.date))}>
-      <AreaChart
-        h={240}
-        data={data}
-        dataKey="day"
-        series={[{ name: t.projection.balance, color: lowest.balance < 0 ? 'red.8' : 'indigo.8' }]}
-        curveType="linear"
-        withDots={false}
-        fillOpacity={0.25}
-        tickLine="y"
-        valueFormatter={(value) => formatBRL(value)}
-        yAxisProps={{ width: 92, tickFormatter: axisBRL, domain: [Math.floor(low - pad), Math.ceil(high + pad)] }}
-        referenceDots={[{ x: shortDay(lowest.date), y: lowest.balance, r: 5, color: 'red.9', stroke: 'white' }]}
-        referenceLines={[
-          ...(negative ? [{ y: 0, color: 'gray.7' }] : []),
-          { x: shortDay(lowest.date), color: 'red.9', strokeDasharray: '4 3' },
-        ]}
-      />
-    </div>
+    <AreaChart
+      label={t.projection.label(formatBRL(lowest.balance), formatCalendarDate(lowest.date))}
+      height={240}
+      data={projection.points.map((p) => ({ label: shortDay(p.date), value: p.balance }))}
+      series={{ name: t.projection.balance, color: lowest.balance < 0 ? 'red.8' : 'indigo.8' }}
+      format={formatBRL}
+      axisFormat={axisBRL}
+      domain={[Math.floor(low - pad), Math.ceil(high + pad)]}
+      marker={{ index: projection.points.findIndex((p) => p.date === lowest.date), color: 'red.9' }}
+    />
   );
 }

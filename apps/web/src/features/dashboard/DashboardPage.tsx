@@ -27,18 +27,15 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, type MouseEvent, type ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { formatBRL, formatCalendarDate, type StatusCell } from '@financeiro/core';
 import { dashboardMessages } from '../../i18n/dashboard';
 import { useTenantStore } from '../../stores/tenant';
 import { fetchDashboard, type DashboardData } from './api';
+import { MonthlyChart, ProjectionChart } from './DashboardCharts';
 import { dashboardState } from './state';
 
 const t = dashboardMessages;
-
-// The charts' library is large: it loads after the figures, so the first screen after sign-in paints at once.
-const MonthlyChart = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.MonthlyChart })));
-const ProjectionChart = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.ProjectionChart })));
 
 /** Where each card leads: the list behind the figure, with the filters that make its total equal the card. */
 const LINKS = {
@@ -272,9 +269,7 @@ function Projection({ projection }: { projection: NonNullable<DashboardData['pro
           {p.lowest(formatBRL(projection.lowest.balance), formatCalendarDate(projection.lowest.date))}
         </Text>
       </Group>
-      <Suspense fallback={<Skeleton h={240} />}>
-        <ProjectionChart projection={projection} />
-      </Suspense>
+      <ProjectionChart projection={projection} />
     </Section>
   );
 }
@@ -370,9 +365,7 @@ export function DashboardPage() {
           <SimpleGrid cols={{ base: 1, lg: 2 }}>
             {data.monthly && (
               <Section title={t.monthly.title}>
-                <Suspense fallback={<Skeleton h={260} />}>
-                  <MonthlyChart monthly={data.monthly} />
-                </Suspense>
+                <MonthlyChart monthly={data.monthly} />
               </Section>
             )}
             {data.projection && <Projection projection={data.projection} />}

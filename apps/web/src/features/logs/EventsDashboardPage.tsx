@@ -1,10 +1,10 @@
-import { BarChart, DonutChart } from '@mantine/charts';
 import { Alert, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { logsApi } from '../../api/trpc';
 import { logsMessages } from '../../i18n/logs';
 import { apiErrorMessage } from '../../ui/api-error';
+import { BarChart, DonutChart, themeColor } from '../../ui/Charts';
 import { useUrlState } from '../../ui/use-url-state';
 import { actionLabel } from './event-text';
 import { dayEnd, dayStart, everyDay, saoPauloDay } from './period';
@@ -24,6 +24,7 @@ const COLORS = [
   'gray.6',
 ];
 
+const count = (events: number) => events.toLocaleString('pt-BR');
 const dayLabel = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
 
 function Stat({ label, value }: { label: string; value: string }) {
@@ -70,53 +71,50 @@ export function EventsDashboardPage() {
       {data.data && total > 0 && (
         <>
           <SimpleGrid cols={{ base: 1, xs: 3 }}>
-            <Stat label={t.total} value={total.toLocaleString('pt-BR')} />
+            <Stat label={t.total} value={count(total)} />
             <Stat label={t.people} value={String(data.data.perUser.length)} />
             <Stat label={t.topAction} value={actionLabel(data.data.perAction[0]?.action ?? '')} />
           </SimpleGrid>
           <ChartCard title={t.perDay}>
             <BarChart
-              h={260}
+              label={t.perDayChart}
+              height={260}
               data={everyDay(period.from, period.to, data.data.perDay).map((d) => ({
-                day: dayLabel(d.day),
-                [t.events]: d.events,
+                label: dayLabel(d.day),
+                values: [d.events],
               }))}
-              dataKey="day"
               series={[{ name: t.events, color: 'indigo.6' }]}
-              tickLine="y"
               maxBarWidth={48}
-              yAxisProps={{ allowDecimals: false }}
+              format={count}
             />
           </ChartCard>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <ChartCard title={t.perUser}>
               <BarChart
-                h={Math.max(160, data.data.perUser.length * 36)}
-                orientation="vertical"
+                label={t.perUserChart}
+                height={Math.max(160, data.data.perUser.length * 36)}
+                horizontal
                 data={data.data.perUser.map((u) => ({
-                  person: u.name ?? u.username ?? logsMessages.system,
-                  [t.events]: u.events,
+                  label: u.name ?? u.username ?? logsMessages.system,
+                  values: [u.events],
                 }))}
-                dataKey="person"
-                yAxisProps={{ width: 130 }}
-                xAxisProps={{ allowDecimals: false }}
-                maxBarWidth={28}
                 series={[{ name: t.events, color: 'teal.6' }]}
+                maxBarWidth={28}
+                format={count}
               />
             </ChartCard>
             <ChartCard title={t.perAction}>
               <Group justify="center">
                 <DonutChart
+                  label={t.perActionChart}
                   size={200}
                   thickness={28}
-                  withLabelsLine={false}
-                  withTooltip
-                  tooltipDataSource="segment"
                   data={data.data.perAction.slice(0, COLORS.length).map((a, i) => ({
                     name: actionLabel(a.action),
                     value: a.events,
                     color: COLORS[i] ?? 'gray.6',
                   }))}
+                  format={count}
                 />
               </Group>
               <Stack gap={4} mt="md">
@@ -128,13 +126,13 @@ export function EventsDashboardPage() {
                           width: 10,
                           height: 10,
                           borderRadius: 5,
-                          background: `var(--mantine-color-${(COLORS[i] ?? 'gray.6').replace('.', '-')})`,
+                          background: themeColor(COLORS[i] ?? 'gray.6'),
                         }}
                       />
                       <Text size="sm">{actionLabel(a.action)}</Text>
                     </Group>
                     <Text size="sm" fw={600}>
-                      {a.events.toLocaleString('pt-BR')}
+                      {count(a.events)}
                     </Text>
                   </Group>
                 ))}

@@ -1,6 +1,6 @@
-import { BarChart } from '@mantine/charts';
 import { Paper, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import { formatBRL } from '@financeiro/core';
+import { BarChart } from '../../ui/Charts';
 import type { DayRow, DayTotals } from './api';
 import { mercadoPagoMessages } from './messages';
 import { shortDay } from './period';
@@ -64,41 +64,31 @@ export function Figures(props: { totals: DayTotals | undefined; busy: boolean })
  */
 export function DayChart(props: { days: DayRow[] }) {
   const c = t.chart;
-  const data = props.days.map((d) => ({
-    day: shortDay(d.day),
-    [c.fees]: d.feesTotal,
-    [c.released]: d.released,
-    [c.toRelease]: d.toRelease,
-  }));
   return (
     <Paper withBorder p="sm">
       <Title order={3} size="h5" mb="xs">
         {c.title}
       </Title>
-      {data.length === 0 ? (
+      {props.days.length === 0 ? (
         <Text size="sm" c="dimmed">
           {c.none}
         </Text>
       ) : (
-        <div role="img" aria-label={c.label}>
-          <BarChart
-            h={220}
-            data={data}
-            dataKey="day"
-            type="stacked"
-            series={[
-              { name: c.fees, color: 'red.5' },
-              { name: c.released, color: 'teal.6' },
-              { name: c.toRelease, color: 'yellow.5' },
-            ]}
-            withLegend
-            legendProps={{ verticalAlign: 'bottom' }}
-            tickLine="y"
-            maxBarWidth={28}
-            valueFormatter={(value) => formatBRL(value)}
-            yAxisProps={{ width: 96, tickFormatter: (value: number) => formatBRL(value).replace(/,00$/, '') }}
-          />
-        </div>
+        <BarChart
+          label={c.label}
+          height={220}
+          data={props.days.map((d) => ({ label: shortDay(d.day), values: [d.feesTotal, d.released, d.toRelease] }))}
+          stacked
+          series={[
+            { name: c.fees, color: 'red.5' },
+            { name: c.released, color: 'teal.6' },
+            { name: c.toRelease, color: 'yellow.5' },
+          ]}
+          legend
+          maxBarWidth={28}
+          format={formatBRL}
+          axisFormat={(value) => formatBRL(value).replace(/,00$/, '')}
+        />
       )}
     </Paper>
   );

@@ -1,4 +1,3 @@
-import { BarChart } from '@mantine/charts';
 import { Paper, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
@@ -10,6 +9,7 @@ import {
   type FlowsReport,
   type ReportBasis,
 } from '@financeiro/core';
+import { BarChart } from '../../ui/Charts';
 import { useUrlState } from '../../ui/use-url-state';
 import { reportsApi } from './api';
 import { BasisChoice, Choice, MonthsChoice, UnitChoice } from './controls';
@@ -85,28 +85,23 @@ function flowsDocument(
 }
 
 function MonthsChart(props: { report: FlowsReport; direction: FlowDirection }) {
-  const name = f.title[props.direction];
-  const data = props.report.months.map((month, index) => ({
-    month: monthShort(month),
-    [name]: props.report.totals.months[index] ?? 0,
-  }));
   return (
     <Paper withBorder p="sm">
       <Title order={2} size="h5" mb="xs">
         {f.chart}
       </Title>
-      <div role="img" aria-label={f.chartLabel}>
-        <BarChart
-          h={220}
-          data={data}
-          dataKey="month"
-          series={[{ name, color: props.direction === 'in' ? 'teal.7' : 'red.8' }]}
-          tickLine="y"
-          maxBarWidth={36}
-          valueFormatter={(value) => formatBRL(value)}
-          yAxisProps={{ width: 96, tickFormatter: (value: number) => formatBRL(value).replace(/,00$/, '') }}
-        />
-      </div>
+      <BarChart
+        label={f.chartLabel}
+        height={220}
+        data={props.report.months.map((month, index) => ({
+          label: monthShort(month),
+          values: [props.report.totals.months[index] ?? 0],
+        }))}
+        series={[{ name: f.title[props.direction], color: props.direction === 'in' ? 'teal.7' : 'red.8' }]}
+        maxBarWidth={36}
+        format={formatBRL}
+        axisFormat={(value) => formatBRL(value).replace(/,00$/, '')}
+      />
     </Paper>
   );
 }

@@ -1,4 +1,3 @@
-import { AreaChart } from '@mantine/charts';
 import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
@@ -10,6 +9,7 @@ import {
   type ProjectionPoint,
   type ProjectionStep,
 } from '@financeiro/core';
+import { AreaChart } from '../../ui/Charts';
 import { useUrlState } from '../../ui/use-url-state';
 import { reportsApi } from './api';
 import { Choice, UnitChoice } from './controls';
@@ -95,37 +95,24 @@ function Figure(props: { label: string; amount: number }) {
 /** The balance step by step as an area, the lowest point marked with its amount and day. */
 function BalanceChart(props: { projection: Projection }) {
   const { projection } = props;
-  const data = projection.points.map((point) => ({ date: shortDate(point.date), [p.balance]: point.balance }));
-  const lowest = shortDate(projection.lowest.date);
   return (
     <Paper withBorder p="sm">
       <Title order={2} size="h5" mb="xs">
         {lowestText(projection.lowest)}
       </Title>
-      <div role="img" aria-label={p.chartLabel}>
-        <AreaChart
-          h={260}
-          data={data}
-          dataKey="date"
-          series={[{ name: p.balance, color: 'blue.7' }]}
-          curveType="linear"
-          tickLine="y"
-          withDots={false}
-          valueFormatter={(value) => formatBRL(value)}
-          yAxisProps={{ width: 104, tickFormatter: (value: number) => formatBRL(value).replace(/,00$/, '') }}
-          referenceLines={[{ y: 0, color: 'gray.6' }]}
-          referenceDots={[
-            {
-              x: lowest,
-              y: projection.lowest.balance,
-              r: 6,
-              color: 'red.8',
-              label: lowestText(projection.lowest),
-              labelPosition: 'top',
-            },
-          ]}
-        />
-      </div>
+      <AreaChart
+        label={p.chartLabel}
+        height={260}
+        data={projection.points.map((point) => ({ label: shortDate(point.date), value: point.balance }))}
+        series={{ name: p.balance, color: 'blue.7' }}
+        format={formatBRL}
+        axisFormat={(value) => formatBRL(value).replace(/,00$/, '')}
+        marker={{
+          index: projection.points.findIndex((point) => point.date === projection.lowest.date),
+          color: 'red.8',
+          label: lowestText(projection.lowest),
+        }}
+      />
     </Paper>
   );
 }

@@ -1,4 +1,3 @@
-import { BarChart } from '@mantine/charts';
 import { Paper, SegmentedControl, Select, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -14,6 +13,7 @@ import {
   type StatusReport,
   type StatusReportRow,
 } from '@financeiro/core';
+import { BarChart } from '../../ui/Charts';
 import { CARDS_MEDIA_QUERY } from '../../ui/DataTable.cards';
 import { useUrlState } from '../../ui/use-url-state';
 import { reportsApi } from './api';
@@ -135,45 +135,44 @@ function statusDocument(
   };
 }
 
-/** The ageing as stacked bars: one bar per column still to settle, one band per group (the largest by name). */
-function AgeingChart(props: { kind: DocumentKind; report: StatusReport; grouped: boolean }) {
+/**
+ * The ageing as stacked bars: one bar per column still to settle, one band per group (the largest by name). On a phone
+ * the bars lie, so that each column's name fits beside its bar.
+ */
+function AgeingChart(props: { kind: DocumentKind; report: StatusReport; grouped: boolean; phone: boolean }) {
   const rows = props.grouped
     ? [...props.report.rows].sort(
         (a, b) => AGEING.reduce((n, c) => n + b.cells[c].amount, 0) - AGEING.reduce((n, c) => n + a.cells[c].amount, 0),
       )
     : [{ ...props.report.totals, label: t.total }];
-  const named = rows.slice(0, CHART_GROUPS);
+  // One band per name (groups of the same name add up), the rest as one "Outros" band.
+  const bands = new Map<string, StatusReportRow[]>();
+  rows.slice(0, CHART_GROUPS).forEach((row) => bands.set(row.label, [...(bands.get(row.label) ?? []), row]));
   const rest = rows.slice(CHART_GROUPS);
-  const bands = [...named.map((row) => row.label), ...(rest.length > 0 ? [s.others] : [])];
-  const data = AGEING.map((column) => {
-    const point: Record<string, string | number> = { column: columnLabel(props.kind, column) };
-    named.forEach((row) => (point[row.label] = (Number(point[row.label]) || 0) + row.cells[column].amount));
-    if (rest.length > 0) point[s.others] = rest.reduce((n, row) => n + row.cells[column].amount, 0);
-    return point;
-  });
+  if (rest.length > 0) bands.set(s.others, rest);
   return (
     <Paper withBorder p="sm">
       <Title order={2} size="h5" mb="xs">
         {s.chart}
       </Title>
-      <div role="img" aria-label={s.chartLabel}>
-        <BarChart
-          h={240}
-          data={data}
-          dataKey="column"
-          type="stacked"
-          series={[...new Set(bands)].map((name, index) => ({
-            name,
-            color: CHART_COLORS[index % CHART_COLORS.length] ?? 'gray.6',
-          }))}
-          withLegend={props.grouped}
-          legendProps={{ verticalAlign: 'bottom' }}
-          tickLine="y"
-          maxBarWidth={48}
-          valueFormatter={(value) => formatBRL(value)}
-          yAxisProps={{ width: 96, tickFormatter: (value: number) => formatBRL(value).replace(/,00$/, '') }}
-        />
-      </div>
+      <BarChart
+        label={s.chartLabel}
+        height={240}
+        data={AGEING.map((column) => ({
+          label: columnLabel(props.kind, column),
+          values: [...bands.values()].map((band) => band.reduce((n, row) => n + row.cells[column].amount, 0)),
+        }))}
+        stacked
+        horizontal={props.phone}
+        series={[...bands.keys()].map((name, index) => ({
+          name,
+          color: CHART_COLORS[index % CHART_COLORS.length] ?? 'gray.6',
+        }))}
+        legend={props.grouped}
+        maxBarWidth={48}
+        format={formatBRL}
+        axisFormat={(value) => formatBRL(value).replace(/,00$/, '')}
+      />
     </Paper>
   );
 }
@@ -227,7 +226,7 @@ export function StatusReportPage({ kind }: { kind: DocumentKind }) {
               .join('. ')
           : undefined
       }
-      chart={report && <AgeingChart kind={kind} report={report} grouped={grouping !== 'none'} />}
+      chart={report && <AgeingChart kind={kind} report={report} grouped={grouping !== 'none'} phone={phone} />}
     >
       {doc && <ReportTable doc={doc} />}
     </ReportFrame>
