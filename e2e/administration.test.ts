@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chromiumAvailable, screenshot } from './support/browser';
+import { chromiumAvailable, screenshot, selectTab } from './support/browser';
 import { useHarness } from './support/harness';
 
 // Reason for skipIf: this journey needs Debian's Chromium at /usr/bin/chromium; CI installs it, a laptop may not.
@@ -39,7 +39,7 @@ describe.skipIf(!chromiumAvailable)('administration in Chromium', () => {
     await admin.getByRole('button', { name: 'Novo perfil' }).click();
     const drawer = admin.getByRole('dialog');
     await drawer.getByLabel('Nome do perfil').fill('Jurídico da Matriz');
-    await drawer.getByRole('tab', { name: 'Unidades e departamentos' }).click();
+    await selectTab(drawer.getByRole('tab', { name: 'Unidades e departamentos' }));
     await drawer.getByRole('button', { name: /^Matriz/ }).click();
     await drawer.getByRole('button', { name: /^Jurídico/ }).click();
     await drawer

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chromiumAvailable, screenshot, signInToMatriz } from './support/browser';
+import { chromiumAvailable, screenshot, selectTab, signInToMatriz } from './support/browser';
 import { useHarness } from './support/harness';
 
 /** Text as Intl writes it (a non-breaking space after "R$"), made plain. */
@@ -335,7 +335,7 @@ describe.skipIf(!chromiumAvailable)('the installment lists in Chromium', () => {
     await admin.getByRole('button', { name: 'Ações: Financeiro' }).click();
     await admin.getByRole('menuitem', { name: 'Editar' }).click();
     const editor = admin.getByRole('dialog', { name: 'Editar perfil' });
-    await editor.getByRole('tab', { name: 'Unidades e departamentos' }).click();
+    await selectTab(editor.getByRole('tab', { name: 'Unidades e departamentos' }));
     await editor.getByRole('button', { name: /^Matriz/ }).click();
     await editor
       .getByRole('region', { name: /^Matriz/ })

@@ -33,8 +33,9 @@ describe.skipIf(!chromiumAvailable)('the account statement in Chromium', () => {
     await signInToMatriz(page, h.app.url, 'financeiro');
     await page.goto(`${h.app.url}/contas/extrato`);
     // The first checking account opens, with the month's figures and its movements.
+    // The account comes with the screen's options from the server: on a busy machine that has taken over 5 seconds.
     await expect
-      .poll(() => page.getByRole('combobox', { name: 'Conta', exact: true }).inputValue())
+      .poll(() => page.getByRole('combobox', { name: 'Conta', exact: true }).inputValue(), { timeout: 15_000 })
       .toBe('Itaú movimento');
     await page.getByRole('table').getByRole('row').nth(1).waitFor();
     await expect.poll(() => card(page, 'Saldo final')).toMatch(/R\$/);

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { expect } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const chromiumAvailable = existsSync(CHROMIUM);
@@ -80,4 +80,17 @@ export async function chooseOption(page: Page, label: string, search: string, nt
     )
     .not.toBe('true');
   await expect.poll(() => input.inputValue(), { timeout: 5_000 }).toMatch(searched);
+}
+
+/** Chooses a tab, clicking again while it is not chosen: a click that lands while a drawer still opens may be lost. */
+export async function selectTab(tab: Locator): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+        return tab.getAttribute('aria-selected');
+      },
+      { timeout: 15_000 },
+    )
+    .toBe('true');
 }
