@@ -1,44 +1,26 @@
-import { Spotlight, type SpotlightActionData } from '@mantine/spotlight';
-import { useNavigate } from '@tanstack/react-router';
-import { IconSearch } from '@tabler/icons-react';
-import { appMessages } from '../../i18n/app';
-import { fullPath } from '../../routes/table';
-import { filterScreens } from './palette-filter';
-import { useMenuScreens } from './use-menu-screens';
+import { lazy, Suspense, useState } from 'react';
+import { useHotkeys } from '@mantine/hooks';
+import { spotlight } from '@mantine/spotlight';
+import { DialogLoader } from '../../ui/DialogLoader';
 
-const t = appMessages.shell.palette;
+const ScreenPalette = lazy(() => import('./ScreenPalette').then((module) => ({ default: module.ScreenPalette })));
 
 /**
- * Ctrl+K (Cmd+K on a Mac), from anywhere, even a field: the screens the menu offers, found by typing part of their
- * name, opened with Enter.
+ * Ctrl+K (Cmd+K on a Mac), from anywhere, even a field: the palette of screens. Its code loads on the first use, not
+ * with the app; a spinner stands where it opens until then.
  */
 export function CommandPalette() {
-  const navigate = useNavigate();
-  const actions: SpotlightActionData[] = useMenuScreens().map((screen) => {
-    const Icon = screen.display.icon;
-    return {
-      id: screen.name,
-      label: screen.display.title,
-      description: screen.group,
-      leftSection: Icon ? <Icon size={20} stroke={1.6} /> : null,
-      onClick: () => void navigate({ to: fullPath(screen) }),
-    };
-  });
+  const [used, setUsed] = useState(false);
+  const open = () => {
+    setUsed(true);
+    spotlight.open();
+  };
+  // From a field too: no element keeps the shortcut to itself.
+  useHotkeys([['mod + K', open]], []);
+  if (!used) return null;
   return (
-    <Spotlight
-      actions={actions}
-      filter={(query) => filterScreens(query, actions)}
-      shortcut="mod + K"
-      tagsToIgnore={[]}
-      nothingFound={t.nothingFound}
-      scrollable
-      maxHeight={420}
-      searchProps={{ placeholder: t.search, 'aria-label': t.label, leftSection: <IconSearch size={18} /> }}
-      // The dialog's accessible name: a title read by screen readers, kept out of sight (the search field says it).
-      title={t.label}
-      styles={{
-        header: { position: 'absolute', width: 1, height: 1, padding: 0, overflow: 'hidden', clipPath: 'inset(50%)' },
-      }}
-    />
+    <Suspense fallback={<DialogLoader />}>
+      <ScreenPalette />
+    </Suspense>
   );
 }
