@@ -1,8 +1,11 @@
-import { useEffect, useState } from 'react';
-import { Button, Group, List, Modal, Paper, Text } from '@mantine/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { appMessages } from '../../i18n/app';
 import { installPromptDecidedThisMonth, rememberInstallDecision } from './install-decision';
+
+// Only an iPhone or iPad shows the steps: the others do not load them.
+const IosInstallSteps = lazy(() => import('./IosInstallSteps').then((module) => ({ default: module.IosInstallSteps })));
 
 export const INSTALL_PROMPT_DELAY_MS = 5000;
 
@@ -40,19 +43,9 @@ export function InstallPrompt() {
 
   if (show === 'ios') {
     return (
-      <Modal opened onClose={close} title={t.installTitle} centered>
-        <Text size="sm" mb="sm">
-          {t.installText}
-        </Text>
-        <List type="ordered" size="sm" spacing={6}>
-          {t.iosSteps.map((step) => (
-            <List.Item key={step}>{step}</List.Item>
-          ))}
-        </List>
-        <Group justify="flex-end" mt="md">
-          <Button onClick={close}>Entendi</Button>
-        </Group>
-      </Modal>
+      <Suspense fallback={null}>
+        <IosInstallSteps onClose={close} />
+      </Suspense>
     );
   }
   if (show === 'android' && deferred) {

@@ -1,18 +1,24 @@
-import { Button, Modal, Text } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Button, Text } from '@mantine/core';
 import { IconSwitchHorizontal } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
 import { resolveSelection, type TenantSelection } from '@financeiro/core';
 import { appMessages } from '../../i18n/app';
 import { useSessionStore } from '../../stores/session';
 import { useTenantStore } from '../../stores/tenant';
+import { DialogLoader } from '../../ui/DialogLoader';
 import { applySelection } from '../tenants/apply-selection';
-import { TenantSelector } from '../tenants/TenantSelector';
+
+const TenantModal = lazy(() => import('./TenantModal').then((module) => ({ default: module.TenantModal })));
 
 /** "Organização › Unidade › Departamento" in the header, and the selector to change it (manualShowSelector). */
 export function TenantSwitcher() {
   const router = useRouter();
   const memberships = useSessionStore((s) => s.tenants);
   const { selectedOrganization, selectedUnit, selectedDepartment, manualShowSelector, showSelector } = useTenantStore();
+  // The dialog stays once it has opened, for its closing transition and the next opening.
+  const [asked, setAsked] = useState(false);
+  if (manualShowSelector && !asked) setAsked(true);
   const resolved = resolveSelection(memberships, {
     organizationId: selectedOrganization,
     unitId: selectedUnit,
@@ -45,14 +51,11 @@ export function TenantSwitcher() {
           {label}
         </Text>
       </Button>
-      <Modal
-        opened={manualShowSelector}
-        onClose={() => showSelector(false)}
-        title={appMessages.selectTenant.title[scope]}
-        size="lg"
-      >
-        <TenantSelector scope={scope} onSelect={choose} />
-      </Modal>
+      {asked && (
+        <Suspense fallback={<DialogLoader />}>
+          <TenantModal scope={scope} onSelect={choose} />
+        </Suspense>
+      )}
     </>
   );
 }
