@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { DatesProvider } from '@mantine/dates';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
@@ -15,9 +14,9 @@ import { refreshSession } from './api/session';
 import { queryClient } from './api/trpc';
 import { router } from './routes/router';
 import { OfflineScreen } from './features/pwa/OfflineGate';
+import { Notifications } from './ui/Notifications';
 import { selectTextOnTab } from './ui/select-on-tab';
 import { cssVariablesResolver, theme } from './theme';
-import notificationClasses from './notifications.module.css';
 
 /**
  * Opened without a connection (the installed app, offline), the configuration or the session cannot be fetched:
@@ -46,8 +45,7 @@ async function start(root: HTMLElement) {
     <StrictMode>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <DatesProvider settings={{ locale: 'pt-br', firstDayOfWeek: 0 }}>
-          {/* Below the app's header and a drawer's title: a toast never hides the tenant switcher or the form's name. */}
-          <Notifications position="top-center" autoClose={5000} classNames={notificationClasses} />
+          <Notifications />
           <QueryClientProvider client={queryClient}>
             <RouterProvider router={router} />
           </QueryClientProvider>
