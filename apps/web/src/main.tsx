@@ -8,7 +8,6 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/spotlight/styles.css';
-import 'dayjs/locale/pt-br';
 import { configureAmplify, loadIdentityConfig } from './features/auth/amplify';
 import { refreshSession } from './api/session';
 import { queryClient } from './api/trpc';

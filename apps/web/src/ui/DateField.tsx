@@ -1,9 +1,9 @@
 import { ActionIcon, Button, Popover, Stack } from '@mantine/core';
-import { DatePicker } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useState, type FocusEvent } from 'react';
 import { formatCalendarDate, maskDate, parseDateText, TIME_ZONE } from '@financeiro/core';
 import { inputMessages as t } from '../i18n/inputs';
+import { DatePicker } from './date-pickers';
 import { MaskedInput, type MaskedInputProps } from './MaskedInput';
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;

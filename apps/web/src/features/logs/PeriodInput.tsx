@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
-import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
+import { DatePickerInput } from '../../ui/date-pickers';
 import { logsMessages as t } from '../../i18n/logs';
 
 const day = (iso: string) => dayjs(iso).format('DD/MM/YYYY');

@@ -1,5 +1,4 @@
 import { ActionIcon, Alert, Button, Group, Select, Skeleton, Stack } from '@mantine/core';
-import { MonthPickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   IconChevronLeft,
@@ -16,6 +15,7 @@ import { useState } from 'react';
 import { todayInSaoPaulo } from '@financeiro/core';
 import { bankingClient } from '../../api/trpc';
 import { CARDS_MEDIA_QUERY } from '../../ui/DataTable.cards';
+import { MonthPickerInput } from '../../ui/date-pickers';
 import { useUrlState } from '../../ui/use-url-state';
 import { mp } from './api';
 import { mercadoPagoApiMessages } from './api-messages';

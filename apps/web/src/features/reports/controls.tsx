@@ -1,8 +1,8 @@
 import { SegmentedControl, Select } from '@mantine/core';
-import { MonthPickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { REPORT_BASES, type ReportBasis } from '@financeiro/core';
 import { CARDS_MEDIA_QUERY } from '../../ui/DataTable.cards';
+import { MonthPickerInput } from '../../ui/date-pickers';
 import { reportsMessages } from './messages';
 import { useOrganizationUnits } from './ReportFrame';
 
