@@ -1,5 +1,5 @@
 import { TRPCClientError } from '@trpc/client';
-import { fetchAuthSession, getCurrentUser, signOut } from 'aws-amplify/auth';
+import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 import { resolveSelection } from '@financeiro/core';
 import { useAuthzStore, useSessionStore } from '../stores/session';
 import { currentSelection, useTenantStore } from '../stores/tenant';
@@ -37,6 +37,7 @@ export async function refreshSession(): Promise<void> {
     // Only a token the server refuses (signed out elsewhere, revoked) ends the session here. A request cut short by
     // a navigation or a network failure must not: signing out would revoke a perfectly good session.
     if (error instanceof TRPCClientError && error.data?.httpStatus === 401) {
+      const { signOut } = await import('./sign-out');
       await signOut().catch(() => undefined);
       reset();
     }

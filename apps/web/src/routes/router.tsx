@@ -5,7 +5,6 @@ import { BlankLayout } from '../layouts/BlankLayout';
 import { MainLayout } from '../layouts/MainLayout';
 import { RootLayout } from '../layouts/RootLayout';
 import { SignInPage } from '../features/auth/SignInPage';
-import { SignOutPage } from '../features/auth/SignOutPage';
 import { NoTenantsPage } from '../features/tenants/NoTenantsPage';
 import { NotFoundPage } from '../features/tenants/NotFoundPage';
 import { SelectTenantPage } from '../features/tenants/SelectTenantPage';
@@ -54,7 +53,7 @@ const screens = SCREENS.map((def) =>
   }),
 );
 
-// The steps after the password, sign-up and recovery load when a person reaches them.
+// The steps after the password, sign-up, recovery and signing out load when a person reaches them.
 const auth = () => import('../features/auth');
 const MfaSelectPage = lazyPage(auth, 'MfaSelectPage');
 const SmsSignInPage = lazyPage(auth, 'SmsSignInPage');
@@ -67,6 +66,7 @@ const SignUpConfirmSmsPage = lazyPage(auth, 'SignUpConfirmSmsPage');
 const SignUpConfirmEmailPage = lazyPage(auth, 'SignUpConfirmEmailPage');
 const RecoveryPage = lazyPage(auth, 'RecoveryPage');
 const RecoveryChallengePage = lazyPage(auth, 'RecoveryChallengePage');
+const SignOutPage = lazyPage(auth, 'SignOutPage');
 
 const anonymous: RouteAuthz = { public: true, anonymousOnly: true };
 const authPages: [string, string, string, RouteComponent][] = [

@@ -3,7 +3,7 @@ import { Anchor, Button, Checkbox, Divider, Group, PasswordInput, Stack, Text, T
 import { IconBrandGoogle } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { Link, useRouter } from '@tanstack/react-router';
-import { signIn, signInWithRedirect } from 'aws-amplify/auth';
+import { signIn } from 'aws-amplify/auth';
 import { authMessages } from '../../i18n/auth';
 import { AuthHeader } from './AuthHeader';
 import { signInErrorMessage } from './errors';
@@ -52,8 +52,8 @@ export function SignInPage() {
   async function signInWithGoogle() {
     setBusy(true);
     try {
-      // Leaves for Google; the app loads again on this page with the result.
-      await signInWithRedirect({ provider: 'Google' });
+      const { redirectToGoogle } = await import('./google-sign-in');
+      await redirectToGoogle();
     } catch (error) {
       if (!(await continueIfSignedIn(error, go))) notifyError(authMessages.google.failed);
       setBusy(false);

@@ -1,7 +1,5 @@
 import { Amplify } from 'aws-amplify';
 import { Hub } from 'aws-amplify/utils';
-// Completes a Google sign-in when the browser comes back from the provider with a code.
-import 'aws-amplify/auth/enable-oauth-listener';
 import { oauthErrorMessage } from './errors';
 import { useSignInStore } from './sign-in-store';
 
@@ -41,6 +39,9 @@ export async function configureAmplify(config: IdentityConfig): Promise<void> {
       setTimeout(settled, 0);
     });
   });
+  // Completes a Google sign-in when the browser comes back from the provider with a code: loaded only for a pool that
+  // offers Google, before the configuration it acts on.
+  if (config.oauth) await import('aws-amplify/auth/enable-oauth-listener');
   Amplify.configure({
     Auth: {
       Cognito: {
