@@ -1,11 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
-import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import type {
   BankingRouter,
   LedgerRouter,
-  LogsRouter,
   MercadoPagoRouter,
   PurchasingRouter,
   RegistriesRouter,
@@ -20,7 +18,7 @@ export const queryClient = new QueryClient({
 });
 
 /** Every API call carries the access token and the selected tenant; the server checks both. */
-async function headers(): Promise<Record<string, string>> {
+export async function headers(): Promise<Record<string, string>> {
   const session = await fetchAuthSession().catch(() => null);
   const token = session?.tokens?.accessToken.toString();
   const s = currentSelection();
@@ -35,10 +33,6 @@ async function headers(): Promise<Record<string, string>> {
 export const tenantsClient = createTRPCClient<TenantsRouter>({
   links: [httpBatchLink({ url: '/v1/tenants', headers })],
 });
-export const tenantsApi = createTRPCOptionsProxy<TenantsRouter>({ client: tenantsClient, queryClient });
-
-const logsClient = createTRPCClient<LogsRouter>({ links: [httpBatchLink({ url: '/v1/logs', headers })] });
-export const logsApi = createTRPCOptionsProxy<LogsRouter>({ client: logsClient, queryClient });
 
 export const registriesClient = createTRPCClient<RegistriesRouter>({
   links: [httpBatchLink({ url: '/v1/registries', headers })],

@@ -1,7 +1,7 @@
 import { Group, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '@financeiro/core';
-import { tenantsApi } from '../../api/trpc';
+import { tenantsApi } from '../../api/trpc-options';
 import { adminMessages } from '../../i18n/admin';
 import { downloadRows, type ExportFormat } from '../../ui/download';
 import { ExportMenu } from '../../ui/ExportMenu';

@@ -2,7 +2,7 @@ import { Button, Group, Modal, PasswordInput, Select, Stack, Text, TextInput } f
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { changeProfileInput, inviteInput, setUserPasswordInput } from '@financeiro/core';
-import { tenantsApi } from '../../api/trpc';
+import { tenantsApi } from '../../api/trpc-options';
 import { refreshTenants } from '../../api/session';
 import { adminMessages } from '../../i18n/admin';
 import { appMessages } from '../../i18n/app';

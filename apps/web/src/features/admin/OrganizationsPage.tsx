@@ -4,7 +4,7 @@ import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createOrganizationInput, formatDocument, maskCnpj, updateOrganizationInput } from '@financeiro/core';
-import { tenantsApi } from '../../api/trpc';
+import { tenantsApi } from '../../api/trpc-options';
 import { refreshTenants } from '../../api/session';
 import { adminMessages } from '../../i18n/admin';
 import { appMessages } from '../../i18n/app';

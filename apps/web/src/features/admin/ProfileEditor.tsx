@@ -16,7 +16,7 @@ import { IconBuildingStore, IconEye, IconLock, IconSitemap } from '@tabler/icons
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { profileInput, type OrganizationData, type PermissionGrant, type ProfilePermissions } from '@financeiro/core';
-import { tenantsApi } from '../../api/trpc';
+import { tenantsApi } from '../../api/trpc-options';
 import { refreshTenants } from '../../api/session';
 import { adminMessages } from '../../i18n/admin';
 import { appMessages } from '../../i18n/app';

@@ -3,7 +3,7 @@ import { IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PERMISSION_NAMES, type ProfilePermissions } from '@financeiro/core';
-import { tenantsApi } from '../../api/trpc';
+import { tenantsApi } from '../../api/trpc-options';
 import { adminMessages } from '../../i18n/admin';
 import { appMessages } from '../../i18n/app';
 import { useSessionStore } from '../../stores/session';

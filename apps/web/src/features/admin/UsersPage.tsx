@@ -12,7 +12,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '@financeiro/core';
-import { tenantsApi } from '../../api/trpc';
+import { tenantsApi } from '../../api/trpc-options';
 import { adminMessages } from '../../i18n/admin';
 import { appMessages } from '../../i18n/app';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';

@@ -1,7 +1,7 @@
 import { Alert, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { logsApi } from '../../api/trpc';
+import { logsApi } from '../../api/trpc-options';
 import { logsMessages } from '../../i18n/logs';
 import { apiErrorMessage } from '../../ui/api-error';
 import { BarChart, DonutChart, themeColor } from '../../ui/Charts';

@@ -4,7 +4,7 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '@financeiro/core';
-import { logsApi } from '../../api/trpc';
+import { logsApi } from '../../api/trpc-options';
 import { appMessages } from '../../i18n/app';
 import { logsMessages as t } from '../../i18n/logs';
 import { fullPath, screenByName } from '../../routes/table';
