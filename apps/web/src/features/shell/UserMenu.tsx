@@ -1,8 +1,10 @@
-import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconLogout, IconUserCircle } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
+import { Avatar, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { appMessages } from '../../i18n/app';
 import { useAuthzStore } from '../../stores/session';
+
+// Menus are the heaviest of the header's components: this one comes when it is first opened.
+const AccountMenu = lazy(() => import('./AccountMenu').then((module) => ({ default: module.AccountMenu })));
 
 function initials(name: string): string {
   return name
@@ -16,31 +18,25 @@ function initials(name: string): string {
 export function UserMenu() {
   const user = useAuthzStore((s) => s.userData);
   const name = user?.name || user?.username || appMessages.product;
+  const [used, setUsed] = useState(false);
+  const button = (
+    // Named by the name it shows (label in name); on a phone, where only the initials show, by a hidden copy.
+    <UnstyledButton aria-haspopup="menu" aria-expanded={false} onClick={() => setUsed(true)}>
+      <Group gap={8} wrap="nowrap">
+        <Avatar color="brand" radius="xl" size={34} src={user?.picture ?? null} aria-hidden>
+          {initials(name)}
+        </Avatar>
+        <Text size="sm" fw={600} visibleFrom="md" maw={160} truncate>
+          {name}
+        </Text>
+        <VisuallyHidden hiddenFrom="md">{name}</VisuallyHidden>
+      </Group>
+    </UnstyledButton>
+  );
+  if (!used) return button;
   return (
-    <Menu position="bottom-end" width={220} shadow="md">
-      <Menu.Target>
-        {/* Named by the name it shows (label in name); on a phone, where only the initials show, by a hidden copy. */}
-        <UnstyledButton>
-          <Group gap={8} wrap="nowrap">
-            <Avatar color="brand" radius="xl" size={34} src={user?.picture ?? null} aria-hidden>
-              {initials(name)}
-            </Avatar>
-            <Text size="sm" fw={600} visibleFrom="md" maw={160} truncate>
-              {name}
-            </Text>
-            <VisuallyHidden hiddenFrom="md">{name}</VisuallyHidden>
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{user?.email ?? user?.username}</Menu.Label>
-        <Menu.Item component={Link} to="/account/profile" leftSection={<IconUserCircle size={16} />}>
-          {appMessages.shell.account}
-        </Menu.Item>
-        <Menu.Item component={Link} to="/auth/sign-out" color="red" leftSection={<IconLogout size={16} />}>
-          {appMessages.shell.signOut}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={button}>
+      <AccountMenu label={user?.email ?? user?.username}>{button}</AccountMenu>
+    </Suspense>
   );
 }
