@@ -1,12 +1,21 @@
-import { ActionIcon, Group, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { ActionIcon, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMatches } from '@tanstack/react-router';
+
+// Few screens have help: their tooltip's code comes with the first of them, the button shows meanwhile.
+const HelpTooltip = lazy(() => import('./HelpTooltip').then((module) => ({ default: module.HelpTooltip })));
 
 /** Title, subtitle and help of the current screen, from its route metadata. */
 export function PageHeader() {
   const display = useMatches({ select: (matches) => matches.at(-1)?.staticData.display });
   if (!display) return null;
   const Icon = display.icon;
+  const help = (
+    <ActionIcon variant="subtle" color="gray" aria-label={display.helpTooltip}>
+      <IconInfoCircle size={18} />
+    </ActionIcon>
+  );
   return (
     <Group mb="lg" gap="sm" wrap="nowrap" align="center">
       {Icon && (
@@ -20,11 +29,9 @@ export function PageHeader() {
             {display.title}
           </Title>
           {display.helpTooltip && (
-            <Tooltip label={display.helpTooltip} multiline w={260} withArrow>
-              <ActionIcon variant="subtle" color="gray" aria-label={display.helpTooltip}>
-                <IconInfoCircle size={18} />
-              </ActionIcon>
-            </Tooltip>
+            <Suspense fallback={help}>
+              <HelpTooltip label={display.helpTooltip}>{help}</HelpTooltip>
+            </Suspense>
           )}
         </Group>
         {display.subtitle && (
