@@ -50,6 +50,11 @@ export const appMessages = {
     menu: 'Menu',
     loading: 'Carregando',
     skipToContent: 'Pular para o conteúdo',
+    /** The counts beside the menu's purchase lists. */
+    purchaseCount: {
+      waiting: (n: number) => (n === 1 ? '1 pedido aguarda a sua aprovação' : `${n} pedidos aguardam a sua aprovação`),
+      total: (n: number) => (n === 1 ? '1 pedido nesta lista' : `${n} pedidos nesta lista`),
+    },
     palette: {
       search: 'Ir para uma tela…',
       label: 'Ir para uma tela (Ctrl+K)',

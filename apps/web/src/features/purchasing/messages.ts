@@ -128,8 +128,4 @@ export const purchasingMessages = {
     reprovar: 'Pedido reprovado.',
     cancelar: 'Pedido cancelado.',
   },
-  counter: {
-    waiting: (n: number) => (n === 1 ? '1 pedido aguarda a sua aprovação' : `${n} pedidos aguardam a sua aprovação`),
-    total: (n: number) => (n === 1 ? '1 pedido nesta lista' : `${n} pedidos nesta lista`),
-  },
 };

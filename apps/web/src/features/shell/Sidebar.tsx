@@ -5,7 +5,6 @@ import { PURCHASE_LISTS } from '@financeiro/core';
 import { purchasingClient } from '../../api/trpc';
 import { appMessages } from '../../i18n/app';
 import { fullPath, MENU_GROUPS, type ScreenDef } from '../../routes/table';
-import { purchasingMessages } from '../purchasing/messages';
 import { usePurchasingCan } from '../purchasing/use-purchasing-can';
 import { periodLabel, roadmapItem } from '../roadmap/roadmap';
 import { useMenuScreens } from './use-menu-screens';
@@ -34,14 +33,14 @@ function PurchaseCount(props: { item: ScreenDef; counts: ReturnType<typeof usePu
   const waiting = list.status === 'aguardando_aprovacao' ? props.counts.waitingForMe : 0;
   if (waiting > 0) {
     return (
-      <Badge size="sm" color="orange" circle={waiting < 10} title={purchasingMessages.counter.waiting(waiting)}>
+      <Badge size="sm" color="orange" circle={waiting < 10} title={appMessages.shell.purchaseCount.waiting(waiting)}>
         {waiting}
       </Badge>
     );
   }
   if (total === 0) return null;
   return (
-    <Badge size="sm" variant="light" color="gray" title={purchasingMessages.counter.total(total)}>
+    <Badge size="sm" variant="light" color="gray" title={appMessages.shell.purchaseCount.total(total)}>
       {total}
     </Badge>
   );
