@@ -1,16 +1,16 @@
+import { useEffect, useState } from 'react';
 import { Button, Group, Paper, Text, Transition } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { useRegisterSW } from 'virtual:pwa-register/react';
 import { appMessages } from '../../i18n/app';
+import { activateWaiting, registerServiceWorker } from './service-worker';
 
 /** Registers /sw.js and, when a new version is waiting, offers to reload into it ("Nova Atualização"). */
 export function UpdatePrompt() {
-  const {
-    needRefresh: [needRefresh, setNeedRefresh],
-    updateServiceWorker,
-  } = useRegisterSW();
+  // The new version, until the user answers; "Agora não" leaves it waiting for the next visit.
+  const [waiting, setWaiting] = useState<ServiceWorker | null>(null);
+  useEffect(() => registerServiceWorker(setWaiting), []);
   return (
-    <Transition mounted={needRefresh} transition="slide-up" duration={300}>
+    <Transition mounted={waiting !== null} transition="slide-up" duration={300}>
       {(styles) => (
         <Paper
           role="alert"
@@ -33,10 +33,14 @@ export function UpdatePrompt() {
             {appMessages.pwa.updateText}
           </Text>
           <Group justify="flex-end">
-            <Button variant="default" size="xs" onClick={() => setNeedRefresh(false)}>
+            <Button variant="default" size="xs" onClick={() => setWaiting(null)}>
               {appMessages.pwa.later}
             </Button>
-            <Button size="xs" leftSection={<IconRefresh size={14} />} onClick={() => updateServiceWorker(true)}>
+            <Button
+              size="xs"
+              leftSection={<IconRefresh size={14} />}
+              onClick={() => waiting && activateWaiting(waiting)}
+            >
               {appMessages.pwa.reload}
             </Button>
           </Group>
