@@ -186,7 +186,12 @@ function ConcludeBody(props: { order: OrderDetail; onClose: () => void; onConclu
         message: (
           <>
             {t.concluded(order.number)}{' '}
-            <Anchor href={`${PAYABLE_PATH}?doc=${payableId}`} onClick={openPayable(payableId)} fz="inherit">
+            <Anchor
+              href={`${PAYABLE_PATH}?doc=${payableId}`}
+              onClick={openPayable(payableId)}
+              fz="inherit"
+              underline="always"
+            >
               {t.openPayable}
             </Anchor>
           </>
