@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,10 +6,13 @@ import { todayInSaoPaulo } from '@financeiro/core';
 import { loadEnv } from '../../apps/server/src/env';
 import { freePort } from '../../apps/server/src/test/ports';
 import { adminQuery } from '../../apps/server/src/test/postgres-admin';
+import { startServerProcess } from '../../apps/server/src/test/server-process';
 
 export interface RunningApp {
   url: string;
   log: string[];
+  /** Moves the server's clock forward: what happens two minutes later, without waiting for them. */
+  advanceClock(ms: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -41,7 +43,10 @@ export async function seedDemoTemplate(): Promise<{ template: DemoTemplate; remo
   try {
     const database = DATABASE_URL && databaseName ? await createDatabase(DATABASE_URL, databaseName) : undefined;
     const port = await freePort();
-    const server = await spawnServer(serverEnv({ port, url: `http://127.0.0.1:${port}`, dataDir: folder, database }));
+    const server = await startServerProcess(
+      serverEnv({ port, url: `http://127.0.0.1:${port}`, dataDir: folder, database }),
+      90_000,
+    );
     await server.stop();
   } catch (error) {
     await remove();
@@ -72,16 +77,20 @@ export async function startApp(options: {
   const dbName = DATABASE_URL ? `e2e_${randomUUID().replaceAll('-', '')}` : undefined;
   const database =
     DATABASE_URL && dbName ? await createDatabase(DATABASE_URL, dbName, template?.databaseName) : undefined;
-  const server = await spawnServer({
-    ...serverEnv({ port, url, dataDir, database }),
-    SMTP_URL: options.smtpUrl,
-    SMS_HTTP_URL: options.smsUrl,
-    TLS: options.tls ? 'true' : 'false',
-    ...options.env,
-  });
+  const server = await startServerProcess(
+    {
+      ...serverEnv({ port, url, dataDir, database }),
+      SMTP_URL: options.smtpUrl,
+      SMS_HTTP_URL: options.smsUrl,
+      TLS: options.tls ? 'true' : 'false',
+      ...options.env,
+    },
+    90_000,
+  );
   return {
     url,
     log: server.log,
+    advanceClock: (ms) => server.advanceClock(ms),
     async stop() {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -98,9 +107,8 @@ async function createDatabase(adminUrl: string, name: string, template?: string)
   return url.toString();
 }
 
-function serverEnv(options: { port: number; url: string; dataDir: string; database?: string }): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+function serverEnv(options: { port: number; url: string; dataDir: string; database?: string }) {
+  return {
     PORT: String(options.port),
     HOST: '127.0.0.1',
     PUBLIC_URL: options.url,
@@ -108,42 +116,7 @@ function serverEnv(options: { port: number; url: string; dataDir: string; databa
     DEMO: 'true',
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
+    // PGlite in DATA_DIR unless the journey's own PostgreSQL database is named.
+    DATABASE_URL: options.database,
   };
-  if (options.database) env.DATABASE_URL = options.database;
-  else delete env.DATABASE_URL;
-  return env;
-}
-
-async function spawnServer(env: NodeJS.ProcessEnv): Promise<{ log: string[]; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { env, stdio: 'pipe' });
-  const log: string[] = [];
-  await waitForReady(child, log);
-  return {
-    log,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-function waitForReady(child: ChildProcess, log: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`o servidor não ficou pronto:\n${log.join('')}`)), 90_000);
-    const onData = (chunk: Buffer) => {
-      log.push(chunk.toString());
-      if (log.join('').includes('Financeiro pronto em')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`o servidor terminou (código ${code}):\n${log.join('')}`));
-    });
-  });
 }

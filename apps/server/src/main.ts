@@ -1,3 +1,4 @@
+import { advanceClock, isClockStep } from './clock';
 import { loadEnv } from './env';
 import { openDatabase, type Database } from './db/client';
 import { buildApp } from './app';
@@ -50,6 +51,17 @@ if (env.DEMO) {
 }
 if (!env.SMTP_URL) lines.push('Sem SMTP_URL: os e-mails (com os códigos) aparecem neste log.');
 console.log(lines.join('\n') + '\n');
+
+// Only a parent that spawned this process with an IPC channel can send; a server not under test ignores it.
+if (env.NODE_ENV === 'test' && process.send) {
+  process.on('message', (message) => {
+    if (!isClockStep(message)) return;
+    advanceClock(message.advanceClockMs);
+    process.send?.(message);
+  });
+  // The channel must not keep the process alive once the server stops.
+  process.channel?.unref();
+}
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { Amplify } from 'aws-amplify';
 import { USER_POOL_CLIENT_ID, USER_POOL_ID } from '@financeiro/core';
+import { resetClock } from '../clock';
 import type { Database } from '../db/client';
 import { loadEnv, type Env } from '../env';
 import { recordAccountChange } from '../modules/audit/account-events';
@@ -16,6 +17,8 @@ export interface IdentityHarness {
   sms: SmsSink;
   env: Env;
   url: string;
+  /** Resolves once the outbox has delivered everything due: what a request queued has then arrived, or never will. */
+  drainOutbox(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -64,7 +67,10 @@ export async function startIdentityHarness(settings: Record<string, string> = {}
     sms,
     env,
     url: env.PUBLIC_URL,
+    drainOutbox: () => worker.drain(),
     async stop() {
+      // A test that moved the clock leaves the next file (in the same worker) on the system's.
+      resetClock();
       await worker.stop();
       await app.close();
       await mailbox.stop();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   autoSignIn,
   confirmSignUp,
@@ -17,6 +17,8 @@ import {
   signUp,
   updatePassword,
 } from 'aws-amplify/auth';
+import { advanceClock, resetClock } from '../../clock';
+import { RESEND_INTERVAL_MS } from './codes';
 import { startIdentityHarness, type IdentityHarness } from '../../test/identity-server';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
@@ -32,6 +34,34 @@ describe('identity service driven by the official Amplify client', () => {
   });
 
   afterAll(() => h?.stop());
+  // The authenticator codes below are made by this process's own clock.
+  afterEach(() => resetClock());
+
+  it('sends a new sign-up code 120 seconds after the last one, not sooner', async () => {
+    const email = 'caio@example.com.br';
+    await signUp({ username: 'caio.reis', password: 'Senha#Forte1', options: { userAttributes: { email } } });
+    const first = await h.mailbox.codeFor(email);
+    // Half a minute short of the interval (what the sign-up itself took is well under that).
+    advanceClock(RESEND_INTERVAL_MS - 30_000);
+    await expect(resendSignUpCode({ username: 'caio.reis' })).rejects.toMatchObject({ name: 'LimitExceededException' });
+    await h.drainOutbox();
+    expect(h.mailbox.messages.filter((m) => m.to.includes(email))).toHaveLength(1);
+
+    advanceClock(30_000);
+    await expect(resendSignUpCode({ username: 'caio.reis' })).resolves.toMatchObject({ deliveryMedium: 'EMAIL' });
+    await h.drainOutbox();
+    expect(h.mailbox.messages.filter((m) => m.to.includes(email))).toHaveLength(2);
+    // The newer code confirms the account; the first one stopped working when it was sent.
+    const second = await h.mailbox.codeFor(email);
+    if (second !== first) {
+      await expect(confirmSignUp({ username: 'caio.reis', confirmationCode: first })).rejects.toMatchObject({
+        name: 'CodeMismatchException',
+      });
+    }
+    await expect(confirmSignUp({ username: 'caio.reis', confirmationCode: second })).resolves.toMatchObject({
+      isSignUpComplete: true,
+    });
+  });
 
   it('signs up, confirms with the e-mailed code, signs in automatically, refreshes and signs out everywhere', async () => {
     const verify = createAccessTokenVerifier(h.database.db, h.env);
@@ -62,7 +92,8 @@ describe('identity service driven by the official Amplify client', () => {
     });
     await expect(verify(access)).resolves.toMatchObject({ username: 'ana.lima' });
 
-    await new Promise((r) => setTimeout(r, 1100));
+    // A token is stamped to the second: a second later by the server's clock, the refreshed one differs.
+    advanceClock(1000);
     const refreshed = await fetchAuthSession({ forceRefresh: true });
     const refreshedAccess = refreshed.tokens?.accessToken.toString() ?? '';
     expect(refreshedAccess).not.toBe(access);

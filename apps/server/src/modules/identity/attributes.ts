@@ -7,6 +7,7 @@ import { codeEmail, maskEmail, maskPhone } from './messages';
 import { str, userFromAccessToken, type Body, type Operation } from './request';
 import { users } from './schema';
 import type { User } from './users';
+import { now } from '../../clock';
 
 const CODE_TTL_MS = 24 * 3600 * 1000;
 const EDITABLE = new Set(['name', 'email', 'phone_number', 'picture', 'locale']);
@@ -99,7 +100,7 @@ const updateUserAttributes: Operation = async (ctx, body) => {
                 user.preferredMfa === 'SMS_MFA' ? (user.totpEnabled ? 'SOFTWARE_TOKEN_MFA' : null) : user.preferredMfa,
             }
           : {}),
-        updatedAt: new Date(),
+        updatedAt: now(),
       })
       .where(eq(users.id, user.id))
       .returning();

@@ -8,6 +8,7 @@ import { codeEmail, maskEmail, maskPhone, type CodeEmailPurpose } from './messag
 import { identityCodes } from './schema';
 import { sha256 } from './tokens';
 import type { User } from './users';
+import { now, nowMs } from '../../clock';
 
 type Purpose = (typeof identityCodes.$inferInsert)['purpose'];
 
@@ -22,14 +23,16 @@ export async function issueCode(db: DbOrTx, userId: string, purpose: Purpose, tt
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db
     .update(identityCodes)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: now() })
     .where(and(eq(identityCodes.userId, userId), eq(identityCodes.purpose, purpose), isNull(identityCodes.usedAt)));
   await db.insert(identityCodes).values({
     id: uuidv7(),
     userId,
     purpose,
     codeHash: hashCode(userId, code),
-    expiresAt: new Date(Date.now() + ttlMs),
+    // Stamped by the server's clock, which the resend interval is measured by.
+    createdAt: now(),
+    expiresAt: new Date(nowMs() + ttlMs),
   });
   return code;
 }
@@ -42,7 +45,7 @@ export async function assertResendAllowed(db: DbOrTx, userId: string, purpose: P
     .where(and(eq(identityCodes.userId, userId), eq(identityCodes.purpose, purpose)))
     .orderBy(desc(identityCodes.createdAt))
     .limit(1);
-  if (last && Date.now() - last.createdAt.getTime() < RESEND_INTERVAL_MS) throw errors.limitExceeded();
+  if (last && nowMs() - last.createdAt.getTime() < RESEND_INTERVAL_MS) throw errors.limitExceeded();
 }
 
 /** Spends a code: single use, expires, and a few wrong tries lock it. */
@@ -55,7 +58,7 @@ export async function consumeCode(db: DbOrTx, userId: string, purpose: Purpose, 
     .limit(1);
   if (!current) throw errors.expiredCode();
   if (current.attempts >= MAX_ATTEMPTS) throw errors.limitExceeded();
-  if (current.expiresAt.getTime() < Date.now()) throw errors.expiredCode();
+  if (current.expiresAt.getTime() < nowMs()) throw errors.expiredCode();
   if (current.codeHash !== hashCode(userId, code.trim())) {
     await db
       .update(identityCodes)
@@ -63,7 +66,7 @@ export async function consumeCode(db: DbOrTx, userId: string, purpose: Purpose, 
       .where(eq(identityCodes.id, current.id));
     throw errors.codeMismatch();
   }
-  await db.update(identityCodes).set({ usedAt: new Date() }).where(eq(identityCodes.id, current.id));
+  await db.update(identityCodes).set({ usedAt: now() }).where(eq(identityCodes.id, current.id));
 }
 
 const CODE_TTL_MS: Record<CodeEmailPurpose, number> = {

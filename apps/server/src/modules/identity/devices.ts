@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { errors } from './errors';
 import { record, str, userFromAccessToken, type Operation } from './request';
 import { devices, refreshTokens } from './schema';
+import { now, nowMs } from '../../clock';
 
 export type Device = typeof devices.$inferSelect;
 
@@ -45,7 +46,7 @@ export async function deviceForSession(
 ): Promise<{ deviceKey: string; newDevice?: NewDeviceMetadata }> {
   const known = await confirmedDevice(db, userId, key);
   if (known) {
-    await db.update(devices).set({ lastUsedAt: new Date() }).where(eq(devices.key, known.key));
+    await db.update(devices).set({ lastUsedAt: now() }).where(eq(devices.key, known.key));
     return { deviceKey: known.key };
   }
   await db
@@ -54,7 +55,7 @@ export async function deviceForSession(
       and(
         eq(devices.userId, userId),
         isNull(devices.srpVerifier),
-        lt(devices.createdAt, new Date(Date.now() - UNCONFIRMED_TTL_MS)),
+        lt(devices.createdAt, new Date(nowMs() - UNCONFIRMED_TTL_MS)),
       ),
     );
   const newDevice = { DeviceKey: `${REGION}_${uuidv4()}`, DeviceGroupKey: randomBytes(9).toString('base64url') };
@@ -62,7 +63,9 @@ export async function deviceForSession(
     key: newDevice.DeviceKey,
     userId,
     groupKey: newDevice.DeviceGroupKey,
-    lastUsedAt: new Date(),
+    // Stamped by the server's clock, which an unconfirmed device's lifetime is measured by.
+    createdAt: now(),
+    lastUsedAt: now(),
   });
   return { deviceKey: newDevice.DeviceKey, newDevice };
 }
@@ -80,7 +83,7 @@ const confirmDevice: Operation = async (ctx, body) => {
   const name = typeof body.DeviceName === 'string' && body.DeviceName.trim() ? body.DeviceName.trim() : null;
   const [updated] = await ctx.db
     .update(devices)
-    .set({ srpSalt: salt, srpVerifier: verifier, name: name?.slice(0, 200) ?? null, updatedAt: new Date() })
+    .set({ srpSalt: salt, srpVerifier: verifier, name: name?.slice(0, 200) ?? null, updatedAt: now() })
     .where(and(eq(devices.key, key), eq(devices.userId, user.id), isNull(devices.srpVerifier)))
     .returning({ key: devices.key });
   if (!updated) throw errors.resourceNotFound('Device does not exist.');
@@ -96,7 +99,7 @@ const updateDeviceStatus: Operation = async (ctx, body) => {
   }
   const [updated] = await ctx.db
     .update(devices)
-    .set({ remembered: status === 'remembered', updatedAt: new Date() })
+    .set({ remembered: status === 'remembered', updatedAt: now() })
     .where(and(eq(devices.key, str(body, 'DeviceKey')), eq(devices.userId, user.id), isNotNull(devices.srpVerifier)))
     .returning({ key: devices.key });
   if (!updated) throw errors.resourceNotFound('Device does not exist.');
@@ -141,7 +144,7 @@ const forgetDevice: Operation = async (ctx, body) => {
     if (!gone) throw errors.resourceNotFound('Device does not exist.');
     await tx
       .update(refreshTokens)
-      .set({ revokedAt: new Date() })
+      .set({ revokedAt: now() })
       .where(and(eq(refreshTokens.deviceKey, key), eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt)));
   });
   return {};

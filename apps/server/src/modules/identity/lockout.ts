@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { errors, type IdentityError } from './errors';
 import { users } from './schema';
 import type { User } from './users';
+import { now, nowMs } from '../../clock';
 
 /** Wrong answers in a row (passwords, or second-factor codes) before the account locks, and for how long. */
 export const MAX_FAILED_ATTEMPTS = 5;
@@ -18,9 +19,9 @@ const counter = (secret: Secret, value: SQL | number) =>
   secret === 'password' ? { failedSignIns: value } : { failedMfaCodes: value };
 
 /** Rows of users whose lock, if any, is over. */
-const unlocked = () => or(isNull(users.lockedUntil), lte(users.lockedUntil, new Date()));
+const unlocked = () => or(isNull(users.lockedUntil), lte(users.lockedUntil, now()));
 
-export const isLocked = (user: User): boolean => user.lockedUntil !== null && user.lockedUntil.getTime() > Date.now();
+export const isLocked = (user: User): boolean => user.lockedUntil !== null && user.lockedUntil.getTime() > nowMs();
 
 /**
  * Checks one guess at a user's secret. The attempt is counted before the answer is checked, so that guesses sent in
@@ -37,7 +38,7 @@ export async function checkGuess(
   refuse: { wrong: () => IdentityError; locked: () => IdentityError },
 ): Promise<void> {
   const column = secret === 'password' ? users.failedSignIns : users.failedMfaCodes;
-  const lockUntil = new Date(Date.now() + LOCK_MS);
+  const lockUntil = new Date(nowMs() + LOCK_MS);
   const last = sql`${column} + 1 >= ${MAX_FAILED_ATTEMPTS}`;
   const [counted] = await db
     .update(users)

@@ -6,6 +6,7 @@ import { str, userFromAccessToken, type Body, type IdentityContext, type Operati
 import { users } from './schema';
 import { signInSession, updateSessionState, type SignInSession } from './sign-in-sessions';
 import type { User } from './users';
+import { nowMs } from '../../clock';
 
 const PERIOD_S = 30;
 
@@ -16,7 +17,7 @@ function totpFor(secret: string): TOTP {
 /** The time step a code belongs to (one step either way allowed for clock drift), or null when it is wrong. */
 function matchingStep(secret: string, code: string): number | null {
   const delta = totpFor(secret).validate({ token: code.trim(), window: 1 });
-  return delta === null ? null : Math.floor(Date.now() / 1000 / PERIOD_S) + delta;
+  return delta === null ? null : Math.floor(nowMs() / 1000 / PERIOD_S) + delta;
 }
 
 /**

@@ -10,6 +10,7 @@ import { mfaChallengeFor } from './mfa';
 import { federatedIdentities, oauthCodes, oauthRequests, users } from './schema';
 import { issueSession, sha256 } from './tokens';
 import { insertUser, type User } from './users';
+import { now, nowMs } from '../../clock';
 
 const PROVIDER = 'Google';
 const REQUEST_TTL_MS = 10 * 60 * 1000;
@@ -149,7 +150,7 @@ export const oauthPlugin: FastifyPluginAsync<{ db: Db; env: Env }> = async (app,
     const ours = client.randomState();
     const nonce = client.randomNonce();
     const verifier = client.randomPKCECodeVerifier();
-    await db.delete(oauthRequests).where(lt(oauthRequests.expiresAt, new Date()));
+    await db.delete(oauthRequests).where(lt(oauthRequests.expiresAt, now()));
     await db.insert(oauthRequests).values({
       id: uuidv7(),
       stateHash: sha256(ours),
@@ -159,7 +160,7 @@ export const oauthPlugin: FastifyPluginAsync<{ db: Db; env: Env }> = async (app,
       codeChallenge: q.code_challenge ?? '',
       nonce,
       providerVerifier: verifier,
-      expiresAt: new Date(Date.now() + REQUEST_TTL_MS),
+      expiresAt: new Date(nowMs() + REQUEST_TTL_MS),
     });
     const url = client.buildAuthorizationUrl(await google(), {
       redirect_uri: callbackUri(env),
@@ -177,7 +178,7 @@ export const oauthPlugin: FastifyPluginAsync<{ db: Db; env: Env }> = async (app,
     const q = request.query as Record<string, string | undefined>;
     const [pending] = await db
       .delete(oauthRequests)
-      .where(and(eq(oauthRequests.stateHash, sha256(q.state ?? '')), gt(oauthRequests.expiresAt, new Date())))
+      .where(and(eq(oauthRequests.stateHash, sha256(q.state ?? '')), gt(oauthRequests.expiresAt, now())))
       .returning();
     if (!pending) return refuse(reply, env, 'O login com Google expirou. Volte ao Financeiro e tente novamente.');
     const back = (params: Record<string, string>) =>
@@ -207,14 +208,14 @@ export const oauthPlugin: FastifyPluginAsync<{ db: Db; env: Env }> = async (app,
     if (typeof user === 'string') return back({ error: 'access_denied', error_description: user });
     if (!user.enabled) return back({ error: 'access_denied', error_description: 'User is disabled.' });
     const code = randomBytes(32).toString('base64url');
-    await db.delete(oauthCodes).where(lt(oauthCodes.expiresAt, new Date()));
+    await db.delete(oauthCodes).where(lt(oauthCodes.expiresAt, now()));
     await db.insert(oauthCodes).values({
       id: uuidv7(),
       codeHash: sha256(code),
       userId: user.id,
       redirectUri: pending.redirectUri,
       codeChallenge: pending.codeChallenge,
-      expiresAt: new Date(Date.now() + CODE_TTL_MS),
+      expiresAt: new Date(nowMs() + CODE_TTL_MS),
     });
     return back({ code });
   });
@@ -227,7 +228,7 @@ export const oauthPlugin: FastifyPluginAsync<{ db: Db; env: Env }> = async (app,
     // Single use: the code is gone whatever the outcome.
     const [grant] = await db
       .delete(oauthCodes)
-      .where(and(eq(oauthCodes.codeHash, sha256(body.code ?? '')), gt(oauthCodes.expiresAt, new Date())))
+      .where(and(eq(oauthCodes.codeHash, sha256(body.code ?? '')), gt(oauthCodes.expiresAt, now())))
       .returning();
     const challenge = createHash('sha256')
       .update(body.code_verifier ?? '')

@@ -12,6 +12,7 @@ import { users } from './schema';
 import { signInOperations } from './sign-in';
 import { refreshSession, revokeAllSessions, revokeRefreshToken } from './tokens';
 import { findUserByLogin, insertUser, userAttributes } from './users';
+import { now } from '../../clock';
 
 const signUp: Operation = async (ctx, body) => {
   assertClient(body);
@@ -41,7 +42,7 @@ const confirmSignUp: Operation = async (ctx, body) => {
   await consumeCode(ctx.db, user.id, 'sign_up', str(body, 'ConfirmationCode'));
   await ctx.db
     .update(users)
-    .set({ status: 'CONFIRMED', emailVerified: user.email !== null, updatedAt: new Date() })
+    .set({ status: 'CONFIRMED', emailVerified: user.email !== null, updatedAt: now() })
     .where(eq(users.id, user.id));
   return {};
 };

@@ -10,6 +10,7 @@ import { users } from './schema';
 import { createVerifier, passwordMatches } from './srp';
 import { revokeAllSessions } from './tokens';
 import { assertPasswordPolicy, findUserByLogin, type User } from './users';
+import { now } from '../../clock';
 
 const forgotPassword: Operation = async (ctx, body) => {
   assertClient(body);
@@ -27,7 +28,7 @@ export async function setPassword(db: DbOrTx, user: User, password: string): Pro
   const { salt, verifier } = createVerifier(USER_POOL_NAME, user.username, password);
   await db
     .update(users)
-    .set({ srpSalt: salt, srpVerifier: verifier, updatedAt: new Date() })
+    .set({ srpSalt: salt, srpVerifier: verifier, updatedAt: now() })
     .where(eq(users.id, user.id));
 }
 

@@ -6,6 +6,7 @@ import { errors } from './errors';
 import { authSessions } from './schema';
 import { sha256 } from './tokens';
 import type { User } from './users';
+import { now, nowMs } from '../../clock';
 
 /** A sign-in step must be answered within 3 minutes. */
 export const SIGN_IN_SESSION_TTL_MS = 3 * 60 * 1000;
@@ -17,14 +18,14 @@ export type SignInSession = typeof authSessions.$inferSelect & { token: string }
 /** A sign-in step waiting for the client's answer: a row that any server process can pick up, for 3 minutes. */
 export async function openChallenge(db: Db, user: User, challenge: string, state: SessionState): Promise<string> {
   const session = randomBytes(48).toString('base64url');
-  await db.delete(authSessions).where(lt(authSessions.expiresAt, new Date()));
+  await db.delete(authSessions).where(lt(authSessions.expiresAt, now()));
   await db.insert(authSessions).values({
     id: uuidv7(),
     tokenHash: sha256(session),
     userId: user.id,
     challenge,
     state,
-    expiresAt: new Date(Date.now() + SIGN_IN_SESSION_TTL_MS),
+    expiresAt: new Date(nowMs() + SIGN_IN_SESSION_TTL_MS),
   });
   return session;
 }
@@ -34,7 +35,7 @@ export async function signInSession(db: Db, token: string, challenge: string): P
   const [session] = await db
     .select()
     .from(authSessions)
-    .where(and(eq(authSessions.tokenHash, sha256(token)), gt(authSessions.expiresAt, new Date())));
+    .where(and(eq(authSessions.tokenHash, sha256(token)), gt(authSessions.expiresAt, now())));
   if (!session || session.challenge !== challenge) throw errors.invalidSession();
   return { ...session, token };
 }
@@ -52,7 +53,7 @@ export async function continueSession(
 ): Promise<string> {
   const [moved] = await db
     .update(authSessions)
-    .set({ challenge, state, expiresAt: new Date(Date.now() + SIGN_IN_SESSION_TTL_MS) })
+    .set({ challenge, state, expiresAt: new Date(nowMs() + SIGN_IN_SESSION_TTL_MS) })
     .where(and(eq(authSessions.id, session.id), eq(authSessions.challenge, session.challenge)))
     .returning({ id: authSessions.id });
   if (!moved) throw errors.invalidSession();

@@ -25,6 +25,7 @@ import { isPublicValue, startChallenge, verifyPasswordClaim } from './srp';
 import { issueSession, refreshSession } from './tokens';
 import { findUserByLogin, type User } from './users';
 import { setPassword } from './passwords';
+import { now } from '../../clock';
 
 function assertCanSignIn(user: User): void {
   if (!user.enabled) throw errors.disabled();
@@ -224,7 +225,7 @@ const challenges: Record<string, ChallengeHandler> = {
     await endSession(ctx.db, session);
     const [confirmed] = await ctx.db
       .update(users)
-      .set({ status: 'CONFIRMED', updatedAt: new Date() })
+      .set({ status: 'CONFIRMED', updatedAt: now() })
       .where(eq(users.id, user.id))
       .returning();
     if (!confirmed) throw errors.userNotFound();
@@ -301,7 +302,7 @@ const challenges: Record<string, ChallengeHandler> = {
     if (session.state.totpVerified !== 'true' || !user.totpSecret) throw errors.softwareTokenNotVerified();
     const [updated] = await ctx.db
       .update(users)
-      .set({ totpEnabled: true, preferredMfa: 'SOFTWARE_TOKEN_MFA', updatedAt: new Date() })
+      .set({ totpEnabled: true, preferredMfa: 'SOFTWARE_TOKEN_MFA', updatedAt: now() })
       .where(eq(users.id, user.id))
       .returning();
     if (!updated) throw errors.userNotFound();

@@ -7,6 +7,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { Env } from '../../env';
 import { deviceForSession, type NewDeviceMetadata } from './devices';
 import { refreshTokens, signingKeys, users } from './schema';
+import { now, nowMs } from '../../clock';
 
 type Key = Awaited<ReturnType<typeof importJWK>>;
 
@@ -66,28 +67,28 @@ async function signTokens(
   deviceKey: string | null,
 ): Promise<Omit<AuthenticationResult, 'RefreshToken'>> {
   const { kid, privateKey } = await activeKey(db);
-  const now = Math.floor(Date.now() / 1000);
+  const issuedAt = Math.floor(nowMs() / 1000);
   const iss = issuerOf(env);
   const accessToken = await new SignJWT({
     username: user.username,
     client_id: USER_POOL_CLIENT_ID,
     token_use: 'access',
     scope: 'aws.cognito.signin.user.admin',
-    auth_time: now,
+    auth_time: issuedAt,
     origin_jti: originJti,
     device_key: deviceKey ?? undefined,
   })
     .setProtectedHeader({ alg: 'RS256', kid })
     .setSubject(user.id)
     .setIssuer(iss)
-    .setIssuedAt(now)
-    .setExpirationTime(now + ACCESS_TTL_S)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + ACCESS_TTL_S)
     .setJti(uuidv7())
     .sign(privateKey);
   const idToken = await new SignJWT({
     'cognito:username': user.username,
     token_use: 'id',
-    auth_time: now,
+    auth_time: issuedAt,
     origin_jti: originJti,
     name: user.name ?? undefined,
     email: user.email ?? undefined,
@@ -100,8 +101,8 @@ async function signTokens(
     .setSubject(user.id)
     .setIssuer(iss)
     .setAudience(USER_POOL_CLIENT_ID)
-    .setIssuedAt(now)
-    .setExpirationTime(now + ACCESS_TTL_S)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + ACCESS_TTL_S)
     .setJti(uuidv7())
     .sign(privateKey);
   return { AccessToken: accessToken, IdToken: idToken, ExpiresIn: ACCESS_TTL_S, TokenType: 'Bearer' };
@@ -126,7 +127,7 @@ export async function issueSession(
     userId: user.id,
     tokenHash: sha256(refreshToken),
     deviceKey,
-    expiresAt: new Date(Date.now() + REFRESH_TTL_S * 1000),
+    expiresAt: new Date(nowMs() + REFRESH_TTL_S * 1000),
   });
   return {
     ...(await signTokens(db, env, user, id, deviceKey)),
@@ -145,7 +146,7 @@ export async function refreshSession(db: Db, env: Env, refreshToken: string): Pr
       and(
         eq(refreshTokens.tokenHash, sha256(refreshToken)),
         isNull(refreshTokens.revokedAt),
-        gt(refreshTokens.expiresAt, new Date()),
+        gt(refreshTokens.expiresAt, now()),
       ),
     );
   if (!row || !row.user.enabled) return null;
@@ -155,14 +156,14 @@ export async function refreshSession(db: Db, env: Env, refreshToken: string): Pr
 export async function revokeRefreshToken(db: DbOrTx, refreshToken: string): Promise<void> {
   await db
     .update(refreshTokens)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: now() })
     .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
 }
 
 export async function revokeAllSessions(db: DbOrTx, userId: string): Promise<void> {
   await db
     .update(refreshTokens)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: now() })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
@@ -206,6 +207,7 @@ export function createAccessTokenVerifier(db: Db, env: Env): (token: string) => 
         algorithms: ['RS256'],
         // SPEC section 9: a token is accepted up to 5 seconds past its expiry (clock skew).
         clockTolerance: 5,
+        currentDate: now(),
       });
       payload = verified.payload;
     } catch (error) {

@@ -7,6 +7,7 @@ import { assertContactFormats } from './attributes';
 import { errors } from './errors';
 import { users } from './schema';
 import { createVerifier } from './srp';
+import { now } from '../../clock';
 
 export type User = typeof users.$inferSelect;
 
@@ -191,5 +192,5 @@ export function userAttributes(user: User): { Name: string; Value: string }[] {
 
 /** Whether sign-in insists on a second factor for this account (an administrator decides). */
 export async function setMfaRequired(db: DbOrTx, userId: string, required: boolean): Promise<void> {
-  await db.update(users).set({ mfaRequired: required, updatedAt: new Date() }).where(eq(users.id, userId));
+  await db.update(users).set({ mfaRequired: required, updatedAt: now() }).where(eq(users.id, userId));
 }
