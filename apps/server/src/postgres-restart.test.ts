@@ -49,14 +49,19 @@ describe.skipIf(!DATABASE_URL || !postgresBinaries())('PostgreSQL restarted unde
 
   it('keeps serving: in-flight requests fail in pt-BR, later ones succeed, and no write is lost or done twice', async () => {
     const load = await startWriteLoad({ serverUrl, db: database.db, clients: 6 });
-    const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    // The load is under way when writes have been answered; PostgreSQL is back and serving when writes sent after
+    // the restart ended have succeeded. Counted, not waited for.
+    const succeededSince = (since: number) => load.answers.filter((a) => a.status === 200 && a.sentAt >= since).length;
+    const untilSucceeded = (since: number, count: number) =>
+      expect.poll(() => succeededSince(since), { timeout: 60_000, interval: 50 }).toBeGreaterThanOrEqual(count);
     const restarts: Restart[] = [];
-    await wait(2_000);
+    await untilSucceeded(0, 20);
     for (const mode of ['fast', 'immediate'] as const) {
       const startedAt = Date.now();
       await cluster.restart(mode);
-      restarts.push({ startedAt, endedAt: Date.now() });
-      await wait(3_000);
+      const endedAt = Date.now();
+      restarts.push({ startedAt, endedAt });
+      await untilSucceeded(endedAt, 20);
     }
     await load.stop();
     const answers: Answer[] = load.answers;

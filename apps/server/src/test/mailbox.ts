@@ -21,7 +21,13 @@ function readable(raw: string): string {
 export class Mailbox {
   readonly messages: ReceivedMail[] = [];
   private server: SMTPServer | undefined;
+  private refusing = 0;
   port = 0;
+
+  /** Refuses the next `count` messages with a temporary failure (451), as a server briefly in trouble does. */
+  refuseNext(count: number): void {
+    this.refusing = count;
+  }
 
   async start(): Promise<void> {
     this.port = await freePort();
@@ -32,6 +38,11 @@ export class Mailbox {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
+          if (this.refusing > 0) {
+            this.refusing -= 1;
+            callback(Object.assign(new Error('Tente mais tarde'), { responseCode: 451 }));
+            return;
+          }
           const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
           this.messages.push({ to, raw: Buffer.concat(chunks).toString('utf8') });
           callback();
