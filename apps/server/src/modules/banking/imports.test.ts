@@ -337,6 +337,54 @@ describe('banking imports: statement files into an account', () => {
     expect(await codeOf(fin.banking.rules.delete({ id: rule.id }))).toBe('NOT_FOUND');
   });
 
+  it('leaves to the suggestions a line the books already have: a fee entered by hand is not entered twice by a rule', async () => {
+    await fin.banking.rules.create({
+      memoContains: 'tarifa manutencao',
+      direction: 'out',
+      classificationId: ids.fees,
+      description: 'Tarifa — {memo}',
+    });
+    await fin.ledger.movements.createEntry({
+      accountId: ids.second,
+      date: '2026-11-27',
+      direction: 'out',
+      amount: 8_990,
+      classificationId: ids.fees,
+      description: 'Tarifa de manutenção de conta',
+      idempotencyKey: crypto.randomUUID(),
+    });
+    const result = await fin.banking.imports.commit({
+      fileName: 'manutencao.ofx',
+      content: ofx(
+        [
+          { date: '2026-11-30', amount: '-89.90', memo: 'TARIFA MANUTENCAO CONTA', fitId: 'M1' },
+          { date: '2026-11-30', amount: '-15.00', memo: 'TARIFA MANUTENCAO EXTRATO', fitId: 'M2' },
+        ],
+        { bank: '341', branch: '1234', number: '999999' },
+      ),
+      statements: [{ index: 0, accountId: ids.second }],
+      acceptRejected: false,
+    });
+    expect(result).toMatchObject({ newCount: 2, reconciledByRules: 1 });
+    const stored = await db().select().from(bankStatementLines).where(eq(bankStatementLines.accountId, ids.second));
+    expect(stored.find((l) => l.fitId === 'M1')).toMatchObject({ status: 'open' });
+    expect(stored.find((l) => l.fitId === 'M2')).toMatchObject({ status: 'reconciled' });
+    const fees = await db()
+      .select()
+      .from(accountMovements)
+      .where(and(eq(accountMovements.accountId, ids.second), eq(accountMovements.amount, -8_990)));
+    expect(fees).toHaveLength(1);
+    const suggested = await fin.banking.reconciliation.suggest({
+      accountId: ids.second,
+      from: '2026-11-20',
+      to: '2026-11-30',
+    });
+    const lineId = stored.find((l) => l.fitId === 'M1')?.id ?? '';
+    expect(suggested.find((s) => s.lineIds.includes(lineId))?.candidates).toEqual([
+      { id: fees[0]?.id, kind: 'movement' },
+    ]);
+  });
+
   it('refuses bad files and bad input with pt-BR messages, storing nothing', async () => {
     const before = await db().select({ n: count() }).from(bankStatementImports);
     const base = { fileName: 'x.ofx', statements: [{ index: 0, accountId: ids.account }], acceptRejected: true };

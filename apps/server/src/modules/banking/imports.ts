@@ -3,7 +3,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import {
+  addDays,
   csvStatementMappingSchema,
+  daysBetween,
   formatBRL,
   guessCsvStatementMapping,
   idempotencyKeyInput,
@@ -311,9 +313,35 @@ export async function previewImport(scope: LedgerScope, file: ReadFile, chosenAc
 }
 
 /**
+ * The account's movements around the lines' dates (three days either side) that no bank line covers in full yet:
+ * what a rule's line may already be in the books as.
+ */
+async function movementsAwaitingTheBank(
+  scope: LedgerScope,
+  accountId: string,
+  lines: { date: string; amount: number }[],
+): Promise<{ date: string; amount: number }[]> {
+  if (lines.length === 0) return [];
+  const dates = lines.map((l) => l.date).sort();
+  const result = await scope.tx.execute(sql`
+    select m.date::text as date, m.amount::text as amount
+    from account_movements m
+    where m.organization_id = ${scope.tenant.organizationId} and m.account_id = ${accountId}
+      and m.date between ${addDays(dates[0] ?? '', -3)} and ${addDays(dates[dates.length - 1] ?? '', 3)}
+      and m.amount = any(${sql.param(lines.map((l) => l.amount))}::bigint[])
+      and abs(m.amount) > coalesce((
+        select sum(k.amount) from bank_reconciliation_links k
+        where k.organization_id = m.organization_id and k.movement_id = m.id and k.undone_at is null), 0)
+    order by m.date, m.id`);
+  return rowsOf<{ date: string; amount: string }>(result).map((r) => ({ date: r.date, amount: Number(r.amount) }));
+}
+
+/**
  * Imports the chosen statements of a file, all or nothing in the caller's transaction: each one's new lines (a line
  * key already stored adds nothing, so the same file or an overlapping period adds only what is new), its import
- * record, and the active rules applied to the new lines, each match becoming a manual entry linked to its line.
+ * record, and the active rules applied to the new lines, each match becoming a manual entry linked to its line, unless
+ * the account already has a movement of that amount within three days that no line covers: that one is left to the
+ * suggestions, so that a fee entered by hand is not entered twice.
  */
 export async function commitImport(
   scope: LedgerScope,
@@ -389,9 +417,18 @@ export async function commitImport(
       .where(and(eq(bankStatementImports.organizationId, organizationId), eq(bankStatementImports.id, importId)));
 
     let reconciledByRules = 0;
-    for (const line of added.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))) {
+    const sorted = added.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+    const ruled = sorted.filter((line) => ruleFor(rules, choice.accountId, line));
+    const booked = await movementsAwaitingTheBank(scope, choice.accountId, ruled);
+    for (const line of ruled) {
       const rule = ruleFor(rules, choice.accountId, line);
       if (!rule) continue;
+      // The books have it already (a fee or yield entered by hand): the suggestions match the two, nothing is added.
+      const same = booked.findIndex((m) => m.amount === line.amount && Math.abs(daysBetween(m.date, line.date)) <= 3);
+      if (same >= 0) {
+        booked.splice(same, 1);
+        continue;
+      }
       await entryFromLine(scope, choice.accountId, line.id, {
         classificationId: rule.classificationId,
         costCentreId: rule.costCentreId,
