@@ -123,8 +123,10 @@ export async function seedMovementSamples(
       );
       await reverseMovement(scope, { movementId, reason: 'Tarifa cobrada em dobro, devolvida pelo banco' });
     }
+    // The bank charges its package of services on the month's first day: every month's statement, today's included,
+    // has a movement from its first day on.
+    if (within(day(1))) await entry(fees, bank.id, day(1), 'out', 8_990, 'Tarifa de manutenção de conta');
     if (last <= today) {
-      await entry(fees, bank.id, last, 'out', 8_990, 'Tarifa de manutenção de conta');
       const invested = await balanceAt(investment, last);
       await entry(yields, investment.id, last, 'in', Math.round(invested * 0.0085), 'Rendimento da aplicação');
       const excess = (await balanceAt(bank, last)) - CEILING;
