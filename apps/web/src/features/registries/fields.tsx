@@ -15,7 +15,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
 import {
   formatPercent,
@@ -74,28 +74,50 @@ export type RegistryField = FieldBase &
     | { kind: 'lines'; columns: RegistryField[]; newLine: () => Record<string, unknown>; totalOf?: string }
   );
 
-/** The choices of a reference field: the first matches of what is typed, and the chosen ones. */
+/**
+ * The choices of a reference field: the first matches of what is typed, and the chosen ones. `current`: the list
+ * shown holds the matches of what is typed now (not the last search's, kept on screen while the next one loads).
+ */
 function useOptions(source: OptionSource, search: string, chosen: string[]) {
   const [debounced] = useDebouncedValue(search, 250);
-  return useQuery({
+  const query = useQuery({
     queryKey: ['options', source.name, debounced, chosen],
     queryFn: () => source.load(debounced, chosen),
     placeholderData: (previous) => previous,
     staleTime: 60_000,
   });
+  return { ...query, current: debounced === search && !query.isFetching && !query.isPlaceholderData };
 }
 
-/**
- * Enter in a reference select's open list takes the highlighted option, or else the first: the server's matches may
- * arrive after the typing, when none is highlighted yet. Meanwhile Enter never sends the form the select is in.
- */
-function enterTakesFirstMatch(event: KeyboardEvent<HTMLInputElement>) {
-  const input = event.currentTarget;
-  if (event.key !== 'Enter' || input.getAttribute('aria-expanded') !== 'true') return;
-  event.preventDefault();
+/** Takes the highlighted option of a select's open list, or else its first. */
+function takeFirstMatch(input: HTMLInputElement) {
   const list = document.getElementById(input.getAttribute('aria-controls') ?? '');
   if (list && !list.querySelector('[data-combobox-selected]'))
     list.querySelector<HTMLElement>('[data-combobox-option]')?.click();
+}
+
+/**
+ * Enter in a reference select's open list takes the highlighted option, or else the first. When the matches of what
+ * was typed are still on their way from the server, it takes the first of them once they arrive (a slow answer
+ * never leaves the typed text unchosen, nor chooses from the previous search's list). Meanwhile Enter never sends
+ * the form the select is in.
+ */
+function useEnterTakesFirstMatch(current: boolean, searching: boolean) {
+  const waiting = useRef<HTMLInputElement | null>(null);
+  useEffect(() => {
+    const input = waiting.current;
+    if (!input || !current) return;
+    waiting.current = null;
+    // Once the new options are drawn.
+    requestAnimationFrame(() => takeFirstMatch(input));
+  }, [current]);
+  return (event: KeyboardEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    if (event.key !== 'Enter' || input.getAttribute('aria-expanded') !== 'true') return;
+    event.preventDefault();
+    if (searching && !current) waiting.current = input;
+    else takeFirstMatch(input);
+  };
 }
 
 function ReferenceInput(props: {
@@ -112,6 +134,7 @@ function ReferenceInput(props: {
   const value = props.inputProps.value;
   const chosen = Array.isArray(value) ? (value as string[]) : value ? [value as string] : [];
   const options = useOptions(props.field.source, search, chosen);
+  const onKeyDown = useEnterTakesFirstMatch(options.current, search.trim() !== '');
   const data = options.data ?? [];
   // Loading and "nothing found" are said beside the input, not inside the list: a list box holds options only.
   const nothingFound = search.trim() !== '' && !options.isFetching && data.length === 0;
@@ -130,7 +153,7 @@ function ReferenceInput(props: {
     'data-autofocus': props.autoFocus || undefined,
     // Part of a name and Enter chooses the first match (highlighted as it is typed), rather than sending the form.
     selectFirstOptionOnChange: true,
-    onKeyDown: enterTakesFirstMatch,
+    onKeyDown,
     // Tab passes a select by without its list covering the next fields; typing, ArrowDown or a click opens it.
     openOnFocus: false,
   };
