@@ -12,7 +12,6 @@ import { chromiumAvailable, screenshot, signInToMatriz } from './support/browser
 import { useHarness } from './support/harness';
 
 /** What a phone shows (a drawer scrolls inside the window, so the full page would show the list behind it). */
-const phoneShot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/${name}.png` });
 
 /** How much wider than the window the page is: a phone must never scroll sideways. */
 const sidewaysOverflow = (page: Page) =>
@@ -150,18 +149,18 @@ describe.skipIf(!chromiumAvailable)('recurrences and documents generated from co
     await page.goto(`${h.app.url}/contas/receber`);
     await page.getByRole('button', { name: 'Recorrências' }).waitFor();
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-    await phoneShot(page, 'receivables-390');
+    await screenshot(page, 'receivables-390', { fullPage: false });
     await page.getByRole('button', { name: 'Recorrências' }).click();
     const drawer = page.getByRole('dialog', { name: 'Recorrências de contas a receber' });
     await drawer.getByText('Nenhuma recorrência a receber.', { exact: false }).waitFor();
-    await phoneShot(page, 'recurrences-empty-390');
+    await screenshot(page, 'recurrences-empty-390', { fullPage: false });
     await drawer.getByRole('button', { name: 'Nova recorrência' }).click();
     const form = page.getByRole('dialog', { name: 'Nova recorrência a receber' });
     await form.getByLabel('Descrição').fill('Mensalidade de consultoria');
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-    await phoneShot(page, 'recurrence-form-390');
+    await screenshot(page, 'recurrence-form-390', { fullPage: false });
     await form.getByLabel('Fim').scrollIntoViewIfNeeded();
-    await phoneShot(page, 'recurrence-form-end-390');
+    await screenshot(page, 'recurrence-form-end-390', { fullPage: false });
     // Leaving with something typed asks first.
     await form.getByRole('button', { name: 'Cancelar' }).click();
     await page
@@ -183,7 +182,7 @@ describe.skipIf(!chromiumAvailable)('recurrences and documents generated from co
     const card = drawer.getByRole('article').filter({ hasText: 'Mensalidade de consultoria' });
     await card.getByText('R$ 2.500,00').waitFor();
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-    await phoneShot(page, 'recurrences-list-390');
+    await screenshot(page, 'recurrences-list-390', { fullPage: false });
     await page.keyboard.press('Escape');
 
     await page.goto(`${h.app.url}/contas/contratos`);
@@ -192,6 +191,6 @@ describe.skipIf(!chromiumAvailable)('recurrences and documents generated from co
     const modal = page.getByRole('dialog', { name: 'Gerar contas: Locação do escritório da Matriz' });
     await modal.getByText(/contas? a gerar/).waitFor();
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-    await phoneShot(page, 'contract-generation-390');
+    await screenshot(page, 'contract-generation-390', { fullPage: false });
   });
 });

@@ -23,14 +23,52 @@ export function launchBrowser(): Promise<Browser> {
 
 const screenshotDir = 'test-results/screenshots';
 
-/** Saves a full-page screenshot as a test artifact. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** Saves a full-page screenshot as a test artifact (the harness's picture of the page a journey failed on). */
+export async function saveScreenshot(page: Page, name: string, fullPage = true): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: `${screenshotDir}/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${screenshotDir}/${name}.png`, fullPage });
 }
 
-/** Signs a demo user in (the administrator unless named) and chooses the Matriz unit; resolves on the dashboard. */
+/**
+ * A journey's picture of a screen, for a person to look at: saved when E2E_SCREENSHOTS=1 (`E2E_SCREENSHOTS=1 npm test
+ * -- e2e/…`). Encoding a full page costs the browser a tenth of a second or more, some 150 times a run, and the
+ * pictures assert nothing, so a plain run takes none.
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS === '1') await saveScreenshot(page, name, fullPage);
+}
+
+/** What a signed-in page on Matriz keeps in localStorage (the session and the unit chosen), by server and user. */
+const signedIn = new Map<string, [string, string][]>();
+
+/**
+ * Signs a demo user in (the administrator unless named) and chooses the Matriz unit; resolves on the dashboard. The
+ * first time in a run for a server and a user it goes through the sign-in screen and the unit's choice; later pages
+ * (each in a browser context of its own) start from what that page kept, as a person's second tab would, unless that
+ * session has ended (signed out everywhere), when it signs in again. The sign-in itself is the subject of its own
+ * journeys; elsewhere it is the way in.
+ */
 export async function signInToMatriz(page: Page, appUrl: string, username = 'admin'): Promise<void> {
+  const key = `${appUrl} ${username}`;
+  const kept = signedIn.get(key);
+  if (kept) {
+    // Once per page: a sign-out later in the journey is not undone by the next navigation.
+    await page.context().addInitScript((entries) => {
+      if (sessionStorage.getItem('e2e.kept-session')) return;
+      sessionStorage.setItem('e2e.kept-session', '1');
+      for (const [name, value] of entries) localStorage.setItem(name, value);
+    }, kept);
+    await page.goto(`${appUrl}/dashboard`);
+    // The main layout drawn (its shortcuts listening), or the sign-in screen of a session that ended.
+    await page
+      .locator('main')
+      .or(page.getByRole('button', { name: 'Entrar' }))
+      .first()
+      .waitFor();
+    if (new URL(page.url()).pathname === '/dashboard') return;
+    signedIn.delete(key);
+    await page.evaluate(() => localStorage.clear());
+  }
   await page.goto(`${appUrl}/auth/sign-in`);
   await page.getByLabel('Usuário', { exact: true }).fill(username);
   await page.getByLabel('Senha', { exact: true }).fill('Demo@2026');
@@ -38,6 +76,8 @@ export async function signInToMatriz(page: Page, appUrl: string, username = 'adm
   await page.waitForURL(/\/select-tenant\/unit/);
   await page.getByText('Matriz').first().click();
   await page.waitForURL(/\/dashboard/);
+  await page.locator('main').waitFor();
+  signedIn.set(key, await page.evaluate(() => Object.entries(localStorage)));
 }
 
 /**

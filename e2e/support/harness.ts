@@ -3,7 +3,7 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { Mailbox } from '../../apps/server/src/test/mailbox';
 import { SmsSink } from '../../apps/server/src/test/sms-sink';
 import { describeViolations, flushAccessibility, watchAccessibility, type Violation } from './accessibility';
-import { launchBrowser, screenshot } from './browser';
+import { launchBrowser, saveScreenshot } from './browser';
 import { startApp, type RunningApp } from './server';
 
 export interface Harness {
@@ -59,7 +59,7 @@ export function useHarness(options: { tls?: boolean; env?: () => Record<string, 
   afterEach(async (ctx) => {
     if (ctx.task.result?.state === 'fail' && lastPage && !lastPage.isClosed()) {
       const name = `failed-${ctx.task.name.slice(0, 60).replace(/[^a-z0-9]+/gi, '-')}`;
-      await screenshot(lastPage, name).catch(() => undefined);
+      await saveScreenshot(lastPage, name).catch(() => undefined);
     }
     await Promise.all(pages.map(flushAccessibility));
     if (violations.length > 0)
