@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import noWallClockWaits from './eslint/no-wall-clock-waits.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'apps/server/drizzle/**'] },
@@ -20,5 +21,10 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ['**/*.test.ts', 'e2e/support/**', 'apps/server/src/test/**'],
+    plugins: { tests: { rules: { 'no-wall-clock-waits': noWallClockWaits } } },
+    rules: { 'tests/no-wall-clock-waits': 'error' },
   },
 );

@@ -412,7 +412,7 @@ export async function runFaults(options: FaultOptions): Promise<FaultTally[]> {
         const input = { ...work.input, idempotencyKey: randomUUID() };
         let answer: Answer | null | undefined;
         const request = send(work.as, 'POST', work.path, input).then((a) => (answer = a));
-        // Mostly while the work runs, sometimes just after it answered.
+        // wall-clock wait: the kill lands mostly while the work runs, sometimes just after it answered.
         await sleep(Math.random() * measuredMs * 1.2);
         const inFlight = answer === undefined;
         await server.crash();
