@@ -1,17 +1,25 @@
 import { defineConfig } from 'vitest/config';
 
+// Timeouts here guard against a test that hangs; they are no measure of speed. A test is bounded by the work it
+// does (a property test by its number of runs), so each is set well above what a loaded machine takes. Speed is
+// measured by the benchmarks under bench/, and `npm test` lists the slowest files at its end.
+// `npm test` (scripts/test.mjs) runs e2e in one Vitest process and the other projects in another, side by side.
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'] } },
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
+      { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'], testTimeout: 120_000 } },
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], testTimeout: 120_000 } },
       {
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           globalSetup: ['apps/server/src/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          // The files share their worker's loaded modules instead of loading the server's anew each (some 3 s of
+          // a core per file). Each builds its own database and app, and none mocks a module; a test that moves the
+          // clock puts it back (clock.ts).
+          isolate: false,
         },
       },
       {
@@ -19,9 +27,12 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/support/global-setup.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
-          fileParallelism: false,
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+          // Two journeys at once keep two cores busy (each drives its own server and browser); a third only slows all.
+          maxWorkers: 2,
+          // Run alone (`npx vitest run` of every project), after the others; `npm test` runs it in a process of its own.
+          sequence: { groupOrder: 1 },
         },
       },
     ],
