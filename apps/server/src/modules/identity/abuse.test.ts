@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, signOut } from 'aws-amplify/auth';
 import { eq } from 'drizzle-orm';
+import { advanceClock, resetClock } from '../../clock';
 import { startIdentityHarness, type IdentityHarness } from '../../test/identity-server';
 import { createConfirmedUser } from './users';
 import { users } from './schema';
-import { MAX_FAILED_ATTEMPTS } from './lockout';
+import { LOCK_MS, MAX_FAILED_ATTEMPTS } from './lockout';
 
 describe('sign-in abuse and refusal', () => {
   let h: IdentityHarness;
@@ -25,6 +26,7 @@ describe('sign-in abuse and refusal', () => {
     });
   });
   afterAll(() => h?.stop());
+  afterEach(resetClock);
 
   it('locks sign-in after repeated wrong passwords, even for the right one, and a success resets the count', async () => {
     for (let i = 1; i < MAX_FAILED_ATTEMPTS; i++) {
@@ -39,11 +41,12 @@ describe('sign-in abuse and refusal', () => {
     await expect(signIn({ username: 'karina', password: 'Certa#Senha1' })).rejects.toMatchObject({
       message: 'Password attempts exceeded',
     });
-    // Once the lock has passed, the right password works and clears the count.
-    await h.database.db
-      .update(users)
-      .set({ lockedUntil: new Date(Date.now() - 1000) })
-      .where(eq(users.username, 'karina'));
+    // Once the lock's 15 minutes have passed, the right password works and clears the count.
+    advanceClock(LOCK_MS - 1_000);
+    await expect(signIn({ username: 'karina', password: 'Certa#Senha1' })).rejects.toMatchObject({
+      message: 'Password attempts exceeded',
+    });
+    advanceClock(1_000);
     expect((await signIn({ username: 'karina', password: 'Certa#Senha1' })).nextStep.signInStep).toBe('DONE');
     await signOut();
     const [row] = await h.database.db.select().from(users).where(eq(users.username, 'karina'));

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { advanceClock, resetClock } from '../../clock';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { createTestDatabase } from '../../test/database';
 import { errors } from './errors';
-import { checkGuess, MAX_FAILED_ATTEMPTS } from './lockout';
+import { checkGuess, LOCK_MS, MAX_FAILED_ATTEMPTS } from './lockout';
 import { users } from './schema';
 import { createConfirmedUser, type User } from './users';
 
@@ -16,6 +17,7 @@ describe('checkGuess', () => {
     database = await createTestDatabase();
   });
   afterAll(() => database?.close());
+  afterEach(resetClock);
 
   async function freshUser(username: string): Promise<User> {
     const { id } = await createConfirmedUser(database.db, {
@@ -65,11 +67,12 @@ describe('checkGuess', () => {
     }
     const broken = () => Promise.reject(new Error('database gone'));
     await expect(checkGuess(database.db, user, 'secondFactor', broken, refuse)).rejects.toThrow('database gone');
-    // Once that lock is over, the right code is taken again.
-    await database.db
-      .update(users)
-      .set({ lockedUntil: new Date(Date.now() - 1000) })
-      .where(eq(users.id, user.id));
+    // The lock holds for its 15 minutes; once they are over, the right code is taken again.
+    advanceClock(LOCK_MS - 1_000);
+    await expect(checkGuess(database.db, user, 'secondFactor', () => true, refuse)).rejects.toThrow(
+      'Password attempts exceeded',
+    );
+    advanceClock(1_000);
     await checkGuess(database.db, user, 'secondFactor', () => true, refuse);
   });
 });

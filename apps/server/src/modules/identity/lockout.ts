@@ -7,7 +7,7 @@ import { now, nowMs } from '../../clock';
 
 /** Wrong answers in a row (passwords, or second-factor codes) before the account locks, and for how long. */
 export const MAX_FAILED_ATTEMPTS = 5;
-const LOCK_MS = 15 * 60 * 1000;
+export const LOCK_MS = 15 * 60 * 1000;
 
 /**
  * What a guess is counted against. The two counts are apart because the right password must not give back the

@@ -16,8 +16,9 @@ function totpFor(secret: string): TOTP {
 
 /** The time step a code belongs to (one step either way allowed for clock drift), or null when it is wrong. */
 function matchingStep(secret: string, code: string): number | null {
-  const delta = totpFor(secret).validate({ token: code.trim(), window: 1 });
-  return delta === null ? null : Math.floor(nowMs() / 1000 / PERIOD_S) + delta;
+  const timestamp = nowMs();
+  const delta = totpFor(secret).validate({ token: code.trim(), timestamp, window: 1 });
+  return delta === null ? null : Math.floor(timestamp / 1000 / PERIOD_S) + delta;
 }
 
 /**

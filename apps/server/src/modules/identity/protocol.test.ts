@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { USER_POOL_CLIENT_ID } from '@financeiro/core';
+import { advanceClock, resetClock } from '../../clock';
 import { callIdentity, startIdentityHarness, type IdentityHarness } from '../../test/identity-server';
 import { v7 as uuidv7 } from 'uuid';
 import { eventLog } from '../audit/schema';
@@ -27,6 +28,7 @@ describe('identity wire protocol', () => {
     });
   });
   afterAll(() => h?.stop());
+  afterEach(resetClock);
 
   /** A request as it is, in the content type given; `call` sends an object as JSON. */
   const send = (operation: string, body: string, contentType = 'application/x-amz-json-1.1') =>
@@ -58,6 +60,28 @@ describe('identity wire protocol', () => {
       AuthParameters: { REFRESH_TOKEN: RefreshToken },
     });
     expect(after).toMatchObject({ status: 400, body: { __type: 'NotAuthorizedException' } });
+  });
+
+  it('refuses an access token past its hour (5 seconds of skew allowed), and a refresh token past its 30 days', async () => {
+    const [user] = await h.database.db.select().from(users).where(eq(users.username, 'helena'));
+    if (!user) throw new Error('seed');
+    const { AccessToken, RefreshToken } = await issueSession(h.database.db, h.env, user, null);
+    const getUser = () => call('GetUser', { AccessToken });
+    const refresh = () =>
+      call('InitiateAuth', {
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        ClientId: USER_POOL_CLIENT_ID,
+        AuthParameters: { REFRESH_TOKEN: RefreshToken },
+      });
+
+    advanceClock(3600_000 + 4_000);
+    expect((await getUser()).status).toBe(200);
+    advanceClock(2_000);
+    expect(await getUser()).toMatchObject({ status: 400, body: { __type: 'NotAuthorizedException' } });
+    expect((await refresh()).status).toBe(200);
+
+    advanceClock(30 * 24 * 3600_000);
+    expect(await refresh()).toMatchObject({ status: 400, body: { __type: 'NotAuthorizedException' } });
   });
 
   it('answers an unknown client, an unknown operation and a weak password with Cognito errors', async () => {

@@ -205,7 +205,7 @@ export function createAccessTokenVerifier(db: Db, env: Env): (token: string) => 
       const verified = await jwtVerify(token, (header) => publicKey(db, header.kid), {
         issuer: issuerOf(env),
         algorithms: ['RS256'],
-        // SPEC section 9: a token is accepted up to 5 seconds past its expiry (clock skew).
+        // A token is accepted up to 5 seconds past its expiry (the clocks of client and server differ a little).
         clockTolerance: 5,
         currentDate: now(),
       });
