@@ -115,7 +115,7 @@ describe('the amazon-cognito-identity-js client', () => {
   });
 
   it('locks the second factor after repeated wrong codes across fresh sign-ins, even for the right code', async () => {
-    const user = await userWithTotp('otavio');
+    await userWithTotp('otavio');
     // A sign-in left waiting at the code step, to be finished once the guessing has locked the account.
     const waiting = startSignIn(h, new MemoryStorage(), 'otavio');
     expect(await waiting.password(PASSWORD)).toEqual({ step: 'TOTP' });
