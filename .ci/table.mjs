@@ -31,7 +31,10 @@ for (const line of readFileSync(stagesFile, 'utf8').split('\n').filter(Boolean))
 }
 rows.push(['whole run', Number(totalSeconds), '']);
 
-const clock = (s) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
+const clock = (seconds) => {
+  const s = Math.round(seconds);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};
 const width = Math.max(...rows.map((r) => r[0].length));
 console.log('\n== CI stages (wall time, m:ss)');
 for (const [name, seconds, note] of rows)

@@ -13,6 +13,8 @@ export interface RunningApp {
   log: string[];
   /** Moves the server's clock forward: what happens two minutes later, without waiting for them. */
   advanceClock(ms: number): Promise<void>;
+  /** The server's time, in ms (the system's, plus what the journey moved it): what an authenticator app shows then. */
+  nowMs(): number;
   stop(): Promise<void>;
 }
 
@@ -77,20 +79,22 @@ export async function startApp(options: {
   const dbName = DATABASE_URL ? `e2e_${randomUUID().replaceAll('-', '')}` : undefined;
   const database =
     DATABASE_URL && dbName ? await createDatabase(DATABASE_URL, dbName, template?.databaseName) : undefined;
-  const server = await startServerProcess(
-    {
-      ...serverEnv({ port, url, dataDir, database }),
-      SMTP_URL: options.smtpUrl,
-      SMS_HTTP_URL: options.smsUrl,
-      TLS: options.tls ? 'true' : 'false',
-      ...options.env,
-    },
-    90_000,
-  );
+  const server = await startServerProcess({
+    ...serverEnv({ port, url, dataDir, database }),
+    SMTP_URL: options.smtpUrl,
+    SMS_HTTP_URL: options.smsUrl,
+    TLS: options.tls ? 'true' : 'false',
+    ...options.env,
+  });
+  let advancedMs = 0;
   return {
     url,
     log: server.log,
-    advanceClock: (ms) => server.advanceClock(ms),
+    async advanceClock(ms) {
+      await server.advanceClock(ms);
+      advancedMs += ms;
+    },
+    nowMs: () => Date.now() + advancedMs,
     async stop() {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
