@@ -84,7 +84,8 @@ export const cssVariablesResolver: CSSVariablesResolver = (current) => {
     const filled = readableShade(shades, filledShade, current.white);
     light[`--mantine-color-${name}-filled`] = filled;
     light[`--mantine-color-${name}-filled-hover`] = darken(filled, 0.1);
-    light[`--mantine-color-${name}-light-color`] = readableShade(shades, 9, shades[1]);
+    // Light and subtle buttons and badges: their text on their background, and on its hover (about shade 2).
+    light[`--mantine-color-${name}-light-color`] = readableShade(shades, 9, shades[2]);
   }
   return { variables: {}, light, dark: {} };
 };

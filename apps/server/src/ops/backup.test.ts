@@ -165,7 +165,7 @@ describe.skipIf(DATABASE_URL)('backup of the embedded database', () => {
     expect((await operatorCommand('restore', restored, [during, '--force'])).status).toBe(0);
     expect(await fingerprintOfFolder(restored)).toEqual(await fingerprintOfFolder(restoredDuring));
     expect(existsSync(`${restored}.substituida`)).toBe(false);
-  }, 180_000);
+  }, 600_000);
 });
 
 const pgTools = spawnSync('pg_restore', ['--version']).status === 0 && spawnSync('pg_dump', ['--version']).status === 0;
@@ -234,5 +234,5 @@ describe.skipIf(!DATABASE_URL || !pgTools)('pg_dump and pg_restore of a PostgreS
     });
     await reopened.close();
     expect(await fingerprintOf(target)).toEqual(before);
-  }, 180_000);
+  }, 600_000);
 });

@@ -22,7 +22,7 @@ const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
  */
 export async function startServerProcess(
   env: Record<string, string | undefined>,
-  timeoutMs = 120_000,
+  timeoutMs = 300_000,
 ): Promise<ServerProcess> {
   const merged = { ...process.env, ...env };
   for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
