@@ -1,6 +1,6 @@
-// `npm test`: every Vitest project, in two runs side by side, so that the browser journeys (e2e, which wait on a
-// browser and a server of their own much of the time) overlap the rest (core, web, server) instead of following it.
-// The web app is built first when the journeys run (they drive the built app). It closes with the slowest test files,
+// `npm test`: every Vitest project, in two runs side by side, so that the browser journeys (e2e) overlap the rest
+// (core, web, server) instead of following it. The journeys drive the built web app: it is built beside the rest, and
+// the journeys start when it is. It closes with the slowest test files,
 // each project's wall time and one plain line `N passed, N failed, N skipped`; test-results/summary.json keeps the
 // same figures for CI's table.
 //
@@ -62,17 +62,23 @@ function run(command, commandArgs, env = {}) {
 }
 
 mkdirSync('test-results', { recursive: true });
+// The journeys drive the built app: they start once it is built; the rest starts at once, beside the build.
 let buildSeconds = null;
-if (runs.some((r) => r.projects.includes('e2e'))) {
-  const build = await run('npm', ['run', 'build', '-w', 'apps/web']);
-  if (build.code !== 0) process.exit(build.code);
-  buildSeconds = build.seconds;
-}
+const built = runs.some((r) => r.projects.includes('e2e'))
+  ? run('npm', ['run', 'build', '-w', 'apps/web']).then((build) => {
+      buildSeconds = build.seconds;
+      return build.code;
+    })
+  : Promise.resolve(0);
 
 const timingsFile = (name) => `test-results/timings-${name}.json`;
 const results = await Promise.all(
-  runs.map((r) => {
+  runs.map(async (r) => {
     rmSync(timingsFile(r.name), { force: true });
+    if (r.projects.includes('e2e')) {
+      const code = await built;
+      if (code !== 0) return { code, seconds: 0 };
+    }
     return run(
       'npx',
       [
