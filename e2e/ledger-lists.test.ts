@@ -234,6 +234,8 @@ describe.skipIf(!chromiumAvailable)('the installment lists in Chromium', () => {
       await type(text);
       await page.getByRole('option', { name: option }).waitFor();
       await keys.press('Enter');
+      // Enter takes the first match of what was typed, once those matches have arrived.
+      await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement).value)).toMatch(option);
     };
 
     await keys.press('n');
