@@ -35,7 +35,8 @@ export default class TestTimings implements Reporter {
     this.files.push({
       project: module.project.name,
       file: module.relativeModuleId,
-      seconds: (d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration) / 1000,
+      seconds:
+        (d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration) / 1000,
       startedAt: this.started.get(module.moduleId) ?? endedAt,
       endedAt,
       passed: count('passed'),

@@ -26,10 +26,7 @@ const forgotPassword: Operation = async (ctx, body) => {
 export async function setPassword(db: DbOrTx, user: User, password: string): Promise<void> {
   assertPasswordPolicy(password);
   const { salt, verifier } = createVerifier(USER_POOL_NAME, user.username, password);
-  await db
-    .update(users)
-    .set({ srpSalt: salt, srpVerifier: verifier, updatedAt: now() })
-    .where(eq(users.id, user.id));
+  await db.update(users).set({ srpSalt: salt, srpVerifier: verifier, updatedAt: now() }).where(eq(users.id, user.id));
 }
 
 const confirmForgotPassword: Operation = async (ctx, body) => {
