@@ -70,7 +70,6 @@ describe.skipIf(!DATABASE_URL)('two server processes on one PostgreSQL database'
 
     // Both outbox workers poll the same rows. Once every message is marked sent, both processes are stopped: a stop
     // waits for the delivery under way, so a second delivery of a row, if either had taken one, has arrived by then.
-    const deadline = Date.now() + 30_000;
     const pendingCount = async () =>
       (
         await adminQuery<{ n: number }>(
@@ -78,7 +77,7 @@ describe.skipIf(!DATABASE_URL)('two server processes on one PostgreSQL database'
           `select count(*)::int as n from outbox where status <> 'sent' and recipient like 'pessoa%'`,
         )
       )[0]?.n;
-    while ((await pendingCount()) !== 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    await expect.poll(pendingCount).toBe(0);
     await Promise.all(servers.map((s) => s.stop()));
     const received = addresses.map((email) => mailbox.messages.filter((m) => m.to.includes(email)).length);
     expect(received).toEqual(addresses.map(() => 1));
