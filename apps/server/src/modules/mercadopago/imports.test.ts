@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { crc32, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
@@ -32,6 +33,53 @@ async function xlsx(rows: string[][], numbers: (header: string, cell: string) =>
     sheet.addRow(cells.map((cell, i) => (numbers(header[i] ?? '', cell) ? Number(cell.replace(',', '')) : cell)));
   }
   return Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64');
+}
+
+/** A sheet built cell by cell: `place` puts its values. */
+async function sheetWith(place: (sheet: ExcelJS.Worksheet) => void) {
+  const workbook = new ExcelJS.Workbook();
+  place(workbook.addWorksheet('Relatório'));
+  return Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64');
+}
+
+/** A zip whose entries are deflated, with a true central directory: what a zip bomb looks like from outside. */
+function zipOf(entries: { name: string; content: Buffer }[]): Buffer {
+  const locals: Buffer[] = [];
+  const directory: Buffer[] = [];
+  let offset = 0;
+  for (const { name, content } of entries) {
+    const packed = deflateRawSync(content, { level: 9 });
+    const fileName = Buffer.from(name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc32(content), 14);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(content.length, 22);
+    local.writeUInt16LE(fileName.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc32(content), 16);
+    central.writeUInt32LE(packed.length, 20);
+    central.writeUInt32LE(content.length, 24);
+    central.writeUInt16LE(fileName.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, fileName, packed);
+    directory.push(central, fileName);
+    offset += local.length + fileName.length + packed.length;
+  }
+  const directoryBytes = Buffer.concat(directory);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directoryBytes.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directoryBytes, end]);
 }
 
 describe('Mercado Pago report imports', () => {
@@ -280,6 +328,56 @@ describe('Mercado Pago report imports', () => {
         message: 'O ID 2.12345E+15 foi alterado pelo Excel (notação científica): exporte o relatório de novo em CSV.',
       },
     ]);
+  });
+
+  it('refuses at once, naming the limit, a sheet too wide, too long or unpacking too large, and stores nothing', async () => {
+    const file = { accountId: ids.third, fileName: 'relatorio.xlsx', format: 'xlsx' as const };
+    const before = await countOf(mercadopagoReportImports);
+    // 1,000 rows with one value in the last column Excel has (XFD), a few kilobytes on the wire.
+    const wide = await sheetWith((sheet) => {
+      for (let row = 1; row <= 1_000; row += 1) sheet.getCell(row, 16_384).value = row;
+    });
+    expect(await messageOf(fin.mercadopago.imports.preview({ ...file, content: wide }))).toBe(
+      'A planilha tem valores além da coluna 200 (linha 1): um relatório tem bem menos colunas.',
+    );
+    // One value in the last row Excel has.
+    const far = await sheetWith((sheet) => void (sheet.getCell(1_048_576, 1).value = 'x'));
+    expect(await messageOf(fin.mercadopago.imports.preview({ ...file, content: far }))).toBe(
+      'A planilha passa de 200.000 linhas, o limite de leitura. Exporte um período menor.',
+    );
+    // A sheet of 120 MB of spaces deflated into about a tenth of a megabyte.
+    const bomb = zipOf([
+      { name: '[Content_Types].xml', content: Buffer.from('<Types/>') },
+      { name: 'xl/worksheets/sheet1.xml', content: Buffer.alloc(120 * 1024 * 1024, ' ') },
+    ]);
+    expect(bomb.length).toBeLessThan(200_000);
+    const refused = fin.mercadopago.imports.commit({
+      ...file,
+      acceptRejected: false,
+      content: bomb.toString('base64'),
+    });
+    expect(await codeOf(refused)).toBe('BAD_REQUEST');
+    expect(await messageOf(refused)).toBe(
+      'A planilha descompactada passa de 100 MB, o limite de leitura. Exporte o relatório em CSV ou por um período menor.',
+    );
+    expect(await countOf(mercadopagoReportImports)).toBe(before);
+  });
+
+  it('reads a sheet by the cells that hold values, not by the extent it declares or its formatted empty cells', async () => {
+    const content = await sheetWith((sheet) => {
+      sheet.addRow(['SOURCE_ID', 'TRANSACTION_TYPE', 'TRANSACTION_AMOUNT', 'TRANSACTION_DATE', 'FEE_AMOUNT']);
+      sheet.getCell(1, 6).value = 'SETTLEMENT_NET_AMOUNT';
+      sheet.addRow(['96000000077', 'SETTLEMENT', 50, '2026-10-06T10:00:00.000-03:00', -2.5, 47.5]);
+      // Formatting alone, far beyond the report: no value, so nothing to read there.
+      sheet.getCell(900_000, 16_000).numFmt = '0.00';
+      sheet.getCell(3, 16_384).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFFF00' } };
+    });
+    const file = { accountId: ids.third, fileName: 'formatada.xlsx', format: 'xlsx' as const, content };
+    expect(await fin.mercadopago.imports.preview(file)).toMatchObject({
+      rowCount: 1,
+      rejected: [],
+      sums: { gross: 5_000, feeTotal: 250, net: 4_750 },
+    });
   });
 
   it("reads a date cell as São Paulo's clock and an amount cell in its number format", async () => {

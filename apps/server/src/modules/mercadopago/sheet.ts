@@ -50,10 +50,73 @@ function cellText(value: ExcelJS.CellValue, format: string | undefined, text: ()
 }
 
 /**
+ * What an uploaded workbook may hold. The unpacked size is what the zip's directory declares for all its entries,
+ * checked before anything is unpacked (a 1 MB file may unpack to hundreds of megabytes); rows and columns count by
+ * where a cell with a value sits, cells by how many have one. A workbook beyond any of them is refused, naming it.
+ */
+export const XLSX_LIMITS = {
+  unpackedBytes: 100 * 1024 * 1024,
+  entries: 1_000,
+  rows: 200_000,
+  columns: 200,
+  cells: 3_000_000,
+};
+
+const ZIP_END_OF_DIRECTORY = 0x06054b50;
+const ZIP_DIRECTORY_ENTRY = 0x02014b50;
+/** A size or count the zip's 32-bit fields cannot hold (ZIP64): more than any workbook this app reads. */
+const ZIP64_MARK = 0xffffffff;
+
+/**
+ * The number of entries and their unpacked bytes, as the zip's central directory declares them; null when the
+ * bytes hold no readable zip directory (the workbook reader then refuses the file as no XLSX).
+ */
+function declaredContents(bytes: Buffer): { entries: number; unpackedBytes: number } | null {
+  const earliest = Math.max(0, bytes.length - 22 - 0xffff);
+  let end = -1;
+  for (let i = bytes.length - 22; i >= earliest && end < 0; i -= 1) {
+    if (bytes.readUInt32LE(i) === ZIP_END_OF_DIRECTORY) end = i;
+  }
+  if (end < 0) return null;
+  const entries = bytes.readUInt16LE(end + 10);
+  let offset = bytes.readUInt32LE(end + 16);
+  let unpackedBytes = 0;
+  for (let n = 0; n < entries; n += 1) {
+    if (offset + 46 > bytes.length || bytes.readUInt32LE(offset) !== ZIP_DIRECTORY_ENTRY) return null;
+    const size = bytes.readUInt32LE(offset + 24);
+    unpackedBytes += size === ZIP64_MARK ? Number.POSITIVE_INFINITY : size;
+    offset += 46 + bytes.readUInt16LE(offset + 28) + bytes.readUInt16LE(offset + 30) + bytes.readUInt16LE(offset + 32);
+  }
+  return { entries, unpackedBytes };
+}
+
+const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
+const count = (n: number) => n.toLocaleString('pt-BR');
+
+/** Refuses, before it is unpacked, a workbook that declares more entries or unpacked bytes than XLSX_LIMITS. */
+function refuseOversized(bytes: Buffer) {
+  const declared = declaredContents(bytes);
+  if (!declared) return;
+  if (declared.entries > XLSX_LIMITS.entries) {
+    throw badRequest(
+      `A planilha tem mais de ${count(XLSX_LIMITS.entries)} partes internas: não é um relatório que possamos ler.`,
+    );
+  }
+  if (declared.unpackedBytes > XLSX_LIMITS.unpackedBytes) {
+    throw badRequest(
+      `A planilha descompactada passa de ${megabytes(XLSX_LIMITS.unpackedBytes)} MB, o limite de leitura. Exporte o relatório em CSV ou por um período menor.`,
+    );
+  }
+}
+
+/**
  * The rows of the first sheet of an XLSX file as text, row 1 first (empty rows kept, so a row's index + 1 is its
- * number in the sheet). Throws BAD_REQUEST in pt-BR for a file that is no XLSX workbook or has no sheet.
+ * number in the sheet). Only the cells that hold a value are read, wherever the sheet declares its extent to end;
+ * a workbook beyond XLSX_LIMITS is refused. Throws BAD_REQUEST in pt-BR for a file that is no XLSX workbook, has no
+ * sheet or passes a limit.
  */
 export async function readFirstSheet(bytes: Buffer): Promise<string[][]> {
+  refuseOversized(bytes);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
@@ -65,14 +128,27 @@ export async function readFirstSheet(bytes: Buffer): Promise<string[][]> {
   const sheet = workbook.worksheets[0];
   if (!sheet) throw badRequest('A planilha não tem nenhuma aba com o relatório.');
   const rows: string[][] = [];
-  for (let r = 1; r <= sheet.rowCount; r += 1) {
-    const row = sheet.getRow(r);
-    const cells: string[] = [];
-    for (let c = 1; c <= row.cellCount; c += 1) {
-      const cell = row.getCell(c);
-      cells.push(cellText(cell.value, cell.numFmt, () => cell.text));
+  let cells = 0;
+  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    if (rowNumber > XLSX_LIMITS.rows) {
+      throw badRequest(
+        `A planilha passa de ${count(XLSX_LIMITS.rows)} linhas, o limite de leitura. Exporte um período menor.`,
+      );
     }
-    rows.push(cells);
-  }
-  return rows;
+    const texts: string[] = [];
+    row.eachCell({ includeEmpty: false }, (cell, column) => {
+      if (column > XLSX_LIMITS.columns) {
+        throw badRequest(
+          `A planilha tem valores além da coluna ${count(XLSX_LIMITS.columns)} (linha ${count(rowNumber)}): um relatório tem bem menos colunas.`,
+        );
+      }
+      cells += 1;
+      if (cells > XLSX_LIMITS.cells) {
+        throw badRequest(`A planilha passa de ${count(XLSX_LIMITS.cells)} células preenchidas, o limite de leitura.`);
+      }
+      texts[column - 1] = cellText(cell.value, cell.numFmt, () => cell.text);
+    });
+    rows[rowNumber - 1] = Array.from(texts, (text) => text ?? '');
+  });
+  return Array.from(rows, (row) => row ?? []);
 }
