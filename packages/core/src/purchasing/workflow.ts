@@ -47,7 +47,8 @@ export interface PurchaseActor {
 }
 
 export type PurchaseOrderAction =
-  | { type: 'editar'; total: Centavos }
+  /** `changed`: what of the purchase changed besides its total, in pt-BR ("fornecedor", "itens", "centro de custo"). */
+  | { type: 'editar'; total: Centavos; changed?: readonly string[] }
   | { type: 'enviar' }
   | { type: 'aprovar' }
   | { type: 'reprovar'; reason: string }
@@ -187,14 +188,22 @@ export function purchaseOrderTransition(
     case 'editar': {
       const problem = purchaseTotalProblem(action.total);
       if (problem) return refuse(problem);
-      if (action.total === state.total || state.status === 'criada') {
+      const changed = action.changed ?? [];
+      if ((action.total === state.total && changed.length === 0) || state.status === 'criada') {
         return done({ total: action.total }, `Pedido editado; valor ${formatBRL(action.total)}.`, null);
       }
+      // An approval covers what was approved: another total, supplier, item or cost centre asks for a new one.
       const round = startRound(state, action.total, approvers);
       if ('message' in round) return refuse(round.message);
+      const newTotal =
+        action.total === state.total ? null : `de ${formatBRL(state.total)} para ${formatBRL(action.total)}`;
+      const what =
+        changed.length === 0
+          ? `Valor alterado ${newTotal}`
+          : `Alterado: ${changed.join(', ')}${newTotal ? `; valor ${newTotal}` : ''}`;
       return done(
         { status: 'aguardando_aprovacao', total: action.total, approvals: [] },
-        `Valor alterado de ${formatBRL(state.total)} para ${formatBRL(action.total)}; o pedido volta para aprovação.`,
+        `${what}; o pedido volta para aprovação.`,
         round.notify,
       );
     }

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { codeOf, messageOf } from '../../test/callers';
 import { startDemoApp, type DemoApp } from '../../test/demo';
+import { eventLog } from '../audit/schema';
 import { ledgerDocumentLines, ledgerInstallments } from '../ledger/schema';
+import { newCostCentre } from '../ledger/test-fixtures';
 import {
   brl,
   emailsTo,
@@ -324,7 +326,49 @@ describe('purchase orders: the workflow through the API', () => {
     const got = await solicitante.purchasing.get({ id: order.id });
     expect(got.items).toMatchObject([{ unitPrice: 450_000, total: 450_000 }]);
     expect(got.events.at(-1)?.description).toBe(
-      brl('Valor alterado de R$ 4.000,00 para R$ 4.500,00; o pedido volta para aprovação.'),
+      brl('Alterado: itens; valor de R$ 4.000,00 para R$ 4.500,00; o pedido volta para aprovação.'),
+    );
+  });
+
+  it('sends an order back for approval when what is bought changes at the same total, and logs what changed', async () => {
+    const db = d.t.database.db;
+    const order = await orderIn(s, { requester: solicitante, approver: admin }, 'aprovada', 400_000);
+    // Another supplier and other items, priced to the same R$ 4.000,00 that was approved.
+    const swapped = await solicitante.purchasing.update({
+      id: order.id,
+      version: order.version,
+      order: orderOf(s, 400_000, {
+        supplierId: s.ids.supplier3,
+        items: [{ description: 'Chapa de aço comum 1 mm', quantity: 4, unit: 'UN', unitPrice: 100_000 }],
+      }),
+    });
+    expect(swapped).toMatchObject({ status: 'aguardando_aprovacao' });
+    expect((await orderRow(db, order.id)).row).toMatchObject({ total: 400_000, approvals: [], approvedTotal: 400_000 });
+    const got = await solicitante.purchasing.get({ id: order.id });
+    expect(got.events.at(-1)?.description).toBe('Alterado: fornecedor, itens; o pedido volta para aprovação.');
+    const [logged] = await db
+      .select()
+      .from(eventLog)
+      .where(and(eq(eventLog.entityId, order.id), eq(eventLog.action, 'purchase_order.editar')))
+      .orderBy(desc(eventLog.id))
+      .limit(1);
+    expect(logged?.after).toMatchObject({ status: 'aguardando_aprovacao', changed: ['fornecedor', 'itens'] });
+
+    // Approved again, then only the cost centre moves: approval again.
+    const approved = await admin.purchasing.transition({ type: 'aprovar', id: order.id, version: swapped.version });
+    const otherCentre = await newCostCentre(await d.as('admin', d.matriz), 'Manutenção');
+    const moved = await solicitante.purchasing.update({
+      id: order.id,
+      version: approved.version,
+      order: orderOf(s, 400_000, {
+        supplierId: s.ids.supplier3,
+        costCentreId: otherCentre,
+        items: [{ description: 'Chapa de aço comum 1 mm', quantity: 4, unit: 'UN', unitPrice: 100_000 }],
+      }),
+    });
+    expect(moved).toMatchObject({ status: 'aguardando_aprovacao' });
+    expect((await solicitante.purchasing.get({ id: order.id })).events.at(-1)?.description).toBe(
+      'Alterado: centro de custo; o pedido volta para aprovação.',
     );
   });
 

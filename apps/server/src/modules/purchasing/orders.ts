@@ -213,7 +213,12 @@ export async function transition(
     entity: 'purchase_order',
     entityId: row.id,
     before: { status: row.status, total: row.total },
-    after: { status: state.status, total: state.total, reason: event.reason },
+    after: {
+      status: state.status,
+      total: state.total,
+      reason: event.reason,
+      ...(action.type === 'editar' && action.changed?.length ? { changed: action.changed } : {}),
+    },
   });
   if (notify) await notifyTransition(ctx, updated, event, notify);
   return updated;
@@ -245,17 +250,54 @@ async function followQuotations(
     );
 }
 
-/** A change to an order's content; a new total of a waiting or approved order sends it back for approval. */
+/** What of the purchase an edit changes besides the total, as the timeline names it: what an approval covers. */
+async function purchaseChanges(ctx: PurchasingContext, row: OrderRow, order: PurchaseOrder): Promise<string[]> {
+  const items = await ctx.tx
+    .select({
+      productId: purchaseOrderItems.productId,
+      description: purchaseOrderItems.description,
+      quantity: purchaseOrderItems.quantity,
+      unit: purchaseOrderItems.unit,
+      unitPrice: purchaseOrderItems.unitPrice,
+    })
+    .from(purchaseOrderItems)
+    .where(and(eq(purchaseOrderItems.organizationId, organizationOf(ctx)), eq(purchaseOrderItems.orderId, row.id)))
+    .orderBy(purchaseOrderItems.position);
+  const sameItems =
+    items.length === order.items.length &&
+    items.every((item, i) => {
+      const next = order.items[i];
+      return (
+        next !== undefined &&
+        item.productId === next.productId &&
+        item.description === next.description &&
+        item.quantity === next.quantity &&
+        item.unit === next.unit &&
+        item.unitPrice === next.unitPrice
+      );
+    });
+  return [
+    row.supplierId === order.supplierId ? null : 'fornecedor',
+    sameItems ? null : 'itens',
+    row.costCentreId === order.costCentreId ? null : 'centro de custo',
+  ].filter((change) => change !== null);
+}
+
+/**
+ * A change to an order's content; a waiting or approved order whose total, supplier, items or cost centre change
+ * goes back for approval, its approvals cleared.
+ */
 export async function updateOrder(ctx: PurchasingContext, id: string, version: number, order: PurchaseOrder) {
   const row = await lockOrder(ctx, id, version);
   if (order.departmentId !== row.departmentId) {
     throw badRequest('O departamento de um pedido não muda: cancele-o e faça outro no departamento certo.');
   }
   await checkReferences(ctx, order);
+  const changed = await purchaseChanges(ctx, row, order);
   const updated = await transition(
     ctx,
     row,
-    { type: 'editar', total: purchaseOrderTotal(order.items) },
+    { type: 'editar', total: purchaseOrderTotal(order.items), changed },
     orderColumns(order),
   );
   await writeItems(ctx, id, order);
