@@ -12,6 +12,7 @@ import {
   type PurchaseOrderState,
   type PurchaseOrderStatus,
   type PurchaseTransition,
+  purchaseContentChanges,
   purchaseOrderTransition,
 } from './workflow';
 
@@ -205,6 +206,26 @@ describe('purchase order workflow', () => {
     );
     expect(result.notify).toEqual({ to: 'approvers', level: R$(5_000), userIds: ['aprovador-5k'] });
     expect(ok(act(approved(), solicitante, { type: 'editar', total: R$(12_000) })).state.status).toBe('aprovada');
+  });
+
+  it('another supplier, item or cost centre at the same total sends an approved order back for approval', () => {
+    const item = { productId: null, description: 'Chapa', quantity: 1, unit: 'UN' as const, unitPrice: R$(12_000) };
+    const bought = { supplierId: 'metalurgica', costCentreId: 'producao', items: [item] };
+    expect(purchaseContentChanges(bought, { ...bought, items: [{ ...item }] })).toEqual([]);
+    const changed = purchaseContentChanges(bought, {
+      supplierId: 'acme',
+      costCentreId: 'manutencao',
+      items: [{ ...item, quantity: 2, unitPrice: R$(6_000) }],
+    });
+    expect(changed).toEqual(['fornecedor', 'itens', 'centro de custo']);
+    const result = ok(act(approved(), solicitante, { type: 'editar', total: R$(12_000), changed }));
+    expect(result.state).toMatchObject({ status: 'aguardando_aprovacao', approvals: [] });
+    expect(plain(result.event.description)).toBe(
+      'Alterado: fornecedor, itens, centro de custo; o pedido volta para aprovação.',
+    );
+    expect(ok(act(approved(), solicitante, { type: 'editar', total: R$(12_000), changed: [] })).state.status).toBe(
+      'aprovada',
+    );
   });
 
   it('a waiting order whose total changes starts its approval again', () => {

@@ -1,6 +1,7 @@
 import type { PermissionName } from '../authz/permissions';
 import { MAX_AMOUNT } from '../ledger/inputs';
 import { type Centavos, formatBRL } from '../money';
+import type { PurchaseItem } from './inputs';
 
 export const PURCHASE_ORDER_STATUSES = [
   'criada',
@@ -46,8 +47,33 @@ export interface PurchaseActor {
   permissions: readonly PermissionName[];
 }
 
+/** What an approval covers besides the total: whom the order buys from, what, and for which cost centre. */
+export interface PurchaseContent {
+  supplierId: string | null;
+  costCentreId: string | null;
+  items: readonly PurchaseItem[];
+}
+
+/** What of the purchase an edit changes, as the timeline names it ("fornecedor", "itens", "centro de custo"). */
+export function purchaseContentChanges(before: PurchaseContent, after: PurchaseContent): string[] {
+  const sameItem = (a: PurchaseItem, b: PurchaseItem | undefined) =>
+    b !== undefined &&
+    a.productId === b.productId &&
+    a.description === b.description &&
+    a.quantity === b.quantity &&
+    a.unit === b.unit &&
+    a.unitPrice === b.unitPrice;
+  const sameItems =
+    before.items.length === after.items.length && before.items.every((item, i) => sameItem(item, after.items[i]));
+  return [
+    before.supplierId === after.supplierId ? null : 'fornecedor',
+    sameItems ? null : 'itens',
+    before.costCentreId === after.costCentreId ? null : 'centro de custo',
+  ].filter((change) => change !== null);
+}
+
 export type PurchaseOrderAction =
-  /** `changed`: what of the purchase changed besides its total, in pt-BR ("fornecedor", "itens", "centro de custo"). */
+  /** `changed`: what of the purchase changed besides its total (purchaseContentChanges). */
   | { type: 'editar'; total: Centavos; changed?: readonly string[] }
   | { type: 'enviar' }
   | { type: 'aprovar' }

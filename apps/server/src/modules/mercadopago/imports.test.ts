@@ -50,23 +50,24 @@ function zipOf(entries: { name: string; content: Buffer }[]): Buffer {
   for (const { name, content } of entries) {
     const packed = deflateRawSync(content, { level: 9 });
     const fileName = Buffer.from(name);
+    // Both headers carry the checksum, the two sizes and the name's length in the same order.
+    const sizes = (header: Buffer, at: number) => {
+      header.writeUInt32LE(crc32(content), at);
+      header.writeUInt32LE(packed.length, at + 4);
+      header.writeUInt32LE(content.length, at + 8);
+      header.writeUInt16LE(fileName.length, at + 12);
+    };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
     local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc32(content), 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(content.length, 22);
-    local.writeUInt16LE(fileName.length, 26);
+    sizes(local, 14);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
     central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc32(content), 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(content.length, 24);
-    central.writeUInt16LE(fileName.length, 28);
+    sizes(central, 16);
     central.writeUInt32LE(offset, 42);
     locals.push(local, fileName, packed);
     directory.push(central, fileName);

@@ -90,7 +90,6 @@ function declaredContents(bytes: Buffer): { entries: number; unpackedBytes: numb
   return { entries, unpackedBytes };
 }
 
-const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
 const count = (n: number) => n.toLocaleString('pt-BR');
 
 /** Refuses, before it is unpacked, a workbook that declares more entries or unpacked bytes than XLSX_LIMITS. */
@@ -104,7 +103,7 @@ function refuseOversized(bytes: Buffer) {
   }
   if (declared.unpackedBytes > XLSX_LIMITS.unpackedBytes) {
     throw badRequest(
-      `A planilha descompactada passa de ${megabytes(XLSX_LIMITS.unpackedBytes)} MB, o limite de leitura. Exporte o relatório em CSV ou por um período menor.`,
+      `A planilha descompactada passa de ${XLSX_LIMITS.unpackedBytes / (1024 * 1024)} MB, o limite de leitura. Exporte o relatório em CSV ou por um período menor.`,
     );
   }
 }

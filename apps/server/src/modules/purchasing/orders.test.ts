@@ -334,13 +334,14 @@ describe('purchase orders: the workflow through the API', () => {
     const db = d.t.database.db;
     const order = await orderIn(s, { requester: solicitante, approver: admin }, 'aprovada', 400_000);
     // Another supplier and other items, priced to the same R$ 4.000,00 that was approved.
+    const swap = {
+      supplierId: s.ids.supplier3,
+      items: [{ description: 'Chapa de aço comum 1 mm', quantity: 4, unit: 'UN' as const, unitPrice: 100_000 }],
+    };
     const swapped = await solicitante.purchasing.update({
       id: order.id,
       version: order.version,
-      order: orderOf(s, 400_000, {
-        supplierId: s.ids.supplier3,
-        items: [{ description: 'Chapa de aço comum 1 mm', quantity: 4, unit: 'UN', unitPrice: 100_000 }],
-      }),
+      order: orderOf(s, 400_000, swap),
     });
     expect(swapped).toMatchObject({ status: 'aguardando_aprovacao' });
     expect((await orderRow(db, order.id)).row).toMatchObject({ total: 400_000, approvals: [], approvedTotal: 400_000 });
@@ -360,11 +361,7 @@ describe('purchase orders: the workflow through the API', () => {
     const moved = await solicitante.purchasing.update({
       id: order.id,
       version: approved.version,
-      order: orderOf(s, 400_000, {
-        supplierId: s.ids.supplier3,
-        costCentreId: otherCentre,
-        items: [{ description: 'Chapa de aço comum 1 mm', quantity: 4, unit: 'UN', unitPrice: 100_000 }],
-      }),
+      order: orderOf(s, 400_000, { ...swap, costCentreId: otherCentre }),
     });
     expect(moved).toMatchObject({ status: 'aguardando_aprovacao' });
     expect((await solicitante.purchasing.get({ id: order.id })).events.at(-1)?.description).toBe(

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import {
+  purchaseContentChanges,
   purchaseLineTotal,
   purchaseOrderTotal,
   purchaseOrderTransition,
@@ -250,39 +251,6 @@ async function followQuotations(
     );
 }
 
-/** What of the purchase an edit changes besides the total, as the timeline names it: what an approval covers. */
-async function purchaseChanges(ctx: PurchasingContext, row: OrderRow, order: PurchaseOrder): Promise<string[]> {
-  const items = await ctx.tx
-    .select({
-      productId: purchaseOrderItems.productId,
-      description: purchaseOrderItems.description,
-      quantity: purchaseOrderItems.quantity,
-      unit: purchaseOrderItems.unit,
-      unitPrice: purchaseOrderItems.unitPrice,
-    })
-    .from(purchaseOrderItems)
-    .where(and(eq(purchaseOrderItems.organizationId, organizationOf(ctx)), eq(purchaseOrderItems.orderId, row.id)))
-    .orderBy(purchaseOrderItems.position);
-  const sameItems =
-    items.length === order.items.length &&
-    items.every((item, i) => {
-      const next = order.items[i];
-      return (
-        next !== undefined &&
-        item.productId === next.productId &&
-        item.description === next.description &&
-        item.quantity === next.quantity &&
-        item.unit === next.unit &&
-        item.unitPrice === next.unitPrice
-      );
-    });
-  return [
-    row.supplierId === order.supplierId ? null : 'fornecedor',
-    sameItems ? null : 'itens',
-    row.costCentreId === order.costCentreId ? null : 'centro de custo',
-  ].filter((change) => change !== null);
-}
-
 /**
  * A change to an order's content; a waiting or approved order whose total, supplier, items or cost centre change
  * goes back for approval, its approvals cleared.
@@ -293,7 +261,18 @@ export async function updateOrder(ctx: PurchasingContext, id: string, version: n
     throw badRequest('O departamento de um pedido não muda: cancele-o e faça outro no departamento certo.');
   }
   await checkReferences(ctx, order);
-  const changed = await purchaseChanges(ctx, row, order);
+  const items = await ctx.tx
+    .select({
+      productId: purchaseOrderItems.productId,
+      description: purchaseOrderItems.description,
+      quantity: purchaseOrderItems.quantity,
+      unit: purchaseOrderItems.unit,
+      unitPrice: purchaseOrderItems.unitPrice,
+    })
+    .from(purchaseOrderItems)
+    .where(and(eq(purchaseOrderItems.organizationId, organizationOf(ctx)), eq(purchaseOrderItems.orderId, id)))
+    .orderBy(purchaseOrderItems.position);
+  const changed = purchaseContentChanges({ ...row, items }, order);
   const updated = await transition(
     ctx,
     row,
