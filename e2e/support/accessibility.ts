@@ -77,12 +77,21 @@ function watchInPage(appOrigin: string): void {
     });
     return running;
   };
-  // A request under way or a spinner (a screen's code still loading) means the screen is not what a person reads yet.
-  const busy = () => inFlight > 0 || document.querySelector('.mantine-Loader-root') !== null;
+  // A request under way, a spinner (a screen's code still loading) or a transition still running (a menu or dialog
+  // fading in or out: on a loaded machine it may outlast the quiet moment) means the screen is not what a person
+  // reads yet.
+  const busy = () =>
+    inFlight > 0 ||
+    document.querySelector('.mantine-Loader-root') !== null ||
+    document
+      .getAnimations()
+      .some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY);
   const schedule = () => {
     clearTimeout(timer);
     timer = setTimeout(() => {
-      if (!busy()) void check();
+      // A transition ends without changing the page: look again rather than wait for the next change.
+      if (busy()) schedule();
+      else void check();
     }, quietMs);
   };
 
