@@ -32,6 +32,9 @@ export const theme = createTheme({
   components: {
     Button: { defaultProps: { radius: 'md' } },
     Card: { defaultProps: { radius: 'lg', withBorder: true } },
+    // An open menu puts focus on its first item, as the WAI-ARIA menu pattern has it, rather than on a hidden
+    // placeholder: a menu may hold only its items.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     // Dialogs' close buttons are icons too: every modal and drawer names its own.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': appMessages.common.close } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': appMessages.common.close } } },
@@ -42,6 +45,12 @@ export const theme = createTheme({
     },
   },
 });
+
+/**
+ * The colour of an item that removes or ends something (a menu's "Excluir"). Mantine paints a menu item of a theme
+ * colour in its shade 6 (red 6 on white is 3.3:1); this is red's text shade, which reads at 4.5:1.
+ */
+export const dangerColor = 'var(--mantine-color-red-text)';
 
 /** WCAG 2 contrast ratio between two colours. */
 function contrast(a: string, b: string): number {

@@ -14,6 +14,7 @@ import { notifySuccess } from '../../ui/notify';
 import { useUnsavedChanges } from '../../ui/use-unsaved-changes';
 import { useCan } from '../tenants/use-can';
 import { ProfileEditor, type EditableProfile } from './ProfileEditor';
+import { dangerColor } from '../../theme';
 
 const t = adminMessages.profiles;
 
@@ -114,7 +115,7 @@ export function ProfilesPage() {
                     <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setEditing(p)}>
                       {appMessages.common.edit}
                     </Menu.Item>
-                    <Menu.Item leftSection={<IconTrash size={16} />} color="red" onClick={() => setDeleting(p)}>
+                    <Menu.Item leftSection={<IconTrash size={16} />} color={dangerColor} onClick={() => setDeleting(p)}>
                       {t.delete}
                     </Menu.Item>
                   </Menu.Dropdown>

@@ -24,6 +24,7 @@ import { StatusFilter } from '../../ui/StatusFilter';
 import { useUrlState } from '../../ui/use-url-state';
 import { useCan } from '../tenants/use-can';
 import { ChangeProfileDialog, InviteDialog, SetPasswordDialog, type MemberRef } from './MemberDialogs';
+import { dangerColor } from '../../theme';
 
 const t = adminMessages.members;
 const PAGE_SIZE = 20;
@@ -209,7 +210,7 @@ export function UsersPage() {
                     {canEdit && (
                       <Menu.Item
                         leftSection={<IconTrash size={16} />}
-                        color="red"
+                        color={dangerColor}
                         onClick={() => setPending({ kind: 'remove', member: m })}
                       >
                         {t.remove}

@@ -38,6 +38,7 @@ import { registrySource } from '../registries/sources';
 import { useCan } from '../tenants/use-can';
 import { apportionmentField } from './apportionment-field';
 import { ledgerSources } from './sources';
+import { dangerColor } from '../../theme';
 
 const t = recurrenceMessages.recurrences;
 const f = t.form;
@@ -391,7 +392,7 @@ export function RecurrencesDrawer(props: { kind: DocumentKind; opened: boolean; 
                 {t.edit}
               </Menu.Item>
               {situationOf(r) === 'active' && (
-                <Menu.Item leftSection={<IconPlayerStop size={16} />} color="red" onClick={() => setEnding(r)}>
+                <Menu.Item leftSection={<IconPlayerStop size={16} />} color={dangerColor} onClick={() => setEnding(r)}>
                   {t.end}
                 </Menu.Item>
               )}

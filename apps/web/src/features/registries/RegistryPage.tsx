@@ -24,6 +24,7 @@ import { useCan } from '../tenants/use-can';
 import { FormFields, type RegistryField } from './fields';
 import { RegistryImport, type ImportClient } from './RegistryImport';
 import { refreshAfterChange } from './sources';
+import { dangerColor } from '../../theme';
 
 const common = appMessages.common;
 const t = registryMessages;
@@ -258,7 +259,7 @@ export function RegistryPage<Row extends RegistryRow, Values extends Record<stri
               </Menu.Item>
               <Menu.Item
                 leftSection={<IconTrash size={16} />}
-                color="red"
+                color={dangerColor}
                 onClick={() => setPending({ kind: 'delete', row })}
               >
                 {t.delete}

@@ -3,6 +3,7 @@ import { Menu } from '@mantine/core';
 import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { appMessages } from '../../i18n/app';
+import { dangerColor } from '../../theme';
 
 /**
  * The menu of `UserMenu`'s button (the account, signing out): it loads on the button's first click, opens as it
@@ -32,7 +33,7 @@ export function AccountMenu({
         <Menu.Item component={Link} to="/account/profile" leftSection={<IconUserCircle size={16} />}>
           {appMessages.shell.account}
         </Menu.Item>
-        <Menu.Item component={Link} to="/auth/sign-out" color="red" leftSection={<IconLogout size={16} />}>
+        <Menu.Item component={Link} to="/auth/sign-out" color={dangerColor} leftSection={<IconLogout size={16} />}>
           {appMessages.shell.signOut}
         </Menu.Item>
       </Menu.Dropdown>
