@@ -85,6 +85,9 @@ export function useHarness(options: { tls?: boolean; env?: () => Record<string, 
         viewport: { width, height },
         locale: 'pt-BR',
         timezoneId: 'America/Sao_Paulo',
+        // As someone who asked for less motion: screens appear without transitions, so nothing is checked or
+        // clicked half drawn, and the browser draws no frames between (about a tenth of a journey's work).
+        reducedMotion: 'reduce',
         ...contextOptions,
       });
       await watchAccessibility(context, ready(app).url, (violation) => violations.push(violation));

@@ -29,6 +29,8 @@ export const theme = createTheme({
   fontFamily: 'Inter, "Segoe UI", Roboto, system-ui, -apple-system, sans-serif',
   headings: { fontFamily: 'Inter, "Segoe UI", Roboto, system-ui, -apple-system, sans-serif', fontWeight: '650' },
   defaultRadius: 'md',
+  // Who asks the system for less motion gets menus, dialogs and drawers that appear without a transition.
+  respectReducedMotion: true,
   components: {
     Button: { defaultProps: { radius: 'md' } },
     Card: { defaultProps: { radius: 'lg', withBorder: true } },
