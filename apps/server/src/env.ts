@@ -113,6 +113,11 @@ const schema = z
       )
       .pipe(z.array(encryptionKey)),
     /** Mercado Pago's API, for fetching its reports; tests point it at a local fake. */
+    // Reading the files users send (statements, reports, NF-e), in worker threads: how many at once (one fewer than
+    // the cores, by default), and the time and heap each file may take before it is refused.
+    UPLOAD_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+    UPLOAD_TIME_LIMIT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+    UPLOAD_MEMORY_MB: z.coerce.number().int().min(64).max(16_384).default(512),
     MERCADOPAGO_API_URL: z.url().default('https://api.mercadopago.com'),
     /** How long a fetch waits for Mercado Pago to prepare a report before giving up. */
     MERCADOPAGO_REPORT_WAIT_SECONDS: z.coerce.number().int().min(1).max(600).default(120),

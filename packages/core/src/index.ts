@@ -18,6 +18,7 @@ export * from './registries/accounts';
 export * from './registries/parameters';
 export * from './registries/contracts';
 export * from './attachments';
+export * from './upload-limits';
 export * from './registries/purchasing';
 export * from './masks';
 export * from './ledger/inputs';

@@ -249,7 +249,7 @@ export function unitOf(ctx: Pick<ProcedureContext, 'tenant'>): string {
 }
 
 /** The caller holds a permission at the selected node (on top of what the procedure's rule asked). */
-export function callerCan(ctx: ProcedureContext, permission: string): boolean {
+export function callerCan(ctx: Pick<ProcedureContext, 'memberships' | 'tenant'>, permission: string): boolean {
   return can(ctx.memberships, ctx.tenant, permission);
 }
 

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseOfx } from './ofx';
-import { STATEMENT_FILE_MAX_BYTES, StatementFileError, type ParsedStatementFile } from './statement-file';
+import { STATEMENT_FILE_MAX_BYTES } from '../upload-limits';
+import { StatementFileError, type ParsedStatementFile } from './statement-file';
 import { fnv1a64 } from './statement-lines';
 
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`./fixtures/${name}`, import.meta.url)));

@@ -1,3 +1,4 @@
+import { STATEMENT_FILE_MAX_BYTES } from '../upload-limits';
 /** What a bank statement file (OFX or CSV) says, read by the parsers of this folder and saved by the banking module. */
 
 /** One statement of one account inside a file: an OFX file may hold several (`<STMTRS>` and `<CCSTMTRS>`). */
@@ -51,9 +52,6 @@ export interface ParsedStatementFile {
   statements: ParsedStatement[];
   rejected: RejectedStatementLine[];
 }
-
-/** Files above this size are refused before reading. */
-export const STATEMENT_FILE_MAX_BYTES = 20 * 1024 * 1024;
 
 /** A file that cannot be read as a statement at all; the message is pt-BR and shown to the user as it is. */
 export class StatementFileError extends Error {

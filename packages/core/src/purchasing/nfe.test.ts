@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatBRL } from '../money';
+import { NFE_MAX_CHARS, NFE_XML_LIMITS } from '../upload-limits';
 import {
-  NFE_MAX_CHARS,
   type Nfe,
   compareNfeWithOrder,
   installmentsFromNfe,
@@ -228,6 +228,22 @@ describe('parseNfe', () => {
     expect(
       refusal(fixture('three-duplicatas.xml').replace('<dVenc>2026-04-09</dVenc>', '<dVenc>2026-02-30</dVenc>')),
     ).toBe('A data "2026-02-30" em cobr/dup/dVenc não é uma data válida.');
+  });
+
+  it('refuses, before parsing it, a note with more elements, attributes or levels than any real one has', () => {
+    const { elements, attributes, depth } = NFE_XML_LIMITS;
+    expect(refusal(`<NFe>${'<a/>'.repeat(elements + 1)}</NFe>`)).toBe(
+      'O XML passa de 60.000 elementos, o limite para uma NF-e.',
+    );
+    expect(refusal(`<NFe><a ${Array.from({ length: attributes + 1 }, (_, i) => `b${i}="1"`).join(' ')}/></NFe>`)).toBe(
+      'O XML passa de 5.000 atributos, o limite para uma NF-e.',
+    );
+    expect(refusal(`${'<a>'.repeat(depth + 1)}${'</a>'.repeat(depth + 1)}`)).toBe(
+      'O XML passa de 40 níveis de elementos, o limite para uma NF-e.',
+    );
+    // Comments and CDATA are stepped over: what they hold is no element.
+    const note = fixture('three-duplicatas.xml');
+    expect(refusal(note.replace('</NFe>', `<!--${'<a/>'.repeat(elements + 1)}--></NFe>`))).toBeNull();
   });
 
   it('refuses a file far larger than a note', () => {

@@ -6,6 +6,7 @@
  * use gets a pt-BR message saying why.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { NFE_MAX_CHARS, NFE_XML_LIMITS } from '../upload-limits';
 import { formatDocument, isCnpj, isCpf, normalizeCnpj } from '../brazil';
 import { todayInSaoPaulo } from '../dates';
 import { parseDateText } from '../masks';
@@ -55,9 +56,6 @@ export interface Nfe {
 }
 
 export type NfeResult = { ok: true; nfe: Nfe } | { ok: false; message: string };
-
-/** Far beyond a note of a thousand items; a larger file is not an NF-e and is not parsed. */
-export const NFE_MAX_CHARS = 5_000_000;
 
 /**
  * The check digit of an access key from its first 43 digits: weights 2 to 9 from the right, repeating; the sum's
@@ -164,6 +162,41 @@ const parser = new XMLParser({
   isArray: (name) => name === 'det' || name === 'dup',
 });
 
+const thousands = (n: number) => n.toLocaleString('pt-BR');
+
+/**
+ * Counts the elements, attributes and nesting of the XML in one pass over its text, before any parser builds it, and
+ * refuses it at the first limit of NFE_XML_LIMITS it passes. Comments and CDATA sections are stepped over; a '>' or
+ * '=' inside an attribute's value may count once too often, which the limits' room absorbs.
+ */
+function refuseBeyondShape(text: string): void {
+  const { elements: maxElements, attributes: maxAttributes, depth: maxDepth } = NFE_XML_LIMITS;
+  let elements = 0;
+  let attributes = 0;
+  let depth = 0;
+  for (let at = text.indexOf('<'); at !== -1; at = text.indexOf('<', at + 1)) {
+    if (text.startsWith('<!--', at)) {
+      at = text.indexOf('-->', at);
+    } else if (text.startsWith('<![CDATA[', at)) {
+      at = text.indexOf(']]>', at);
+    } else if (text[at + 1] === '/') {
+      depth -= 1;
+    } else if (text[at + 1] !== '?' && text[at + 1] !== '!') {
+      const end = text.indexOf('>', at);
+      if (end === -1) return;
+      elements += 1;
+      if (text[end - 1] !== '/') depth += 1;
+      for (let eq = text.indexOf('=', at); eq !== -1 && eq < end; eq = text.indexOf('=', eq + 1)) attributes += 1;
+      if (elements > maxElements) refuse(`O XML passa de ${thousands(maxElements)} elementos, o limite para uma NF-e.`);
+      if (attributes > maxAttributes)
+        refuse(`O XML passa de ${thousands(maxAttributes)} atributos, o limite para uma NF-e.`);
+      if (depth > maxDepth) refuse(`O XML passa de ${maxDepth} níveis de elementos, o limite para uma NF-e.`);
+      at = end;
+    }
+    if (at === -1) return;
+  }
+}
+
 /** The document's root element, parsed; refuses what is not well-formed XML or declares a DTD. */
 function parseXml(xml: string): XmlElement {
   const text = xml.replace(/^\uFEFF/, '').trimStart();
@@ -171,6 +204,7 @@ function parseXml(xml: string): XmlElement {
   if (text.length > NFE_MAX_CHARS) refuse('O arquivo é grande demais para ser uma NF-e.');
   // A DTD is the only place entities can be declared; an NF-e has none, so no entity is ever expanded.
   if (/<!DOCTYPE/i.test(text)) refuse('O arquivo declara um DOCTYPE, que uma NF-e não tem: ele não foi lido.');
+  refuseBeyondShape(text);
   const valid = XMLValidator.validate(text);
   if (valid !== true) refuse(`O arquivo não é um XML válido (erro na linha ${valid.err.line}).`);
   let parsed: unknown;

@@ -1,20 +1,12 @@
 import { procedureWithLateTransaction, router } from '../../trpc/init';
+import { parsers } from '../../uploads/pool';
 import { idempotent } from '../idempotency';
 import { scopeOf } from '../ledger/access';
 import { bankingMeta } from './access';
-import {
-  commitImport,
-  commitInput,
-  fileBytes,
-  isOfx,
-  previewImport,
-  previewInput,
-  readStatementFile,
-  rememberedMapping,
-} from './imports';
+import { commitImport, commitInput, fileBytes, isOfx, previewImport, previewInput, rememberedMapping } from './imports';
 
 /**
- * Bank statement files: /v1/banking/imports.* The file is read before the transaction that uses it opens, so a
+ * Bank statement files: /v1/banking/imports.* The file is read in a parser worker before the transaction that uses it opens, so a
  * large statement keeps no one else waiting while it is parsed; a CSV's remembered columns are looked up first.
  */
 export const importsRouter = router({
@@ -27,7 +19,7 @@ export const importsRouter = router({
         input.csvMapping || isOfx(input.fileName, bytes)
           ? null
           : await ctx.transaction((inside) => rememberedMapping(scopeOf(inside), input.accountId));
-      const file = readStatementFile(input.fileName, bytes, { sent: input.csvMapping, remembered });
+      const file = await parsers().run('statement', [input.fileName, bytes, { sent: input.csvMapping, remembered }]);
       return ctx.transaction((inside) => previewImport(scopeOf(inside), file, input.accountId));
     }),
 
@@ -42,7 +34,7 @@ export const importsRouter = router({
           : await ctx.transaction((inside) =>
               rememberedMapping(scopeOf(inside), input.statements[0]?.accountId ?? null),
             );
-      const file = readStatementFile(input.fileName, bytes, { sent: input.csvMapping, remembered });
+      const file = await parsers().run('statement', [input.fileName, bytes, { sent: input.csvMapping, remembered }]);
       // The key stands for the file by its fingerprint, not by its bytes.
       const { content: _content, ...choices } = input;
       return ctx.transaction((inside) =>

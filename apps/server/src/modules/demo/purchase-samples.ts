@@ -522,6 +522,7 @@ export async function seedPurchaseSamples(
             issueDate: day,
             installments: step.dueInDays.map((due, i) => ({ dueDate: addDays(day, due), amount: amounts[i] })),
           }),
+          null,
         );
         const due = await tx
           .select()

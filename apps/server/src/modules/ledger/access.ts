@@ -37,7 +37,11 @@ export const editMeta = {
   authz: { scope: 'unit', permissions: { any: ['editar_contas_pagar', 'editar_contas_receber'] } },
 } as const;
 
-export function requireKind(ctx: ProcedureContext, kind: DocumentKind, access: 'ler' | 'editar'): void {
+export function requireKind(
+  ctx: Pick<ProcedureContext, 'memberships' | 'tenant'>,
+  kind: DocumentKind,
+  access: 'ler' | 'editar',
+): void {
   if (!callerCan(ctx, ledgerPermission(kind, access))) {
     throw forbidden('Seu perfil não tem permissão para esta ação.');
   }

@@ -13,6 +13,7 @@ import {
   forbidden,
   organizationOf,
   procedure,
+  procedureWithLateTransaction,
   router,
   unitOf,
   type ProcedureContext,
@@ -25,6 +26,7 @@ import { cancelDocuments } from './cancel-documents';
 import { createDocument, ROLE_OF_KIND, type NewDocument } from './create-document';
 import { documentOf, getDocument } from './get-document';
 import { exportInstallments, listInstallments, type InstallmentQuery } from './list-installments';
+import { readNfes } from './nfe';
 import { importNfes, nfeImportInput, nfePreviewInput, previewNfes } from './nfe-import';
 import { rescheduleInstallments } from './reschedule';
 import { installmentsToSettle } from './settle-rows';
@@ -135,23 +137,32 @@ export const documentsRouter = router({
       return cancelDocuments(scopeOf(ctx), input.kind, input.ids, input.reason);
     }),
 
-  /** What each NF-e file would become as a payable (a mutation: the files travel in the body). */
-  nfePreview: procedure
+  /**
+   * What each NF-e file would become as a payable (a mutation: the files travel in the body). The notes are read in
+   * a parser worker before the transaction opens.
+   */
+  nfePreview: procedureWithLateTransaction
     .meta(editMeta)
     .input(nfePreviewInput)
-    .mutation(({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       requireKind(ctx, 'payable', 'editar');
-      return previewNfes(scopeOf(ctx), input.files, callerCan(ctx, ROLE_EDITORS.supplier));
+      const notes = await readNfes(input.files.map((file) => file.xml));
+      return ctx.transaction((inside) =>
+        previewNfes(scopeOf(inside), input.files, notes, callerCan(inside, ROLE_EDITORS.supplier)),
+      );
     }),
 
   /** One payable per NF-e file, all or nothing. */
-  nfeImport: procedure
+  nfeImport: procedureWithLateTransaction
     .meta(editMeta)
     .input(nfeImportInput)
-    .mutation(({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       requireKind(ctx, 'payable', 'editar');
-      return idempotent(ctx, 'payable.nfeImport', input, (submitted) =>
-        importNfes(scopeOf(ctx), submitted, callerCan(ctx, ROLE_EDITORS.supplier)),
+      const notes = await readNfes(input.files.map((file) => file.xml));
+      return ctx.transaction((inside) =>
+        idempotent(inside, 'payable.nfeImport', input, (submitted) =>
+          importNfes(scopeOf(inside), submitted, notes, callerCan(inside, ROLE_EDITORS.supplier)),
+        ),
       );
     }),
 

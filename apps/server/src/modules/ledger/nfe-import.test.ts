@@ -6,6 +6,7 @@ import { formatBRL, nfeAccessKeyCheckDigit } from '@financeiro/core';
 import { codeOf, messageOf } from '../../test/callers';
 import { startDemoApp, type DemoApp } from '../../test/demo';
 import { memberWith } from '../../test/members';
+import { heavyNotes } from '../../test/nfe';
 import { parties } from '../registries/schema';
 import { organizations } from '../tenancy/schema';
 import { NFE_ALREADY_IMPORTED } from './nfe';
@@ -252,5 +253,25 @@ describe('payables from NF-e XML files: preview and import', () => {
     ]);
     expect(outcomes.sort()).toEqual(['CONFLICT', 'OK']);
     expect(await payablesOfKey(key)).toHaveLength(1);
+  });
+
+  it("reads a 27 MB batch of notes while another user's requests answer at once, before the batch does", async () => {
+    const finance = await d.as('financeiro', d.matriz);
+    let previewDone = false;
+    const preview = admin.ledger.documents
+      .nfePreview({ files: heavyNotes().map((xml, i) => file(`pesada-${i + 1}.xml`, xml)) })
+      .finally(() => (previewDone = true));
+    // The notes are read in a parser worker: the thread that answers requests stays free meanwhile.
+    const answeredMs: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now();
+      await finance.registries.suppliers.list({ search: 'Serra' });
+      answeredMs.push(performance.now() - started);
+    }
+    expect(previewDone).toBe(false);
+    expect(Math.min(...answeredMs)).toBeLessThan(100);
+    const rows = await preview;
+    expect(rows).toHaveLength(50);
+    expect(await stored()).toEqual(await stored());
   });
 });

@@ -2,10 +2,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import {
   installmentsFromNfe,
   NFE_MAX_CHARS,
+  NFE_MAX_FILES,
   partyInput,
   WHOLE,
   type Nfe,
   type NfeInstallments,
+  type NfeResult,
 } from '@financeiro/core';
 import { z } from 'zod';
 import { badRequest, conflict, forbidden, isUniqueViolation } from '../../trpc/init';
@@ -21,7 +23,6 @@ import { ledgerDocuments } from './schema';
  * when the organization does not know it yet.
  */
 
-export const NFE_MAX_FILES = 50;
 const SUPPLIER_NOT_ALLOWED = 'Seu perfil não tem permissão para cadastrar o fornecedor desta nota: cadastre-o antes.';
 
 const nfeFile = z
@@ -85,12 +86,12 @@ interface ReadFile {
 }
 
 /** Each file read against the organization: the note, its installments and its problems, repeated notes marked. */
-async function readFiles(scope: LedgerScope, files: NfeImport['files']): Promise<ReadFile[]> {
+async function readFiles(scope: LedgerScope, files: NfeImport['files'], notes: NfeResult[]): Promise<ReadFile[]> {
   const cnpj = await organizationCnpj(scope.tx, scope.tenant.organizationId);
   if (!cnpj) throw badRequest(NO_ORGANIZATION_CNPJ);
   const firstByKey = new Map<string, string>();
-  return files.map(({ fileName, xml }) => {
-    const read = nfeFor(xml, cnpj);
+  return files.map(({ fileName }, at) => {
+    const read = nfeFor(notes[at] ?? { ok: false, message: 'O arquivo não foi lido.' }, cnpj);
     if (!read.ok) {
       return {
         fileName,
@@ -134,9 +135,10 @@ const notesOf = (files: ReadFile[]) => files.flatMap((f) => (f.nfe ? [f.nfe] : [
 export async function previewNfes(
   scope: LedgerScope,
   files: NfeImport['files'],
+  notes: NfeResult[],
   mayCreateSuppliers: boolean,
 ): Promise<NfePreviewRow[]> {
-  const read = await readFiles(scope, files);
+  const read = await readFiles(scope, files, notes);
   const imported = await importedByKey(scope, notesOf(read));
   const known = new Map<string, boolean>();
   for (const nfe of notesOf(read)) {
@@ -192,9 +194,10 @@ function supplierOf(nfe: Nfe, fileName: string) {
 export async function importNfes(
   scope: LedgerScope,
   input: NfeImport,
+  notes: NfeResult[],
   mayCreateSuppliers: boolean,
 ): Promise<{ created: number; ids: string[] }> {
-  const read = await readFiles(scope, input.files);
+  const read = await readFiles(scope, input.files, notes);
   for (const file of read) {
     const problem = file.problems[0];
     if (problem) throw badRequest(`${file.fileName}: ${problem}`);

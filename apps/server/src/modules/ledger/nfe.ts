@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { formatDocument, parseNfe, type Nfe, type NfeResult } from '@financeiro/core';
+import { formatDocument, type Nfe, type NfeResult } from '@financeiro/core';
 import type { Tx } from '../../db/client';
 import { badRequest } from '../../trpc/init';
+import { parsers } from '../../uploads/pool';
 import { organizations } from '../tenancy/schema';
 
 /** What the ledger checks of an NF-e before a payable is made from it, whoever brings the note (purchasing too). */
@@ -20,9 +21,13 @@ export async function organizationCnpj(tx: Tx, organizationId: string): Promise<
   return row?.cnpj ?? null;
 }
 
-/** An NF-e read from its XML, or the pt-BR reason it is not a note addressed to the organization of `cnpj`. */
-export function nfeFor(xml: string, cnpj: string): NfeResult {
-  const read = parseNfe(xml);
+/** The NF-e of each XML, or the pt-BR reason it is none, read in a parser worker. */
+export function readNfes(xmls: string[]): Promise<NfeResult[]> {
+  return parsers().run('nfe', xmls);
+}
+
+/** A note as read, or the pt-BR reason it is not a note addressed to the organization of `cnpj`. */
+export function nfeFor(read: NfeResult, cnpj: string): NfeResult {
   if (!read.ok) return read;
   // A branch (filial) shares the company's first eight digits: a note addressed to any of them is the organization's.
   if (read.nfe.recipient.document.slice(0, 8) !== cnpj.slice(0, 8)) {
@@ -34,11 +39,11 @@ export function nfeFor(xml: string, cnpj: string): NfeResult {
   return read;
 }
 
-/** An NF-e of the organization read from its XML; refuses with the pt-BR reason it cannot be used. */
-export async function readNfeFor(tx: Tx, organizationId: string, xml: string): Promise<Nfe> {
+/** A note as read, when it is the organization's; refuses with the pt-BR reason it cannot be used. */
+export async function nfeOfOrganization(tx: Tx, organizationId: string, read: NfeResult): Promise<Nfe> {
   const cnpj = await organizationCnpj(tx, organizationId);
   if (!cnpj) throw badRequest(NO_ORGANIZATION_CNPJ);
-  const read = nfeFor(xml, cnpj);
-  if (!read.ok) throw badRequest(read.message);
-  return read.nfe;
+  const checked = nfeFor(read, cnpj);
+  if (!checked.ok) throw badRequest(checked.message);
+  return checked.nfe;
 }

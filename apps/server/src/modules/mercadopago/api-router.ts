@@ -17,7 +17,8 @@ import {
   saveInput,
   tokenToFetch,
 } from './api';
-import { commitReport, previewReport, readReportFile, type ReadReport } from './imports';
+import { parsers } from '../../uploads/pool';
+import { commitReport, previewReport, type ReadReport } from './imports';
 
 type LateContext = Pick<ProcedureContext, 'env'> & {
   transaction: <T>(work: (inside: ProcedureContext) => Promise<T>) => Promise<T>;
@@ -44,7 +45,7 @@ async function fetchAndRead(
       begin,
       end,
     );
-    const report = await readReportFile(file.format, file.bytes);
+    const report = await parsers().run('mercadopagoReport', [file.format, file.bytes]);
     if (report.kind !== input.kind) {
       throw new TRPCError({
         code: 'BAD_GATEWAY',

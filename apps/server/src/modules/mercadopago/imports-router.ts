@@ -1,8 +1,9 @@
 import { procedureWithLateTransaction, router } from '../../trpc/init';
+import { parsers } from '../../uploads/pool';
 import { idempotent } from '../idempotency';
 import { scopeOf } from '../ledger/access';
 import { mercadopagoMeta } from './access';
-import { commitInput, commitReport, fileBytes, previewInput, previewReport, readReportFile } from './imports';
+import { commitInput, commitReport, fileBytes, previewInput, previewReport } from './imports';
 
 /**
  * Mercado Pago's report files: /v1/mercadopago/imports.* The file is read before the transaction that uses it opens,
@@ -13,7 +14,7 @@ export const importsRouter = router({
     .meta(mercadopagoMeta)
     .input(previewInput)
     .mutation(async ({ ctx, input }) => {
-      const report = await readReportFile(input.format, fileBytes(input.content));
+      const report = await parsers().run('mercadopagoReport', [input.format, fileBytes(input.content)]);
       return ctx.transaction((inside) => previewReport(scopeOf(inside), report, input.accountId));
     }),
 
@@ -21,7 +22,7 @@ export const importsRouter = router({
     .meta(mercadopagoMeta)
     .input(commitInput)
     .mutation(async ({ ctx, input }) => {
-      const report = await readReportFile(input.format, fileBytes(input.content));
+      const report = await parsers().run('mercadopagoReport', [input.format, fileBytes(input.content)]);
       // The key stands for the file by its fingerprint, not by its bytes.
       const { content: _content, ...choices } = input;
       return ctx.transaction((inside) =>

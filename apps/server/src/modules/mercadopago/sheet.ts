@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { XLSX_LIMITS } from '@financeiro/core';
 import { badRequest } from '../../trpc/init';
 
 /** Integer parts longer than this are shown by Excel's General format in scientific notation ("2,12345E+15"). */
@@ -48,19 +49,6 @@ function cellText(value: ExcelJS.CellValue, format: string | undefined, text: ()
   }
   return text();
 }
-
-/**
- * What an uploaded workbook may hold. The unpacked size is what the zip's directory declares for all its entries,
- * checked before anything is unpacked (a 1 MB file may unpack to hundreds of megabytes); rows and columns count by
- * where a cell with a value sits, cells by how many have one. A workbook beyond any of them is refused, naming it.
- */
-export const XLSX_LIMITS = {
-  unpackedBytes: 100 * 1024 * 1024,
-  entries: 1_000,
-  rows: 200_000,
-  columns: 200,
-  cells: 3_000_000,
-};
 
 const ZIP_END_OF_DIRECTORY = 0x06054b50;
 const ZIP_DIRECTORY_ENTRY = 0x02014b50;

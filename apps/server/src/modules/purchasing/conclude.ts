@@ -5,13 +5,14 @@ import {
   purchaseOrderTransition,
   WHOLE,
   type Nfe,
+  type NfeResult,
   type purchaseConcludeInput,
 } from '@financeiro/core';
 import type { z } from 'zod';
 import { badRequest, conflict, forbidden, isUniqueViolation, organizationOf } from '../../trpc/init';
 import { createDocument } from '../ledger/create-document';
 import { ledgerScope } from '../ledger/access';
-import { NFE_ALREADY_IMPORTED, readNfeFor } from '../ledger/nfe';
+import { NFE_ALREADY_IMPORTED, nfeOfOrganization } from '../ledger/nfe';
 import { parties } from '../registries/schema';
 import { approversOf, permissionsFor, type PurchasingContext } from './access';
 import { lockOrder, stateOf, transition, type OrderRow } from './orders';
@@ -41,7 +42,7 @@ function payableAmount(order: OrderRow, nfe: Nfe | null, installments: Conclude[
  * installments (from the NF-e's duplicatas when a note is given), and the order keeps the payable's id. The order's
  * row lock makes a second conclusion at the same moment wait and then find the order concluded.
  */
-export async function concludeOrder(ctx: PurchasingContext, input: Conclude) {
+export async function concludeOrder(ctx: PurchasingContext, input: Conclude, note: NfeResult | null) {
   const order = await lockOrder(ctx, input.id, input.version);
   const organizationId = organizationOf(ctx);
   const approvers = await approversOf(ctx.tx, organizationId, order.departmentId);
@@ -58,7 +59,7 @@ export async function concludeOrder(ctx: PurchasingContext, input: Conclude) {
   if (!classificationId || !costCentreId) {
     throw badRequest('Informe a classificação e o centro de custo da conta a pagar.');
   }
-  const nfe = input.nfeXml ? await readNfeFor(ctx.tx, organizationId, input.nfeXml) : null;
+  const nfe = note ? await nfeOfOrganization(ctx.tx, organizationId, note) : null;
   if (nfe) {
     const [supplier] = await ctx.tx
       .select({ document: parties.document })

@@ -8,7 +8,8 @@ import {
   purchaseOrderUpdateInput,
   purchaseTransitionInput,
 } from '@financeiro/core';
-import { badRequest, conflict, organizationOf, procedure, router } from '../../trpc/init';
+import { badRequest, conflict, organizationOf, procedure, procedureWithLateTransaction, router } from '../../trpc/init';
+import { readNfes } from '../ledger/nfe';
 import { idempotent } from '../idempotency';
 import { approversOf, ORDER_CHANGED, purchasingMeta } from './access';
 import { purchaseAttachmentsRouter } from './attachments';
@@ -83,12 +84,16 @@ export const purchasingRouter = router({
       return { approved: results.length, orders: results };
     }),
 
-  conclude: procedure
+  /** The order's NF-e, when one is sent, is read in a parser worker before the transaction opens. */
+  conclude: procedureWithLateTransaction
     .meta(purchasingMeta)
     .input(purchaseConcludeInput)
-    .mutation(({ ctx, input }) =>
-      idempotent(ctx, 'purchase_order.conclude', input, (submitted) => concludeOrder(ctx, submitted)),
-    ),
+    .mutation(async ({ ctx, input }) => {
+      const [note = null] = input.nfeXml ? await readNfes([input.nfeXml]) : [];
+      return ctx.transaction((inside) =>
+        idempotent(inside, 'purchase_order.conclude', input, (submitted) => concludeOrder(inside, submitted, note)),
+      );
+    }),
 
   attachments: purchaseAttachmentsRouter,
 });
