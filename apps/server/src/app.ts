@@ -19,6 +19,7 @@ import {
 } from './modules/identity';
 import { tlsFiles } from './tls';
 import { contextFromRequest, type ApiDeps } from './trpc/context';
+import { RateLimiter, rateLimitsOf, TooManyRequestsError } from './trpc/rate-limit';
 import { routers } from './trpc/routers';
 import { recordAccountChange } from './modules/audit/account-events';
 
@@ -90,7 +91,7 @@ export async function buildApp({ env, database }: { env: Env; database: Database
   const verifyAccessToken = cognito
     ? createCognitoTokenVerifier(database.db, env)
     : createAccessTokenVerifier(database.db, env);
-  const deps: ApiDeps = { db: database.db, env, verifyAccessToken };
+  const deps: ApiDeps = { db: database.db, env, verifyAccessToken, rateLimiter: new RateLimiter(rateLimitsOf(env)) };
 
   // What the web needs to configure the Amplify client: our own pool (same origin) or the AWS one.
   app.get('/app-config.json', async (_request, reply) =>
@@ -112,6 +113,11 @@ export async function buildApp({ env, database }: { env: Env; database: Database
       trpcOptions: {
         router,
         createContext: ({ req }) => contextFromRequest(deps, req),
+        // A request past a rate limit says when to try again.
+        responseMeta: ({ errors }) => {
+          const limited = errors.find((error) => error instanceof TooManyRequestsError);
+          return limited ? { headers: new Headers({ 'retry-after': String(limited.retryAfterSeconds) }) } : {};
+        },
         onError: ({ error, path, ctx }) => {
           if (error.code === 'INTERNAL_SERVER_ERROR')
             app.log.error({ err: error, path, requestId: ctx?.requestId }, 'api error');

@@ -55,6 +55,11 @@ const schema = z
     /** Sent as `Authorization: Bearer …` to the SMS provider. */
     SMS_HTTP_TOKEN: z.string().optional(),
     /** Requests per minute one address may send to the identity endpoint. */
+    // Requests a minute the API takes of each user, of each organization, and of each user's file uploads (imports and
+    // previews); past one, 429 with Retry-After.
+    RATE_LIMIT_USER: z.coerce.number().int().min(1).default(600),
+    RATE_LIMIT_ORGANIZATION: z.coerce.number().int().min(1).default(3_000),
+    RATE_LIMIT_UPLOADS: z.coerce.number().int().min(1).default(30),
     IDENTITY_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
     /**
      * Cognito's PreventUserExistenceErrors: sign-in, password reset, resend and confirmation answer an unknown user

@@ -10,16 +10,19 @@ import { registriesRouter } from '../modules/registries/router';
 import { reportsRouter } from '../modules/reports/router';
 import { splitRouter } from '../modules/split/router';
 import { tenantsRouter } from '../modules/tenancy/router';
+import { RateLimiter, rateLimitsOf } from '../trpc/rate-limit';
 import type { TestApp } from './app';
 
 /** API callers acting as a user with a selected tenant, through the same middleware as HTTP requests. */
 export function callersFor(t: TestApp) {
   const verifyAccessToken = createAccessTokenVerifier(t.database.db, t.env);
+  const rateLimiter = new RateLimiter(rateLimitsOf(t.env));
   return async (username: string, requested: TenantSelection = {}) => {
     const context = {
       db: t.database.db,
       env: t.env,
       verifyAccessToken,
+      rateLimiter,
       requestId: 'test',
       ip: '203.0.113.7',
       userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36',

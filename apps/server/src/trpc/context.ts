@@ -3,11 +3,13 @@ import type { TenantSelection } from '@financeiro/core';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import type { createAccessTokenVerifier } from '../modules/identity';
+import type { RateLimiter } from './rate-limit';
 
 export interface ApiDeps {
   db: Db;
   env: Env;
   verifyAccessToken: ReturnType<typeof createAccessTokenVerifier>;
+  rateLimiter: RateLimiter;
 }
 
 /** What every procedure starts from: the request's facts, none of them trusted yet. */

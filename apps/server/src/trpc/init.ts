@@ -28,6 +28,8 @@ export interface ProcedureMeta {
      */
     grantedInDepartments?: boolean;
   };
+  /** Reads a file the caller sends (an import or its preview): counted against the smaller uploads limit too. */
+  upload?: true;
 }
 
 // A rule without its own words is broken by a malformed request rather than by a person typing; it answers in pt-BR
@@ -184,6 +186,7 @@ async function authorize(meta: ProcedureMeta | undefined, ctx: RequestContext, g
       throw new TRPCError({ code: 'FORBIDDEN', message: 'Seu perfil não tem permissão para esta ação.' });
     }
   }
+  ctx.rateLimiter.take({ userId: user.userId, organizationId: tenant.organizationId, upload: meta.upload === true });
   return { user, memberships, tenant };
 }
 

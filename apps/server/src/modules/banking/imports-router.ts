@@ -11,7 +11,7 @@ import { commitImport, commitInput, fileBytes, isOfx, previewImport, previewInpu
  */
 export const importsRouter = router({
   preview: procedureWithLateTransaction
-    .meta(bankingMeta)
+    .meta({ ...bankingMeta, upload: true })
     .input(previewInput)
     .mutation(async ({ ctx, input }) => {
       const bytes = fileBytes(input.content);
@@ -24,7 +24,7 @@ export const importsRouter = router({
     }),
 
   commit: procedureWithLateTransaction
-    .meta(bankingMeta)
+    .meta({ ...bankingMeta, upload: true })
     .input(commitInput)
     .mutation(async ({ ctx, input }) => {
       const bytes = fileBytes(input.content);

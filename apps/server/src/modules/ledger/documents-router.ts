@@ -142,7 +142,7 @@ export const documentsRouter = router({
    * a parser worker before the transaction opens.
    */
   nfePreview: procedureWithLateTransaction
-    .meta(editMeta)
+    .meta({ ...editMeta, upload: true })
     .input(nfePreviewInput)
     .mutation(async ({ ctx, input }) => {
       requireKind(ctx, 'payable', 'editar');
@@ -154,7 +154,7 @@ export const documentsRouter = router({
 
   /** One payable per NF-e file, all or nothing. */
   nfeImport: procedureWithLateTransaction
-    .meta(editMeta)
+    .meta({ ...editMeta, upload: true })
     .input(nfeImportInput)
     .mutation(async ({ ctx, input }) => {
       requireKind(ctx, 'payable', 'editar');

@@ -91,7 +91,7 @@ export const apiRouter = router({
    * and imports the file with imports.commit, exactly as an uploaded one.
    */
   previewFetch: procedureWithLateTransaction
-    .meta(mercadopagoMeta)
+    .meta({ ...mercadopagoMeta, upload: true })
     .input(previewFetchInput)
     .mutation(async ({ ctx, input }) => {
       const { file, report } = await fetchAndRead(ctx, input);
@@ -113,7 +113,7 @@ export const apiRouter = router({
 
   /** Fetches the report and imports it, all or nothing, as imports.commit imports an uploaded file. */
   fetch: procedureWithLateTransaction
-    .meta(mercadopagoMeta)
+    .meta({ ...mercadopagoMeta, upload: true })
     .input(fetchInput)
     .mutation(async ({ ctx, input }) => {
       const { file, report } = await fetchAndRead(ctx, input);

@@ -11,7 +11,7 @@ import { commitInput, commitReport, fileBytes, previewInput, previewReport } fro
  */
 export const importsRouter = router({
   preview: procedureWithLateTransaction
-    .meta(mercadopagoMeta)
+    .meta({ ...mercadopagoMeta, upload: true })
     .input(previewInput)
     .mutation(async ({ ctx, input }) => {
       const report = await parsers().run('mercadopagoReport', [input.format, fileBytes(input.content)]);
@@ -19,7 +19,7 @@ export const importsRouter = router({
     }),
 
   commit: procedureWithLateTransaction
-    .meta(mercadopagoMeta)
+    .meta({ ...mercadopagoMeta, upload: true })
     .input(commitInput)
     .mutation(async ({ ctx, input }) => {
       const report = await parsers().run('mercadopagoReport', [input.format, fileBytes(input.content)]);

@@ -392,7 +392,7 @@ export function registryRouter<
      * lines and against what is saved; any problem answers the report of every bad line and saves nothing.
      */
     import: procedureWithLateTransaction
-      .meta(edit)
+      .meta({ ...edit, upload: true })
       .input(z.object({ rows: z.array(z.record(z.string(), z.unknown())).min(1).max(IMPORT_LIMIT) }))
       .mutation(async ({ ctx, input }) => {
         // The lines are checked before the transaction opens, a chunk at a time with a pause between chunks, so

@@ -8,6 +8,7 @@ import { seedOtherOrganization } from '../../test/other-organization';
 import { codeOf } from '../../test/callers';
 import { eventLog } from '../audit/schema';
 import { seedDemo } from '../demo/seed';
+import { RateLimiter, rateLimitsOf } from '../../trpc/rate-limit';
 import { createAccessTokenVerifier } from '../identity';
 import { organizations, profiles, units } from './schema';
 import { tenantsRouter } from './router';
@@ -201,6 +202,7 @@ describe('tenancy', () => {
         db: t.database.db,
         env: t.env,
         verifyAccessToken: createAccessTokenVerifier(t.database.db, t.env),
+        rateLimiter: new RateLimiter(rateLimitsOf(t.env)),
         requestId: 'test',
         ip: null,
         userAgent: null,
