@@ -128,7 +128,7 @@ export class ParserPool {
     };
     const timer = setTimeout(() => {
       end(false);
-      job.reject(badRequest(tooSlow(Math.round(this.limits.timeLimitMs / 1000))));
+      job.reject(badRequest(tooSlow(Math.ceil(this.limits.timeLimitMs / 1000))));
     }, this.limits.timeLimitMs);
     worker.once('message', answered);
     worker.once('error', crashed);
