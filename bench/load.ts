@@ -502,7 +502,7 @@ console.log(
 );
 console.log(`doubled: ${doubledCreates} created, ${doubledSettles} installments paid twice, ${doubledImports} imports`);
 
-// BOOKS CHECK: the finance chain's invariants (DESIGN.md 6a) over the whole database after the load, the data set
+// BOOKS CHECK: the finance chain's invariants (decision 0015) over the whole database after the load, the data set
 // and what the people wrote; a problem fails the bench.
 const problems = await checkBooks(db);
 console.log(`\nbooks problems: ${problems.length}${problems.length > 20 ? ' (the first 20 below)' : ''}`);

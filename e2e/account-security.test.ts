@@ -4,7 +4,7 @@ import { Secret, TOTP } from 'otpauth';
 import { chromiumAvailable, screenshot } from './support/browser';
 import { useHarness } from './support/harness';
 
-/** The service sends a new sign-up code at most every 120 seconds (SPEC section 5). */
+/** The service sends a new sign-up code at most every 120 seconds. */
 const RESEND_INTERVAL_MS = 120_000;
 
 // Reason for skipIf: these journeys need Debian's Chromium at /usr/bin/chromium; CI installs it, a laptop may not.

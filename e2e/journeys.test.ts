@@ -148,7 +148,7 @@ describe.skipIf(!chromiumAvailable)('journeys in Chromium', () => {
     await page.context().close();
   });
 
-  it('shows the SPEC message for a wrong password and stays on sign-in', async () => {
+  it('shows the wrong-password message and stays on sign-in', async () => {
     const page = await newPage();
     await page.goto(`${h.app.url}/auth/sign-in`);
     await signIn(page, 'admin', 'Errada#2026');

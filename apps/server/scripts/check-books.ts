@@ -1,5 +1,5 @@
-// `npm run check:books [-- --organization <slug or id>] [--data-dir <folder>]`: verifies the invariants of
-// DESIGN.md 6a (apps/server/src/ops/books.ts) on a database: PostgreSQL when DATABASE_URL is set, else the embedded
+// `npm run check:books [-- --organization <slug or id>] [--data-dir <folder>]`: verifies the finance chain's invariants
+// (apps/server/src/ops/books.ts, decision 0015) on a database: PostgreSQL when DATABASE_URL is set, else the embedded
 // PGlite under DATA_DIR (read from apps/server, as `npm start` reads it) or the folder given. Prints one line per
 // problem and exits with 1 when there are problems, 0 when the books add up, 2 when it could not check.
 //

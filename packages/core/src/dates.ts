@@ -1,4 +1,4 @@
-/** The product's time zone (SPEC: pt-BR, America/Sao_Paulo): every date a user reads is shown in it. */
+/** The product's time zone (pt-BR, America/Sao_Paulo): every date a user reads is shown in it. */
 export const TIME_ZONE = 'America/Sao_Paulo';
 
 const dateTime = new Intl.DateTimeFormat('pt-BR', {

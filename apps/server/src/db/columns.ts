@@ -2,7 +2,7 @@ import { bigint, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../modules/identity/schema';
 import { organizations } from '../modules/tenancy/schema';
 
-/** Column builders the finance modules' tables share (DESIGN.md 6). */
+/** Column builders the finance modules' tables share. */
 
 /** Centavos: a bigint read as a JavaScript number (amounts stay far below 2^53). */
 export const money = () => bigint({ mode: 'number' });

@@ -4,7 +4,7 @@ import { createTestDatabase } from '../test/database';
 import { rowsOf, type Database } from './client';
 
 /*
- * The schema stays distributable by organization (DESIGN.md 10, decision 0027): read from the catalog of a database
+ * The schema stays distributable by organization (decision 0028): read from the catalog of a database
  * the migrations built, so a table or key a later migration adds is held to the same rules.
  */
 

@@ -1,6 +1,6 @@
-// The books check (issue 18): every invariant of DESIGN.md 6a verified on a whole database, or one organization of
-// it, by set-based SQL: one query per invariant, each answering only the rows that break it. It reads as the
-// connecting role (the database owner), so row-level security does not narrow it; `organizationId` does.
+// The books check (issue 18): every invariant of the finance chain (decision 0015) verified on a whole database, or
+// one organization of it, by set-based SQL: one query per invariant, each answering only the rows that break it. It
+// reads as the connecting role (the database owner), so row-level security does not narrow it; `organizationId` does.
 //
 // What a constraint already makes impossible is not queried again:
 // - a line key repeated in one account's statement: `bank_statement_lines_line_key` (and Mercado Pago's row keys:
@@ -146,7 +146,7 @@ const documentApportionment = (only: Scope) => sql`
 /**
  * 2. An installment's settled principal (Σ its settlements, reversals included) is within 0..amount and is what it
  * stores, with the status it implies (cancelled with its document); a document's status is what its installments'
- * say (DESIGN.md 6a: status is derived from amounts and stored).
+ * say (a status is derived from the amounts, and stored).
  */
 const settledStatus = (only: Scope) => sql`
   with s as (

@@ -12,8 +12,9 @@ function reset(): void {
 }
 
 /**
- * SPEC section 4 "DONE": refreshes the current user; when signed in, also the profile (getMe) and the tenants,
- * and drops a saved selection that no longer belongs to the user; otherwise resets everything.
+ * Refreshes the current user (at start-up, when sign-in reaches DONE, after sign-out and account changes); when
+ * signed in, also the profile (getMe) and the tenants, and drops a saved selection that no longer belongs to the user;
+ * otherwise resets everything.
  */
 export async function refreshSession(): Promise<void> {
   const session = await fetchAuthSession().catch(() => null);

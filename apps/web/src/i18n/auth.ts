@@ -1,4 +1,4 @@
-/** pt-BR texts of the sign-in and sign-up flows. SPEC section 8 messages are verbatim. */
+/** pt-BR texts of the sign-in and sign-up flows. The identity error messages are fixed wording: keep them verbatim. */
 export const authMessages = {
   signIn: {
     title: 'Entrar',
@@ -63,7 +63,7 @@ export const authMessages = {
     sentRecently:
       'Sua conta ainda não foi confirmada. Um código foi enviado há menos de 2 minutos ao e-mail ou celular do cadastro: digite-o abaixo ou peça um novo.',
     codeLabel: 'Código de verificação',
-    /** SPEC section 5 fixes the label of the verification code dialog as it is. */
+    /** The verification code dialog's label is fixed wording, capitals included: keep it as it is. */
     codeDialogLabel: 'Código de Verificação',
     submit: 'Confirmar',
     resend: 'Reenviar código',

@@ -3,7 +3,7 @@ import { evaluateGuard, routeScope, type RouteAuthz, type Scope } from '@finance
 import { useAuthzStore, useSessionStore } from '../stores/session';
 import { currentSelection, useTenantStore } from '../stores/tenant';
 
-/** Where select-tenant returns to: the original route's name, params and query (SPEC section 2). */
+/** Where select-tenant returns to: the original route's name, params and query. */
 export interface TenantTarget {
   name: string;
   params: Record<string, string>;
@@ -16,7 +16,8 @@ export function selectTenantHref(scope: Scope, target: TenantTarget | null): str
 }
 
 /**
- * The route guard: one decision from the core engine, acted on as SPEC section 4 says. Runs before a route loads,
+ * The route guard: one decision from the core engine (`evaluateGuard`), acted on by redirecting to sign-in, to the
+ * tenant selection or to the unauthorized page. Runs before a route loads,
  * from the session the app refreshed at start-up and after every sign-in.
  */
 export function guard(name: string, authz: RouteAuthz, title: string) {

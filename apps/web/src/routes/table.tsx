@@ -113,7 +113,7 @@ export interface RouteDisplay {
 
 export type Layout = 'main' | 'blank';
 
-/** A screen of SPEC section 2 with its authorization and display metadata; the router and the sidebar read it. */
+/** A screen of the app with its authorization and display metadata; the router and the sidebar read it. */
 export interface ScreenDef {
   name: string;
   /** Path below its layout, without a leading slash. */
@@ -161,8 +161,8 @@ const screen = (
     ? { name, path, authz, display, group, component: upcomingPage(content), upcoming: content, layout }
     : { name, path, authz, display, group, component: content, layout };
 
-// "none shown" in the SPEC: where a screen shows finance data, it asks for the permission to read that data, as a
-// finance team expects (a requester must not see payables just by belonging to a unit).
+// Where no permission was set for a screen and it shows finance data, it asks for the permission to read that data,
+// as a finance team expects (a requester must not see payables just by belonging to a unit; decision 0006).
 export const SCREENS: ScreenDef[] = [
   screen(
     'dashboard',
@@ -407,7 +407,7 @@ export const SCREENS: ScreenDef[] = [
     'Relatórios',
     OutflowsPage,
   ),
-  // Not in SPEC section 2: the DRE and the cash-flow projection of issue 17 (decision 0025), ruled as entradas.
+  // Added by issue 17: the DRE and the cash-flow projection (decision 0025), ruled as entradas.
   screen(
     'relatorios-contabeis-dre',
     'relatorios_contabeis/dre',

@@ -2,14 +2,14 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { Membership, UserData } from '@financeiro/core';
 
-/** SPEC "Authz state": whether someone is signed in, and their data from getMe. */
+/** The authorization state: whether someone is signed in, and their data from getMe. */
 interface AuthzState {
   authenticated: boolean;
   userData: UserData | null;
 }
 export const useAuthzStore = create<AuthzState>()(() => ({ authenticated: false, userData: null }));
 
-/** SPEC "Session store": the Amplify user, the tenants list and the selected tenant's membership. */
+/** The session store: the Amplify user, the tenants list and the selected tenant's membership. */
 interface SessionState {
   user: { username: string; userId: string } | null;
   tenants: Membership[];
@@ -23,7 +23,7 @@ export const useSessionStore = create<SessionState>()(() => ({
   selectedTenant: null,
 }));
 
-/** The persisted part of the session store is the online flag (SPEC section 3). */
+/** The persisted part of the session store is the online flag. */
 interface OnlineState {
   online: boolean;
   setOnline(online: boolean): void;

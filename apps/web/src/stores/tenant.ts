@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { Scope, TenantSelection } from '@financeiro/core';
 
-/** SPEC "Tenant state": the selected organization, unit and department, kept across reloads. */
+/** The tenant state: the selected organization, unit and department, kept across reloads. */
 interface TenantState {
   currentScope: Scope;
   selectedOrganization: string | undefined;

@@ -10,7 +10,11 @@ export interface GuardInput {
   userData?: UserData | null | undefined;
 }
 
-/** SPEC section 4 "Route guard outcomes" and section 6 "Guard". */
+/**
+ * What the route guard does with a route: OK; PUBLIC_ONLY (a signed-in user on a page for the signed-out);
+ * UNAUTHENTICATED; UNAUTHORIZED (a missing permission, or creating organizations without being allowed to); or
+ * SET_SCOPE (the route's organization, unit or department is still to be chosen).
+ */
 export function evaluateGuard({ route, authenticated, memberships, selection, userData }: GuardInput): GuardOutcome {
   if (route.public || route.scope === 'unauthenticated') {
     return route.anonymousOnly && authenticated ? 'PUBLIC_ONLY' : 'OK';
@@ -28,7 +32,7 @@ export function evaluateGuard({ route, authenticated, memberships, selection, us
  * The scope a route asks of this user: its own, or the department on an organization route whose permissions a
  * department may grant (`grantedInDepartments`) when the profile holds them at no organization it could open the
  * route in (the selected one, or any before one is chosen). The department is then chosen in the tree with
- * departments (SPEC section 4), and the route checked there: a grant above it counts, one beside it does not.
+ * departments, and the route checked there: a grant above it counts, one beside it does not.
  */
 export function routeScope({ route, memberships, selection }: GuardInput): Scope {
   const scope = route.scope === undefined || route.scope === 'unauthenticated' ? 'user' : route.scope;

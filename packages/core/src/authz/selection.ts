@@ -1,6 +1,6 @@
 import type { Membership, Scope, TenantSelection } from './types';
 
-/** SPEC section 4 "Scope selection": choosing an organization clears unit and department. */
+/** Choosing an organization clears unit and department. */
 export function selectOrganization(organizationId: string): TenantSelection {
   return { organizationId };
 }

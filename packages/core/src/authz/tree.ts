@@ -24,7 +24,7 @@ function node(
 }
 
 /**
- * The organizations, units and departments a user can choose from for a scope (SPEC section 6 "Tree visibility"):
+ * The organizations, units and departments a user can choose from for a scope:
  * an organization when the user has access at it or below; its units only for unit or department scope; its
  * departments only for department scope and only where the user has access at the department itself (a grant
  * there or inherited from the unit or organization). Inactive nodes are left out: they cannot be selected.

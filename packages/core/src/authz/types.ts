@@ -1,4 +1,4 @@
-/** Shapes shared by the server and the web for tenancy and authorization (SPEC sections 3, 4 and 6). */
+/** Shapes shared by the server and the web for tenancy and authorization. */
 
 export type Scope = 'user' | 'organization' | 'unit' | 'department';
 /** Scopes a route can require, plus the pseudo-scope of unauthenticated (public) routes. */
@@ -44,7 +44,7 @@ export interface Membership {
   organization: OrganizationData;
 }
 
-/** What the user has selected (SPEC "Tenant state"). */
+/** What the user has selected: the tenant state. */
 export interface TenantSelection {
   organizationId?: string | undefined;
   unitId?: string | undefined;
@@ -75,7 +75,7 @@ export interface RouteAuthz {
   anonymousOnly?: boolean;
   scope?: RouteScope;
   permissions?: PermissionRequirement;
-  /** Only for users whose data enables creating organizations (SPEC: organization_creation_enabled). */
+  /** Only for users whose data enables creating organizations (organization_creation_enabled). */
   requiresOrganizationCreation?: boolean;
   /**
    * On an organization route: its permissions may be held in a department instead (purchasing, where a requester
@@ -86,7 +86,7 @@ export interface RouteAuthz {
 
 export type GuardOutcome = 'OK' | 'PUBLIC_ONLY' | 'UNAUTHORIZED' | 'UNAUTHENTICATED' | 'SET_SCOPE';
 
-/** The signed-in user's data returned by getMe. Keys follow the SPEC's user data. */
+/** The signed-in user's data returned by getMe. Keys are snake_case, as the API answers them. */
 export interface UserData {
   id: string;
   username: string;

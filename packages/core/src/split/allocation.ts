@@ -14,7 +14,7 @@ export interface SplitAllocation {
 }
 
 /**
- * Splits a base among partners by their basis points (DESIGN.md 6: the parts always add up). Each part is the floor
+ * Splits a base among partners by their basis points (the parts always add up; decision 0024). Each part is the floor
  * of its exact value, and the centavos left over go one each to the largest remainders; ties go to the partner whose
  * id sorts first, then to the organization's rest, so the order the partners are listed in never changes who gets
  * what. The retained rest is the base less the partners' parts, never negative.

@@ -3,7 +3,7 @@ import { importsRouter } from './imports-router';
 import { reconciliationRouter } from './reconciliation-router';
 import { rulesRouter } from './rules';
 
-/** Bank statements and their reconciliation with the ledger (DESIGN.md 6a); mounted at banking. */
+/** Bank statements and their reconciliation with the ledger (decision 0019); mounted at banking. */
 export const bankingRouter = router({
   imports: importsRouter,
   reconciliation: reconciliationRouter,

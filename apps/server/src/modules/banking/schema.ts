@@ -21,7 +21,7 @@ import { accounts, banks, classifications, costCentres } from '../registries/sch
 import { createdAt, money, tenant } from '../../db/columns';
 
 /*
- * Bank statements and their reconciliation with the ledger (DESIGN.md 6a): the files imported, their lines, the
+ * Bank statements and their reconciliation with the ledger (decision 0019): the files imported, their lines, the
  * links between lines and account movements, the rules that classify lines on import, and the CSV layout each bank
  * was last read with. Statement lines belong to an account, which is the organization's, so like payments and
  * movements they are seen by the whole organization. Banking writes only these tables; the ledger's rows it needs

@@ -51,8 +51,8 @@ export function attributeList(body: Body): Record<string, string> {
 }
 
 /**
- * UpdateUserAttributes. A new e-mail or phone is stored unverified and a code goes to it (SPEC section 4: it stays
- * unverified until the code is confirmed); SMS sign-in stops until a new phone is verified. So the phone of an account
+ * UpdateUserAttributes. A new e-mail or phone is stored unverified and a code goes to it (it stays unverified
+ * until the code is confirmed); SMS sign-in stops until a new phone is verified. So the phone of an account
  * whose only second factor is SMS cannot change: the account would be left without a factor it can pass (one that
  * requires a factor would fall back to setting one up with the password alone; one that chose SMS would silently
  * lose it). The user turns on the authenticator app first, or turns SMS off knowingly.

@@ -13,7 +13,7 @@ import { now, nowMs } from '../../clock';
 type Purpose = (typeof identityCodes.$inferInsert)['purpose'];
 
 const MAX_ATTEMPTS = 5;
-/** SPEC section 5: a new sign-up code at most every 120 seconds. */
+/** A new sign-up code at most every 120 seconds. */
 export const RESEND_INTERVAL_MS = 120_000;
 
 const hashCode = (userId: string, code: string) => sha256(`${userId}:${code}`);

@@ -10,7 +10,7 @@ import { now, nowMs } from '../../clock';
 
 export type Device = typeof devices.$inferSelect;
 
-/** ListDevices answers with at most this many (SPEC section 9). */
+/** ListDevices answers with at most this many. */
 export const DEVICE_LIST_LIMIT = 60;
 /** A device handed out at sign-in that its client never confirmed is dropped after a day. */
 const UNCONFIRMED_TTL_MS = 24 * 3600 * 1000;

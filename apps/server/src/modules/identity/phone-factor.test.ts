@@ -18,7 +18,7 @@ import { createConfirmedUser } from './users';
 
 const PASSWORD = 'Certa#Senha1';
 
-/** The phone number and second factors of SPEC section 4 "MFA", against the real Amplify client. */
+/** The phone number and the second factors (SMS and the authenticator app), against the real Amplify client. */
 describe('the phone number and the second factor', () => {
   let h: IdentityHarness;
 

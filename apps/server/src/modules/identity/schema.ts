@@ -42,7 +42,7 @@ export const users = pgTable(
     preferredMfa: text({ enum: ['SOFTWARE_TOKEN_MFA', 'SMS_MFA'] }),
     /** Sign-in insists on a second factor: a user without one sets up the authenticator app before entering. */
     mfaRequired: boolean().notNull().default(false),
-    /** Wrong passwords in a row, and the lock they lead to (SPEC: "Password attempts exceeded"). */
+    /** Wrong passwords in a row, and the lock they lead to (Cognito's "Password attempts exceeded"). */
     failedSignIns: integer().notNull().default(0),
     /** Wrong second-factor codes in a row, across sign-ins; enough of them set the same lock as passwords do. */
     failedMfaCodes: integer().notNull().default(0),

@@ -8,7 +8,7 @@ import { recurrencesRouter } from './recurrences-router';
 import { statementRouter } from './statement-router';
 
 /**
- * Payables and receivables (DESIGN.md 6a): documents, settlements, attachments, recurrences; the accounts' movements
+ * Payables and receivables (decision 0015): documents, settlements, attachments, recurrences; the accounts' movements
  * (transfers, manual entries) and statements; mounted at ledger.
  */
 export const ledgerRouter = router({

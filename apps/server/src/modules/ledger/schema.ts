@@ -38,7 +38,7 @@ import {
 import { createdAt, createdBy, money, tenant } from '../../db/columns';
 
 /*
- * The finance chain of DESIGN.md 6a: document → installments → settlements (grouped in payments) → account
+ * The finance chain (decision 0015): document → installments → settlements (grouped in payments) → account
  * movements. Every foreign key between these tables includes organization_id, and the amounts' invariants that one
  * row can state are CHECKs, so that no code path (the seeder, a worker, a bug) can store a broken chain.
  */

@@ -371,7 +371,7 @@ export async function paymentKindOf(scope: LedgerScope, paymentId: string): Prom
 }
 
 /**
- * Undoes a payment with compensating records (DESIGN.md 6a: nothing that moved money is deleted): a reversal
+ * Undoes a payment with compensating records (nothing that moved money is deleted): a reversal
  * payment pointing at it, the negated settlements and movements, and the installments' balances and statuses back to
  * what they were. The compensating movements carry the original date, as an "estorno de baixa" does: the day's
  * statement shows both and nets to zero, and the bank reconciliation of that day is not left with a phantom. The payment row is locked first, so two reversals at once run one after the other and the second

@@ -31,7 +31,7 @@ import { departments, units } from '../tenancy/schema';
 import { createdAt, createdBy, money, tenant } from '../../db/columns';
 
 /*
- * Purchase orders and their timeline (DESIGN.md 6a: an order concluded becomes one payable). The workflow itself is
+ * Purchase orders and their timeline (an order concluded becomes one payable, decision 0021). The workflow itself is
  * packages/core's `purchaseOrderTransition`; these tables keep its state, and CHECKs hold what one row can state.
  */
 

@@ -28,7 +28,10 @@ function managed(ctx: ProcedureContext) {
   return [...seen.values()];
 }
 
-/** Organizations the caller creates and manages: /v1/tenants/organizations.* (SPEC: organization_creation_enabled). */
+/**
+ * Organizations the caller creates and manages: /v1/tenants/organizations.*; creating one needs a user whose
+ * organization_creation_enabled is set.
+ */
 export const organizationsRouter = router({
   list: procedure.meta(user).query(async ({ ctx }) => {
     const organizationsManaged = managed(ctx);

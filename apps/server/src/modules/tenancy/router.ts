@@ -13,7 +13,7 @@ import { organizationsRouter } from './organizations';
 import { profilesRouter } from './profiles';
 import { unitsRouter } from './units';
 
-/** Mounted at /v1/tenants/ (SPEC section 7). */
+/** Mounted at /v1/tenants/. */
 export const tenantsRouter = router({
   organizations: organizationsRouter,
   units: unitsRouter,

@@ -52,7 +52,7 @@ function FactorRow(props: {
   );
 }
 
-/** SPEC section 4 "MFA": each factor on or off, with the rules about the last factor and the verified phone. */
+/** The second factors: each factor on or off, with the rules about the last factor and the verified phone. */
 export function MfaConfigPage() {
   const queryClient = useQueryClient();
   const preference = useQuery({ queryKey: KEY, queryFn: () => fetchMFAPreference() });

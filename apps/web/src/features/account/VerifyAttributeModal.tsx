@@ -9,7 +9,7 @@ import { notifyError, notifySuccess } from '../../ui/notify';
 const t = authMessages.profile;
 export type VerifiableAttribute = 'email' | 'phone_number';
 
-/** The "Código de Verificação" dialog (SPEC section 5): exactly 6 digits, confirming an e-mail or phone. */
+/** The "Código de Verificação" dialog: exactly 6 digits, confirming an e-mail or phone. */
 export function VerifyAttributeModal(props: {
   attribute: VerifiableAttribute;
   destination: string;

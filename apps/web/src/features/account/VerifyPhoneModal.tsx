@@ -10,7 +10,7 @@ import { VerifyAttributeModal } from './VerifyAttributeModal';
 const t = authMessages.mfa;
 
 /**
- * SPEC section 4 "MFA": SMS needs a verified phone, so the dialog offers to verify it here: the number (the one on
+ * SMS as a second factor needs a verified phone, so the dialog offers to verify it here: the number (the one on
  * the account, or a new one), a code sent to it, then `onVerified` turns SMS on.
  */
 export function VerifyPhoneModal(props: { phone: string | undefined; onClose: () => void; onVerified: () => void }) {

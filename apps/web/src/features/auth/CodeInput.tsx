@@ -1,7 +1,7 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { authMessages } from '../../i18n/auth';
 
-/** The 6-digit verification code field (SPEC section 5): digits only, exactly six. */
+/** The 6-digit verification code field: digits only, exactly six. */
 export function CodeInput(props: Omit<TextInputProps, 'onChange'> & { onChange: (value: string) => void }) {
   const { onChange, ...rest } = props;
   return (

@@ -13,7 +13,7 @@ const FACTORS = [
   { type: 'SMS', label: authMessages.mfa.sms, icon: IconDeviceMobileMessage },
 ] as const;
 
-/** SPEC: CONTINUE_SIGN_IN_WITH_MFA_SELECTION — choose among the allowed factors, then continue with it. */
+/** The sign-in step CONTINUE_SIGN_IN_WITH_MFA_SELECTION — choose among the allowed factors, then continue with it. */
 export function MfaSelectPage() {
   const router = useRouter();
   const go = (path: string) => router.history.push(path);

@@ -13,7 +13,7 @@ import { handleSignInStep } from './sign-in-steps';
 
 const t = authMessages.newPassword;
 
-/** SPEC: CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED — a user created with a temporary password chooses theirs. */
+/** Sign-in step CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED: a user created with a temporary password chooses theirs. */
 export function NewPasswordPage() {
   const router = useRouter();
   const [busy, setBusy] = useState(false);

@@ -5,7 +5,7 @@ import { signOut } from 'aws-amplify/auth';
 import { authMessages } from '../../i18n/auth';
 import { refreshSession } from '../../api/session';
 
-/** Signs out, resets the stores, then goes to sign-in (SPEC section 2). */
+/** Signs out, resets the stores, then goes to sign-in. */
 export function SignOutPage() {
   const router = useRouter();
   useEffect(() => {

@@ -19,7 +19,7 @@ import { CodeInput, isCompleteCode } from './CodeInput';
 
 const t = authMessages.mfa;
 
-/** SPEC section 9: the name the authenticator is registered under (VerifySoftwareToken FriendlyDeviceName). */
+/** The fixed name the authenticator is registered under (VerifySoftwareToken FriendlyDeviceName). */
 export const AUTHENTICATOR_NAME = 'Device 1 Test';
 
 /**

@@ -3,7 +3,7 @@ import { oauthErrorMessage, signInErrorMessage, signUpError } from './errors';
 
 const err = (name: string, message = '') => Object.assign(new Error(message), { name });
 
-describe('sign-in error messages (SPEC section 8)', () => {
+describe('sign-in error messages', () => {
   it.each([
     [err('UserNotFoundException', 'User does not exist.'), 'Usuário ou senha incorretos'],
     [err('NotAuthorizedException', 'Incorrect username or password.'), 'Usuário ou senha incorretos'],
@@ -21,7 +21,7 @@ describe('sign-in error messages (SPEC section 8)', () => {
   });
 });
 
-describe('sign-up error messages (SPEC section 8)', () => {
+describe('sign-up error messages', () => {
   it('offers sign-in when the e-mail already has an account', () => {
     expect(
       signUpError(err('UsernameExistsException', 'An account with the given email already exists.'), 'sign-up'),

@@ -10,7 +10,7 @@ function asIdentityError(error: unknown): IdentityError {
   return { name: 'Unknown', message: String(error) };
 }
 
-/** SPEC section 8 "Sign-in": the identity service's error, as the pt-BR message a person can act on. */
+/** Sign-in: the identity service's error, as the pt-BR message a person can act on. */
 export function signInErrorMessage(error: unknown): string {
   const { name, message } = asIdentityError(error);
   const m = authMessages.signIn.errors;
@@ -32,7 +32,7 @@ export function signInErrorMessage(error: unknown): string {
   return m.unknown;
 }
 
-/** A Google sign-in that did not complete (SPEC section 8, identity client errors: the user cancelling, and more). */
+/** A Google sign-in that did not complete (the identity client's errors: the user cancelling, and more). */
 export function oauthErrorMessage(error: unknown): string {
   const { message } = asIdentityError(error);
   const m = authMessages.google;
@@ -45,7 +45,7 @@ export function oauthErrorMessage(error: unknown): string {
 
 export type SignUpError = { message: string; emailExists?: boolean };
 
-/** SPEC section 8 "Sign-up". */
+/** Sign-up, its confirmation and code resends: the identity service's error, as the pt-BR message to show. */
 export function signUpError(error: unknown, context: 'sign-up' | 'confirm' | 'resend'): SignUpError {
   const { name, message } = asIdentityError(error);
   const m = authMessages.signUp.errors;
@@ -75,7 +75,7 @@ export function recoveryErrorMessage(error: unknown): string {
   return a.signIn.errors.unknown;
 }
 
-/** SPEC section 8 "Profile": password change. */
+/** Profile: password change. */
 export function changePasswordErrorMessage(error: unknown): string {
   const { name } = asIdentityError(error);
   const m = authMessages.changePassword.errors;
@@ -85,7 +85,7 @@ export function changePasswordErrorMessage(error: unknown): string {
   return m.unknown;
 }
 
-/** SPEC section 8 "Profile": attribute changes and their verification codes. */
+/** Profile: attribute changes and their verification codes. */
 export function profileErrorMessage(error: unknown): string {
   const { name, message } = asIdentityError(error);
   const m = authMessages.profile.errors;

@@ -55,7 +55,7 @@ async function continueSignUp(username: string, go: (path: string) => void): Pro
 }
 
 /**
- * SPEC section 4 "Sign-in": routes every step the identity service can answer with. Shared by the sign-in,
+ * Sign-in: routes every step the identity service can answer with. Shared by the sign-in,
  * sign-up confirmation and (later) MFA pages.
  */
 export async function handleSignInStep(

@@ -5,7 +5,7 @@ import { create } from 'zustand';
  * outlive the tab, and a reload starts the sign-in again anyway (Amplify keeps its step in memory too).
  */
 interface SignInState {
-  /** SPEC section 4: remember this device after sign-in, on by default. */
+  /** Remember this device after sign-in, on by default. */
   rememberDevice: boolean;
   /** CONTINUE_SIGN_IN_WITH_TOTP_SETUP: what the setup page shows. */
   totpSetup: { secret: string; uri: string } | null;

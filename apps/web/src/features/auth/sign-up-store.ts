@@ -19,7 +19,7 @@ interface SignUpState {
   destination: string | null;
   /** Where the last code went; null when this browser does not know (no code sent from here). */
   medium: CodeMedium | null;
-  /** When this browser last had a code sent, to hold resends to one every 120 s (SPEC section 5). */
+  /** When this browser last had a code sent, to hold resends to one every 120 s. */
   lastSentAt: number | null;
   /** A code was just sent to this account, as the service reported it. */
   codeSent(username: string, sent: SentCode): void;
@@ -35,7 +35,7 @@ export function codeMedium(sent: SentCode): CodeMedium | null {
   return sent.deliveryMedium === 'EMAIL' || sent.deliveryMedium === 'SMS' ? sent.deliveryMedium : null;
 }
 
-/** The confirmation page for a medium (SPEC section 4 "Sign-up"); e-mail when it is not known. */
+/** The sign-up confirmation page for a medium; e-mail when it is not known. */
 export function confirmPath(medium: CodeMedium | null): string {
   return medium === 'SMS' ? '/auth/sign-up/confirm/sms' : '/auth/sign-up/confirm/email';
 }

@@ -8,7 +8,7 @@ import { useOnlineStore } from '../../stores/session';
 export const OFFLINE_CHECK_MS = 1000;
 export const TOGGLE_FLASH_MS = 500;
 
-/** The whole page, for when the app cannot work at all: it was opened without a connection (SPEC 2). */
+/** The whole page, for when the app cannot work at all: it was opened without a connection. */
 export function OfflineScreen() {
   return (
     <Center h="100dvh" px="md">
@@ -28,7 +28,7 @@ export function OfflineScreen() {
 }
 
 /**
- * Watches the connection every second (SPEC 9). A drop while the app runs keeps the open screen, and what was typed
+ * Watches the connection every second. A drop while the app runs keeps the open screen, and what was typed
  * in it, under a banner: only the calls fail until the connection is back.
  */
 export function OfflineGate({ children }: { children: ReactNode }) {
@@ -71,7 +71,7 @@ export function OfflineGate({ children }: { children: ReactNode }) {
         </Alert>
       )}
       {children}
-      {/* The brief flash of SPEC 4 covers the screen without replacing it. */}
+      {/* The brief flash when the connection drops or returns covers the screen without replacing it. */}
       {flashing && (
         <Overlay fixed blur={1} color="#fff" backgroundOpacity={0.6} zIndex={1000} center>
           <Loader />

@@ -5,7 +5,7 @@ import { appMessages } from '../../i18n/app';
 export const PULL_RELOAD_DELAY_MS = 1000;
 const THRESHOLD_PX = 80;
 
-/** On touch screens, pulling down from the top of the page reloads it after 1 s (SPEC section 9). */
+/** On touch screens, pulling down from the top of the page reloads it after 1 s. */
 export function PullToRefresh() {
   const [state, setState] = useState<'idle' | 'pulling' | 'refreshing'>('idle');
 
