@@ -6,6 +6,7 @@ import { loadEnv, type Env } from '../env';
 import { users } from '../modules/identity/schema';
 import { issueSession } from '../modules/identity/tokens';
 import { createTestDatabase } from './database';
+import { UNLIMITED_RATES } from './rates';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -23,6 +24,7 @@ export async function createTestApp(settings: Record<string, string> = {}): Prom
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://127.0.0.1:3999',
     WEB_DIST: '/nonexistent',
+    ...UNLIMITED_RATES,
     ...settings,
   });
   const app = await buildApp({ env, database });

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { ClockStep } from '../clock';
+import { UNLIMITED_RATES } from './rates';
 
 export interface ServerProcess {
   /** Everything the process wrote to stdout and stderr so far. */
@@ -24,7 +25,7 @@ export async function startServerProcess(
   env: Record<string, string | undefined>,
   timeoutMs = 300_000,
 ): Promise<ServerProcess> {
-  const merged = { ...process.env, ...env };
+  const merged: Record<string, string | undefined> = { ...process.env, ...UNLIMITED_RATES, ...env };
   for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     env: merged,
