@@ -17,9 +17,9 @@ describe('the parser pool', () => {
   });
 
   it('refuses in pt-BR a batch that takes longer than its time limit, and the next file is read by a new worker', async () => {
-    // 50 ms: reading 27 MB takes seconds, so the limit is passed whatever the machine's speed.
-    const quick = pool({ workers: 1, timeLimitMs: 50, memoryMb: 512 });
-    await expect(quick.run('nfe', heavyNotes())).rejects.toThrow(tooSlow(1));
+    // 2 s: 150 notes of 540 KB take some ten seconds to read, one note a few milliseconds, even on a busy machine.
+    const quick = pool({ workers: 1, timeLimitMs: 2_000, memoryMb: 512 });
+    await expect(quick.run('nfe', heavyNotes(150))).rejects.toThrow(tooSlow(2));
     const [read] = await quick.run('nfe', [note]);
     expect(read?.ok).toBe(true);
   });
