@@ -54,12 +54,12 @@ const schema = z
     SMS_HTTP_URL: z.url().optional(),
     /** Sent as `Authorization: Bearer …` to the SMS provider. */
     SMS_HTTP_TOKEN: z.string().optional(),
-    /** Requests per minute one address may send to the identity endpoint. */
     // Requests a minute the API takes of each user, of each organization, and of each user's file uploads (imports and
     // previews); past one, 429 with Retry-After.
     RATE_LIMIT_USER: z.coerce.number().int().min(1).default(600),
     RATE_LIMIT_ORGANIZATION: z.coerce.number().int().min(1).default(3_000),
     RATE_LIMIT_UPLOADS: z.coerce.number().int().min(1).default(30),
+    /** Requests per minute one address may send to the identity endpoint. */
     IDENTITY_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
     /**
      * Cognito's PreventUserExistenceErrors: sign-in, password reset, resend and confirmation answer an unknown user
@@ -117,12 +117,12 @@ const schema = z
           .filter(Boolean),
       )
       .pipe(z.array(encryptionKey)),
-    /** Mercado Pago's API, for fetching its reports; tests point it at a local fake. */
     // Reading the files users send (statements, reports, NF-e), in worker threads: how many at once (one fewer than
     // the cores, by default), and the time and heap each file may take before it is refused.
     UPLOAD_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
     UPLOAD_TIME_LIMIT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
     UPLOAD_MEMORY_MB: z.coerce.number().int().min(64).max(16_384).default(512),
+    /** Mercado Pago's API, for fetching its reports; tests point it at a local fake. */
     MERCADOPAGO_API_URL: z.url().default('https://api.mercadopago.com'),
     /** How long a fetch waits for Mercado Pago to prepare a report before giving up. */
     MERCADOPAGO_REPORT_WAIT_SECONDS: z.coerce.number().int().min(1).max(600).default(120),

@@ -4,6 +4,9 @@ import { parseNfe } from '@financeiro/core';
 import { readStatementFile } from '../modules/banking/imports';
 import { readReportFile } from '../modules/mercadopago/imports';
 
+/** A Buffer arrives in a worker as a plain Uint8Array over the same bytes. */
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
 /** What a parser worker does: each task reads files a user sent, and needs no database. */
 export const tasks = {
   nfe: (xmls: string[]) => xmls.map((xml) => parseNfe(xml)),
@@ -12,8 +15,6 @@ export const tasks = {
   mercadopagoReport: ([format, bytes]: Parameters<typeof readReportFile>) => readReportFile(format, asBuffer(bytes)),
 };
 
-/** A Buffer arrives in a worker as a plain Uint8Array over the same bytes. */
-const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 export type Tasks = typeof tasks;
 
 /** A task's answer to the server: its result, the pt-BR reason the file is refused, or that it failed. */
