@@ -1,4 +1,5 @@
 // The routers' types, for the web's typed clients. One router per area, mounted at /v1/<area>/.
+export type { ApiRouter } from './routers';
 export type { LogsRouter } from './modules/audit/router';
 export type { BankingRouter } from './modules/banking/router';
 export type { LedgerRouter } from './modules/ledger/router';

@@ -20,7 +20,7 @@ import {
 import { tlsFiles } from './tls';
 import { contextFromRequest, type ApiDeps } from './trpc/context';
 import { RateLimiter, rateLimitsOf, TooManyRequestsError } from './trpc/rate-limit';
-import { routers } from './trpc/routers';
+import { routers } from './routers';
 import { recordAccountChange } from './modules/audit/account-events';
 
 const API_PREFIXES = ['/v1/', '/identity', '/health', '/app-config.json', '/oauth2/', '/logout'];

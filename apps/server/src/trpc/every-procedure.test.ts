@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { departments } from '../modules/tenancy/schema';
 import { startDemoApp, type DemoApp } from '../test/demo';
-import { routers } from './routers';
+import { routers } from '../routers';
 
 /** What a zod schema is made of, as far as building inputs of its shape needs. */
 interface SchemaDef {

@@ -235,7 +235,7 @@ describe('tenancy', () => {
   });
 
   it('every procedure of every router declares its access rule', async () => {
-    const { routers } = await import('../../trpc/routers');
+    const { routers } = await import('../../routers');
     for (const router of Object.values(routers)) {
       for (const [name, procedure] of Object.entries(router._def.procedures)) {
         const meta = (procedure as { _def: { meta?: { authz?: { scope?: string } } } })._def.meta;

@@ -1,0 +1,29 @@
+import { logsRouter } from './modules/audit/router';
+import { bankingRouter } from './modules/banking/router';
+import { ledgerRouter } from './modules/ledger/router';
+import { mercadopagoRouter } from './modules/mercadopago/router';
+import { purchasingRouter } from './modules/purchasing/router';
+import { reportsRouter } from './modules/reports/router';
+import { registriesRouter } from './modules/registries/router';
+import { splitRouter } from './modules/split/router';
+import { tenantsRouter } from './modules/tenancy/router';
+import type { router } from './trpc/init';
+
+/** Every API area, each mounted at `/v1/<area>/` by app.ts. A new area adds one line here. */
+export const routers = {
+  tenants: tenantsRouter,
+  logs: logsRouter,
+  registries: registriesRouter,
+  ledger: ledgerRouter,
+  banking: bankingRouter,
+  mercadopago: mercadopagoRouter,
+  purchasing: purchasingRouter,
+  split: splitRouter,
+  reports: reportsRouter,
+} as const;
+
+/**
+ * The areas as one router's type, for the web's one typed client: its link sends `<area>.<procedure>` to
+ * `/v1/<area>/`, where app.ts mounts that area.
+ */
+export type ApiRouter = ReturnType<typeof router<typeof routers>>;
