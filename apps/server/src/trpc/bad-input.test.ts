@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, sql } from 'drizzle-orm';
 import { USER_POOL_CLIENT_ID } from '@financeiro/core';
+import { ledgerSettlements } from '../modules/ledger/schema';
 import { banks } from '../modules/registries/schema';
 import { createTestApp } from '../test/app';
 import { startDemoApp, type DemoApp } from '../test/demo';
+import { cnpjNumber } from '../test/documents';
+import { newAccount, newClassification, newCostCentre, newParty } from '../modules/ledger/test-fixtures';
 
 describe('bad input over HTTP answers 400 in pt-BR and saves nothing; an unexpected error tells no SQL', () => {
   let d: DemoApp;
@@ -78,7 +81,7 @@ describe('bad input over HTTP answers 400 in pt-BR and saves nothing; an unexpec
       const result = await send('mutation', 'registries/accounts.create', {
         name: 'Conta antiga',
         accountTypeId: accountType.slice(6, -1),
-        openingBalance: '0,00',
+        openingBalance: 0,
         openingDate,
         unitIds: [d.matriz.unitId],
       });
@@ -100,6 +103,57 @@ describe('bad input over HTTP answers 400 in pt-BR and saves nothing; an unexpec
         expect.objectContaining({ status: 400, message: 'Não é possível ordenar a lista por esta coluna.' }),
       );
     }
+  });
+
+  it.each([
+    ['text', ' 1 ', 1],
+    ['reais and centavos as typed', '1.234,56', 2],
+    ['a fraction of a centavo', 1.5, 3],
+  ])('refuses a payment whose amount is %s, naming the field, and settles nothing', async (_, principal, n) => {
+    const admin = await d.as('admin', d.matriz);
+    const supplier = await newParty(admin, {
+      roles: ['supplier'],
+      document: cnpjNumber(9400 + n),
+      name: `Gráfica ${n}`,
+    });
+    const document = await admin.ledger.documents.create({
+      kind: 'payable',
+      partyId: supplier,
+      description: 'Impressos',
+      documentType: 'nfe',
+      issueDate: '2026-11-02',
+      competence: '2026-11',
+      grossAmount: 10_000,
+      lines: [
+        {
+          classificationId: await newClassification(admin, `Impressos ${n}`),
+          costCentreId: await newCostCentre(admin, `Gráfica ${n}`),
+          share: 10_000,
+        },
+      ],
+      installments: [{ dueDate: '2026-11-30', amount: 10_000 }],
+    });
+    const [installment] = (await admin.ledger.documents.get({ id: document.id })).installments;
+    const payment = (amount: unknown) => ({
+      kind: 'payable',
+      paidDate: '2026-11-30',
+      accountId,
+      items: [{ installmentId: installment?.id, principal: amount }],
+    });
+    const accountId = await newAccount(admin, d.matriz.unitId, `Conta ${n}`);
+    const settlements = async () => (await d.t.database.db.select({ n: count() }).from(ledgerSettlements))[0]?.n;
+    const before = await settlements();
+    expect(await send('mutation', 'ledger/payments.settle', payment(principal))).toMatchObject({
+      status: 400,
+      message: 'Envie "items.0.principal" em centavos, como número inteiro: R$ 1,00 é 100.',
+    });
+    expect(await send('mutation', 'ledger/payments.settle', { ...payment(100), fees: '2,00' })).toMatchObject({
+      status: 400,
+      message: 'Envie "fees" em centavos, como número inteiro: R$ 1,00 é 100.',
+    });
+    expect(await settlements()).toBe(before);
+    // The same payment in whole centavos goes through.
+    expect(await send('mutation', 'ledger/payments.settle', payment(100))).toMatchObject({ status: 200 });
   });
 
   it('names the field of a malformed request in pt-BR', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import { departments } from '../modules/tenancy/schema';
 import { startDemoApp, type DemoApp } from '../test/demo';
 import { routers } from '../routers';
@@ -107,18 +108,21 @@ interface Procedure {
   input: fc.Arbitrary<unknown>;
 }
 
-/** Every procedure of every API area, as the HTTP API serves it. */
-const PROCEDURES: Procedure[] = Object.entries(routers).flatMap(([area, router]) =>
+/** Every procedure of every API area with its input's schema. */
+const PROCEDURES_SCHEMAS = Object.entries(routers).flatMap(([area, router]) =>
   Object.entries(router._def.procedures).map(([path, procedure]) => {
     const { type, inputs } = (procedure as { _def: { type: 'query' | 'mutation'; inputs: unknown[] } })._def;
-    return {
-      area,
-      path,
-      type,
-      input: fc.oneof({ weight: 4, arbitrary: shaped(inputs[0]) }, { weight: 1, arbitrary: anything }),
-    };
+    return { area, path, name: `${area}.${path}`, type, schema: inputs[0] };
   }),
 );
+
+/** Every procedure of every API area, as the HTTP API serves it. */
+const PROCEDURES: Procedure[] = PROCEDURES_SCHEMAS.map(({ area, path, type, schema }) => ({
+  area,
+  path,
+  type,
+  input: fc.oneof({ weight: 4, arbitrary: shaped(schema) }, { weight: 1, arbitrary: anything }),
+}));
 
 /** zod's own English words: every refusal must read in pt-BR. */
 const ENGLISH =
@@ -183,4 +187,130 @@ describe('every procedure, thrown hostile input over HTTP, as an administrator i
       );
     },
   );
+});
+
+/** The fields that carry money, by name: each takes whole centavos only. */
+const MONEY_FIELDS = new Set([
+  'amount',
+  'amountMin',
+  'amountMax',
+  'grossAmount',
+  'principal',
+  'interest',
+  'fine',
+  'discount',
+  'fees',
+  'total',
+  'unitPrice',
+  'price',
+  'value',
+  'limit',
+  'openingBalance',
+  'minAmount',
+  'maxAmount',
+]);
+/**
+ * Every other number a procedure takes, by name: counts, positions, days, versions, basis points, thousandths. A new
+ * number field must join one list or the other, so that no amount slips in as something else.
+ */
+const OTHER_NUMBERS = new Set([
+  'page',
+  'pageSize',
+  'version',
+  'share',
+  'rate',
+  'interestRate',
+  'fineRate',
+  'quantity',
+  'chosenQuotation',
+  'quotation',
+  'days',
+  'daysToClear',
+  'deliveryDays',
+  'dueDay',
+  'readjustmentMonth',
+  'priority',
+  'threshold',
+  'minScore',
+  'index',
+  'headerLine',
+]);
+
+/** Whether a schema takes a number somewhere along its wrappers. */
+function takesNumber(schema: unknown): boolean {
+  const def = defOf(schema);
+  if (!def) return false;
+  if (def.type === 'number') return true;
+  if (def.type === 'pipe') return takesNumber(def.in);
+  if (def.type === 'union') return (def.options ?? []).some(takesNumber);
+  return def.innerType !== undefined && takesNumber(def.innerType);
+}
+
+/** The paths of the fields that take a number, with lists entered at their first element. */
+function numberFields(schema: unknown, path: string[] = []): string[][] {
+  const def = defOf(schema);
+  if (!def) return [];
+  if (def.type === 'object') {
+    return Object.entries(def.shape ?? {}).flatMap(([key, field]) => numberFields(field, [...path, key]));
+  }
+  if (def.type === 'array') return numberFields(def.element, [...path, '0']);
+  if (def.type === 'intersection') return [...numberFields(def.left, path), ...numberFields(def.right, path)];
+  if (takesNumber(schema)) return [path];
+  if (def.type === 'pipe') return numberFields(def.in, path);
+  if (def.innerType !== undefined) return numberFields(def.innerType, path);
+  return (def.options ?? []).flatMap((option) => numberFields(option, path));
+}
+
+/** An input holding `value` at `path` and nothing else (a list holds it in its first element). */
+function holding(path: string[], value: unknown): unknown {
+  const [key, ...rest] = path;
+  if (key === undefined) return value;
+  const inner = holding(rest, value);
+  return key === '0' ? [inner] : { [key]: inner };
+}
+
+describe('money on the wire: whole centavos in every procedure', () => {
+  // A bank statement's CSV mapping names columns by their position; those are no amounts.
+  const fields = PROCEDURES_SCHEMAS.flatMap(({ name, schema }) =>
+    numberFields(schema)
+      .filter((path) => !path.includes('csvMapping'))
+      .map((path) => ({ name, schema, path, key: path.filter((part) => part !== '0').at(-1) ?? '' })),
+  );
+  const money = fields.filter((field) => MONEY_FIELDS.has(field.key));
+
+  it('knows every number a procedure takes as money or as something else', () => {
+    const unknown = fields.filter((f) => !MONEY_FIELDS.has(f.key) && !OTHER_NUMBERS.has(f.key));
+    expect(unknown.map((f) => `${f.name} ${f.path.join('.')}`)).toEqual([]);
+    expect(money.map((f) => `${f.name} ${f.path.join('.')}`)).toEqual(
+      expect.arrayContaining([
+        'ledger.documents.create grossAmount',
+        'ledger.documents.create installments.0.amount',
+        'ledger.payments.settle items.0.principal',
+        'ledger.payments.settle fees',
+        'purchasing.create order.items.0.unitPrice',
+        'registries.accounts.create openingBalance',
+        'banking.reconciliation.reconcile installments.0.principal',
+      ]),
+    );
+    expect(money.length).toBeGreaterThan(40);
+  });
+
+  it.each([
+    ['text', ' 1 '],
+    ['reais and centavos as typed', '1.234,56'],
+    ['a fraction of a centavo', 12.5],
+    ['a yes', true],
+  ])('refuses %s in every money field, naming the field in pt-BR', (_, sent) => {
+    const accepted = money.flatMap(({ name, schema, path }) => {
+      const issues = (schema as z.ZodType).safeParse(holding(path, sent)).error?.issues ?? [];
+      const field = path.join('.');
+      const named = issues.some(
+        (issue) =>
+          issue.path.join('.') === field &&
+          issue.message === `Envie "${field}" em centavos, como número inteiro: R$ 1,00 é 100.`,
+      );
+      return named ? [] : [`${name} ${field}`];
+    });
+    expect(accepted).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatBRL, formatPercent, WHOLE, type Centavos } from '../money';
+import { formatPercent, WHOLE, type Centavos } from '../money';
 import { idempotencyKeyInput } from '../idempotency';
 import {
   centavosInput,
@@ -49,17 +49,10 @@ export const ledgerPermission = (kind: DocumentKind, access: 'ler' | 'editar') =
   kind === 'payable' ? (`${access}_contas_pagar` as const) : (`${access}_contas_receber` as const);
 
 /** Centavos above zero and within the column's range. */
-export const amountInput = (empty = 'Informe o valor.') =>
-  centavosInput({ min: 1, empty }).refine(
-    (v) => v <= MAX_AMOUNT,
-    `O valor não pode passar de ${formatBRL(MAX_AMOUNT)}.`,
-  );
+export const amountInput = (empty = 'Informe o valor.') => centavosInput({ min: 1, max: MAX_AMOUNT, empty });
 
 /** Centavos from zero, within the column's range (interest, fine, discount, fees). */
-export const chargeInput = centavosInput({ min: 0 }).refine(
-  (v) => v <= MAX_AMOUNT,
-  `O valor não pode passar de ${formatBRL(MAX_AMOUNT)}.`,
-);
+export const chargeInput = centavosInput({ min: 0, max: MAX_AMOUNT });
 
 /** A competence month as its first day, from YYYY-MM, MM/AAAA or any date of the month. */
 export const competenceInput = z.string('Informe a competência.').transform((v, ctx) => {
@@ -264,10 +257,10 @@ const optionalDate = z
   .union([z.literal(''), z.null(), dateInput()])
   .optional()
   .transform((v) => v || null);
-const optionalAmount = z
-  .union([z.literal(''), z.null(), centavosInput({ min: 0 })])
-  .optional()
-  .transform((v) => (v === '' || v === undefined || v === null ? null : Math.min(v, MAX_AMOUNT)));
+/** A bound of an amount filter: none, or centavos from zero (a bound past the largest amount is the largest). */
+export const optionalAmountFilter = centavosInput({ min: 0 })
+  .nullish()
+  .transform((v) => (v === undefined || v === null ? null : Math.min(v, MAX_AMOUNT)));
 
 export const installmentFilters = z
   .object({
@@ -280,8 +273,8 @@ export const installmentFilters = z
     accountId: optionalId,
     paymentMethodId: optionalId,
     documentNumber: optionalText(60),
-    amountMin: optionalAmount,
-    amountMax: optionalAmount,
+    amountMin: optionalAmountFilter,
+    amountMax: optionalAmountFilter,
     search: optionalText(100),
   })
   .default({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountInput, installmentInput, MAX_AMOUNT, MAX_INSTALLMENTS } from '../ledger/inputs';
+import { amountInput, installmentInput, MAX_AMOUNT, MAX_INSTALLMENTS, optionalAmountFilter } from '../ledger/inputs';
 import { idempotencyKeyInput } from '../idempotency';
 import type { Centavos } from '../money';
 import { PRODUCT_UNITS } from '../registries/parameters';
@@ -196,11 +196,6 @@ export type PurchaseConcludeInput = z.input<typeof purchaseConcludeInput>;
 
 export const PURCHASE_SORTS = ['number', 'createdAt', 'total', 'neededBy', 'supplier', 'requester'] as const;
 
-const optionalAmount = z
-  .union([z.literal(''), z.null(), centavosInput({ min: 0 })])
-  .optional()
-  .transform((v) => (v === '' || v === undefined || v === null ? null : Math.min(v, MAX_AMOUNT)));
-
 export const purchaseListFilters = z
   .object({
     departmentId: optionalId,
@@ -208,8 +203,8 @@ export const purchaseListFilters = z
     supplierId: optionalId,
     from: optionalDate,
     to: optionalDate,
-    amountMin: optionalAmount,
-    amountMax: optionalAmount,
+    amountMin: optionalAmountFilter,
+    amountMax: optionalAmountFilter,
     search: optionalText(100),
   })
   .default({

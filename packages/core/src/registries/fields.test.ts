@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contractSchedule } from './contracts';
-import { centavosInput, dateInput, percentInput } from './fields';
+import { z } from 'zod';
+import { centavosInput, centavosOfText, dateInput, percentInput } from './fields';
 import { apportionmentTemplateInput } from './parameters';
 import { nextChildCode } from './trees';
 
@@ -8,15 +9,34 @@ const id = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
 
 describe('registry field rules', () => {
   it('reads amounts as a person types them, in centavos', () => {
-    const amount = centavosInput();
-    expect(['1.234,56', 'R$ 1.234,56', '10', '0,5', '-10,00', 'R$ -2,50'].map((v) => amount.parse(v))).toEqual([
-      123456, 123456, 1000, 50, -1000, -250,
+    expect(['1.234,56', 'R$ 1.234,56', '10', '0,5', '-10,00', 'R$ -2,50', ' ', ''].map(centavosOfText)).toEqual([
+      123456,
+      123456,
+      1000,
+      50,
+      -1000,
+      -250,
+      null,
+      null,
     ]);
-    expect(amount.safeParse('1,234.56').error?.issues[0]?.message).toBe(
-      'Valor inválido: use reais e centavos, como 1.234,56.',
-    );
-    expect(centavosInput({ min: 0 }).safeParse('-1,00').error?.issues[0]?.message).toBe(
-      'O valor não pode ser negativo.',
+    expect(centavosOfText('1,234.56')).toBeNaN();
+  });
+
+  it('takes money on the wire only as whole centavos, naming the field of anything else', () => {
+    const order = z.object({
+      items: z.array(z.object({ unitPrice: centavosInput({ min: 0, empty: 'Informe o preço.' }) })),
+    });
+    const message = (unitPrice: unknown) => order.safeParse({ items: [{ unitPrice }] }).error?.issues[0]?.message;
+    expect(order.parse({ items: [{ unitPrice: 123456 }] })).toEqual({ items: [{ unitPrice: 123456 }] });
+    for (const sent of [' 1 ', '1.234,56', 12.5, true, [1], Infinity]) {
+      expect(message(sent)).toBe('Envie "items.0.unitPrice" em centavos, como número inteiro: R$ 1,00 é 100.');
+    }
+    // What a form sends for a blank field, and for text that is no amount.
+    expect(message(null)).toBe('Informe o preço.');
+    expect(message(centavosOfText('1,234.56'))).toBe('Valor inválido: use reais e centavos, como 1.234,56.');
+    expect(message(-100)).toBe('O valor não pode ser negativo.');
+    expect(centavosInput({ max: 500 }).safeParse(501).error?.issues[0]?.message).toBe(
+      'O valor não pode passar de R$\u00a05,00.',
     );
   });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseDateText } from '../masks';
-import { parseBRL, WHOLE, type BasisPoints, type Centavos } from '../money';
+import { formatBRL, parseBRL, WHOLE, type BasisPoints, type Centavos } from '../money';
 
 /**
  * Field rules the registry forms, CSV imports and procedures share. Each accepts what a person types (or a CSV cell
@@ -41,36 +41,62 @@ export const optionalId = z
   .transform((v) => v || null);
 export const requiredId = (empty: string) => z.uuid(empty);
 
-/** Centavos, from an integer or from "1.234,56" / "R$ -10,00". */
-export const centavosInput = (options: { min?: Centavos; empty?: string } = {}) =>
-  z.union([z.number(), z.string()], options.empty ?? 'Informe o valor.').transform((v, ctx): Centavos => {
-    let value: number | null;
-    if (typeof v === 'number') value = v;
-    else {
-      const text = v.trim();
-      if (!text) value = null;
-      else {
-        const negative = /^-|^R\$\s*-/.test(text);
-        const parsed = parseBRL(text.replace('-', ''));
-        value = parsed === null ? null : negative ? -parsed : parsed;
-      }
-    }
-    if (value === null || !Number.isSafeInteger(value)) {
-      ctx.addIssue({
-        code: 'custom',
-        message: options.empty && v === '' ? options.empty : 'Valor inválido: use reais e centavos, como 1.234,56.',
-      });
-      return z.NEVER;
-    }
-    if (options.min !== undefined && value < options.min) {
-      ctx.addIssue({
-        code: 'custom',
-        message: options.min === 0 ? 'O valor não pode ser negativo.' : 'O valor deve ser maior que zero.',
-      });
-      return z.NEVER;
-    }
-    return value;
+/**
+ * Money on the wire: an integer number of centavos (R$ 1,00 is 100), in every procedure. Text ("1.234,56") and
+ * fractions are refused naming the field, since a client that sends either means an amount a hundred times off or a
+ * part of a centavo. Forms and spreadsheet imports read what a person types with `centavosOfText` and send its
+ * result: a field left blank is null, refused with the field's own words ("Informe o valor…").
+ */
+export const centavosInput = (options: { min?: Centavos; max?: Centavos; empty?: string } = {}) => {
+  const empty = options.empty ?? 'Informe o valor.';
+  let amount = z
+    .number({ error: (issue) => wireMoneyMessage(issue.input, issue.path, empty) })
+    .int({ error: (issue) => wireMoneyMessage(issue.input, issue.path, empty) });
+  if (options.min !== undefined) {
+    amount = amount.min(
+      options.min,
+      options.min === 0 ? 'O valor não pode ser negativo.' : 'O valor deve ser maior que zero.',
+    );
+  }
+  if (options.max !== undefined)
+    amount = amount.max(options.max, `O valor não pode passar de ${formatBRL(options.max)}.`);
+  return amount.nullable().transform((value, ctx): Centavos => {
+    if (value !== null) return value;
+    ctx.addIssue({ code: 'custom', message: empty });
+    return z.NEVER;
   });
+};
+
+export const MONEY_TEXT_INVALID = 'Valor inválido: use reais e centavos, como 1.234,56.';
+
+function wireMoneyMessage(input: unknown, path: readonly PropertyKey[] | undefined, empty: string): string {
+  if (input === undefined || input === null) return empty;
+  if (typeof input === 'number' && Number.isNaN(input)) return MONEY_TEXT_INVALID;
+  const field = path && path.length > 0 ? `"${path.map(String).join('.')}"` : 'o valor';
+  return `Envie ${field} em centavos, como número inteiro: R$ 1,00 é 100.`;
+}
+
+/**
+ * What a person typed in a money field or a spreadsheet cell, as the wire takes it: centavos from "1.234,56",
+ * "R$ -10,00" or "10"; null when blank; NaN when it is not an amount (the procedure's schema then says how to type it).
+ */
+export function centavosOfText(text: string | null | undefined): Centavos | null {
+  const trimmed = (text ?? '').trim();
+  if (!trimmed) return null;
+  const negative = /^-|^R\$\s*-/.test(trimmed);
+  const parsed = parseBRL(trimmed.replace('-', ''));
+  if (parsed === null) return Number.NaN;
+  return negative ? -parsed : parsed;
+}
+
+/** A money field's amount while it is typed, for the totals a form shows: undefined until it reads, or under `min`. */
+export function typedCentavos(text: string | null | undefined, min = Number.MIN_SAFE_INTEGER): Centavos | undefined {
+  const amount = centavosOfText(text);
+  return amount === null || Number.isNaN(amount) || amount < min ? undefined : amount;
+}
+
+/** A bound of an amount filter as typed: centavos, or no bound when blank or not an amount. */
+export const amountBoundOfText = (text: string | null | undefined): Centavos | null => typedCentavos(text) ?? null;
 
 const PERCENT = /^(\d{1,3})(?:[,.](\d{1,2}))?\s*%?$/;
 

@@ -162,7 +162,7 @@ describe('event log as an auditor reads it', () => {
       name: 'Itaú movimento',
       accountTypeId: ids.accountType,
       bankId: ids.itau,
-      openingBalance: '1.000,00',
+      openingBalance: 100_000,
       openingDate: '01/11/2026',
       unitIds: [d.matriz.unitId],
     };
@@ -173,7 +173,7 @@ describe('event log as an auditor reads it', () => {
       id: created.id,
       version: created.version,
       bankId: ids.other,
-      openingBalance: '1.234,56',
+      openingBalance: 123_456,
     });
   });
   afterAll(() => d?.t.close());

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   amountInput,
+  chargeInput,
   daysBetween,
   dateInput,
   DEFAULT_MATCH_THRESHOLD,
@@ -18,12 +19,7 @@ const MAX_PARTS = 500;
 const optionalAmount = amountInput()
   .nullish()
   .transform((v) => v ?? null);
-const zeroOrMore = z
-  .number('Valor inválido: use centavos.')
-  .int('Valor inválido: use centavos.')
-  .min(0, 'O valor não pode ser negativo.')
-  .max(99_999_999_999)
-  .default(0);
+const zeroOrMore = chargeInput.default(0);
 
 /** One account over a period, the way the reconciliation screen asks for it. */
 export const periodInput = z

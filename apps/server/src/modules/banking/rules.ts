@@ -13,10 +13,9 @@ import { bankReconciliationRules, RULE_DIRECTIONS } from './schema';
 
 const RULE_NOT_FOUND = 'Regra de conciliação não encontrada nesta organização.';
 
-const optionalAmount = z
-  .union([z.literal(''), z.null(), amountInput()])
-  .optional()
-  .transform((v) => (v === '' || v === undefined ? null : v));
+const optionalAmount = amountInput()
+  .nullish()
+  .transform((v) => v ?? null);
 
 const ruleFields = z
   .object({

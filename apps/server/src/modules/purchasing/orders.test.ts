@@ -488,7 +488,7 @@ describe('purchase orders: the workflow through the API', () => {
     const { id } = await solicitante.purchasing.create({
       order: orderOf(s, 1, {
         items: [
-          { description: 'Parafusos', quantity: '2,5', unit: 'KG', unitPrice: '3,33' },
+          { description: 'Parafusos', quantity: '2,5', unit: 'KG', unitPrice: 333 },
           { description: 'Porcas', quantity: 3, unit: 'UN', unitPrice: 125 },
         ],
       }),

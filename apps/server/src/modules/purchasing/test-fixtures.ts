@@ -77,8 +77,8 @@ export async function setUpPurchasing(d: DemoApp) {
     name: 'Compras Matriz',
     departmentIds: [compras.departmentId],
     approvers: [
-      { userId: userId('admin'), limit: '50.000,00' },
-      { userId: userId('financeiro'), limit: '5.000,00' },
+      { userId: userId('admin'), limit: 5_000_000 },
+      { userId: userId('financeiro'), limit: 500_000 },
     ],
   });
   const outro = await d.as('outro', d.elsewhere);

@@ -27,7 +27,7 @@ describe('contracts and purchasing centres', () => {
     contract = {
       partyId: party.id,
       object: 'Locação do galpão da Matriz',
-      value: '8.500,00',
+      value: 850_000,
       periodicity: 'monthly',
       startDate: '31/01/2026',
       endDate: '31/12/2026',
@@ -113,8 +113,8 @@ describe('contracts and purchasing centres', () => {
       name: 'Compras Matriz',
       departmentIds: [compras?.id ?? ''],
       approvers: [
-        { userId: userId('admin'), limit: '50.000,00' },
-        { userId: userId('financeiro'), limit: '5.000,00' },
+        { userId: userId('admin'), limit: 5_000_000 },
+        { userId: userId('financeiro'), limit: 500_000 },
       ],
     });
     ids.centre = centre.id;

@@ -36,7 +36,7 @@ describe('accounts and parameters', () => {
       bankId: ids.bank,
       branch: '0001',
       number: '12345-6',
-      openingBalance: '-1.234,56',
+      openingBalance: -123_456,
       openingDate: '01/11/2026',
       unitIds: [d.matriz.unitId],
     };
@@ -139,12 +139,12 @@ describe('accounts and parameters', () => {
       name: 'Consultoria',
       unit: 'H',
       classificationId: ids.classification,
-      price: 'R$ 250,00',
+      price: 25_000,
     });
     expect(product).toMatchObject({ code: 'SRV-01', price: 25_000 });
     ids.product = product.id;
     expect(
-      await messageOf(admin.registries.products.create({ code: 'x', name: 'Y', unit: 'UN', price: '-1,00' })),
+      await messageOf(admin.registries.products.create({ code: 'x', name: 'Y', unit: 'UN', price: -100 })),
     ).toContain('O valor não pode ser negativo.');
   });
 
@@ -159,7 +159,7 @@ describe('accounts and parameters', () => {
     ];
     expect(
       await admin.registries.accounts.import({
-        rows: [{ ...account, name: 'Importada', openingBalance: '-1.234,56', openingDate: '01/11/2026' }],
+        rows: [{ ...account, name: 'Importada', openingBalance: -123_456, openingDate: '01/11/2026' }],
       }),
     ).toMatchObject({ imported: 1 });
     expect(

@@ -5,7 +5,8 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import {
-  centavosInput,
+  centavosOfText,
+  typedCentavos,
   DOCUMENT_TYPES,
   documentCreateInput,
   formatBRL,
@@ -22,6 +23,8 @@ import {
   todayInSaoPaulo,
   withholdings,
   type DocumentKind,
+  type DocumentType,
+  type PartyRole,
   type SchedulePeriodicity,
 } from '@financeiro/core';
 import { ledgerClient } from '../../api/trpc';
@@ -65,9 +68,9 @@ interface Values {
   kind: DocumentKind;
   newPartyMode: boolean;
   partyId: string;
-  newParty: { roles: string[]; personType: 'PJ' | 'PF'; document: string; name: string };
+  newParty: { roles: PartyRole[]; personType: 'PJ' | 'PF'; document: string; name: string };
   description: string;
-  documentType: string;
+  documentType: DocumentType;
   documentNumber: string;
   issueDate: string;
   competence: string;
@@ -104,7 +107,7 @@ const templateRows = (lines: { classificationId: string; costCentreId: string; s
 
 const br = (iso: string) => formatCalendarDate(iso);
 const dateText = (iso: string) => br(iso);
-const money = (v: unknown) => centavosInput().safeParse(v).data ?? 0;
+const money = (text: string) => typedCentavos(text) ?? 0;
 /** The ISO date a typed date field holds, or null while it is not a date. */
 const isoOf = (text: string): string | null => {
   const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
@@ -179,11 +182,15 @@ function valuesOf(document: LedgerDocument): Values {
   };
 }
 
-/** What the server takes: the form's text as typed (the shared schema reads it), the code split into boleto or PIX. */
+/**
+ * What the server takes: the form's text as typed (the shared schema reads it), money in centavos, the code split
+ * into boleto or PIX.
+ */
 function toInput(values: Values) {
   const { newPartyMode, installments, ...rest } = values;
   return {
     ...rest,
+    grossAmount: centavosOfText(values.grossAmount),
     partyId: newPartyMode ? null : values.partyId || null,
     newParty: newPartyMode ? values.newParty : null,
     taxes: values.taxes.map((tax) => ({ ...tax, rate: null })),
@@ -191,7 +198,7 @@ function toInput(values: Values) {
       const code = i.code.trim();
       return {
         dueDate: i.dueDate,
-        amount: i.amount,
+        amount: centavosOfText(i.amount),
         barcode: code && !code.startsWith(PIX_PREFIX) ? code : null,
         pixCode: code.startsWith(PIX_PREFIX) ? code : null,
       };
@@ -275,7 +282,7 @@ function DocumentFormBody(props: {
     validate: (values) => ({
       // Dates typed one by one must also come in order, each once; the schema's own words come first.
       ...(custom ? customDateErrors(values.installments) : {}),
-      ...rules(toInput(values) as never),
+      ...rules(toInput(values)),
     }),
     onValuesChange: (values, previous) => followDefaults(values, previous),
   });
@@ -445,8 +452,8 @@ function DocumentFormBody(props: {
               v.installments.length === document.installments.length
                 ? document.installments.map((i) => i.id)
                 : undefined,
-          } as never)
-        : ledgerClient.documents.create.mutate({ ...toInput(v), idempotencyKey } as never),
+          })
+        : ledgerClient.documents.create.mutate({ ...toInput(v), idempotencyKey }),
     onSuccess: async (result) => {
       await queryClient.invalidateQueries({ queryKey: ['ledger'] });
       notifySuccess(document ? t.updated[kind] : t.created[kind]);

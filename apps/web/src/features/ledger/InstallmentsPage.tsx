@@ -16,6 +16,7 @@ import { IconFileCode, IconFilterOff, IconPlus, IconRepeat } from '@tabler/icons
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
+  amountBoundOfText,
   daysBetween,
   formatBRL,
   formatCalendarDate,
@@ -135,8 +136,8 @@ export function InstallmentsPage({ kind }: { kind: DocumentKind }) {
       accountId: filters.accountId,
       paymentMethodId: filters.paymentMethodId,
       documentNumber: filters.documentNumber,
-      amountMin: filters.amountMin,
-      amountMax: filters.amountMax,
+      amountMin: amountBoundOfText(filters.amountMin),
+      amountMax: amountBoundOfText(filters.amountMax),
       search: filters.search,
     },
   };

@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   addDays,
+  centavosOfText,
   DOCUMENT_TYPES,
   formatBRL,
   formatCalendarDate,
@@ -93,6 +94,24 @@ function toValues(kind: DocumentKind, r: Recurrence | null): Values {
   };
 }
 
+/** What the server takes: the form's fields as typed, the amount in centavos. */
+function toInput(v: Values) {
+  return {
+    kind: v.kind,
+    partyId: v.partyId,
+    description: v.description,
+    documentType: v.documentType,
+    amount: centavosOfText(v.amount),
+    lines: v.lines,
+    paymentMethodId: v.paymentMethodId,
+    accountId: v.accountId,
+    periodicity: v.periodicity,
+    dueDay: v.dueDay,
+    startDate: v.startDate,
+    endDate: v.endDate,
+  };
+}
+
 /** The next three due dates the form's terms give, from today: what the person checks before saving. */
 function nextDueDates(values: Values): string[] {
   const startDate = parseDateText(values.startDate);
@@ -124,7 +143,10 @@ function RecurrenceForm(props: {
   const queryClient = useQueryClient();
   const idempotencyKey = useIdempotencyKey();
   const rules = schemaResolver(recurrenceCreateInput, { sync: true });
-  const form = useForm<Values>({ initialValues: toValues(kind, recurrence), validate: (values) => rules(values) });
+  const form = useForm<Values>({
+    initialValues: toValues(kind, recurrence),
+    validate: (values) => rules(toInput(values)),
+  });
   useReportDirty(!props.readOnly && form.isDirty(), props.onDirty);
   const canReadTemplates = useCan('ler_configuracoes_rateio_padrao');
   const [template, setTemplate] = useState<string | null>(null);
@@ -150,19 +172,7 @@ function RecurrenceForm(props: {
 
   const save = useMutation({
     mutationFn: async (v: Values) => {
-      const fields = {
-        partyId: v.partyId,
-        description: v.description,
-        documentType: v.documentType,
-        amount: v.amount,
-        lines: v.lines,
-        paymentMethodId: v.paymentMethodId,
-        accountId: v.accountId,
-        periodicity: v.periodicity,
-        dueDay: v.dueDay,
-        startDate: v.startDate,
-        endDate: v.endDate,
-      };
+      const { kind: _kind, ...fields } = toInput(v);
       if (recurrence) {
         await ledgerClient.recurrences.update.mutate({ ...fields, id: recurrence.id, version: recurrence.version });
       } else {

@@ -17,7 +17,8 @@ import { useState } from 'react';
 import {
   ATTACHMENT_MAX_BYTES,
   ATTACHMENT_TYPES,
-  centavosInput,
+  centavosOfText,
+  typedCentavos,
   dateInput,
   formatBRL,
   formatCalendarDate,
@@ -46,7 +47,7 @@ type Row = Awaited<ReturnType<typeof ledgerClient.documents.rows.query>>[number]
 type Typed = Partial<Record<'principal' | 'interest' | 'fine' | 'discount', string>>;
 type ProofType = (typeof ATTACHMENT_TYPES)[number];
 
-const cents = (text: string) => centavosInput({ min: 0 }).safeParse(text).data ?? 0;
+const cents = (text: string) => typedCentavos(text, 0) ?? 0;
 const iso = (text: string) => dateInput().safeParse(text).data ?? null;
 
 /**
@@ -120,14 +121,14 @@ export function SettleModal(props: {
         paidDate,
         accountId: account ?? '',
         paymentMethodId: method,
-        fees: fees || 0,
+        fees: centavosOfText(fees) ?? 0,
         notes,
         items: items.map((i) => ({
           installmentId: i.row.id,
-          principal: i.principal,
-          interest: i.interest || 0,
-          fine: i.fine || 0,
-          discount: i.discount || 0,
+          principal: centavosOfText(i.principal),
+          interest: centavosOfText(i.interest) ?? 0,
+          fine: centavosOfText(i.fine) ?? 0,
+          discount: centavosOfText(i.discount) ?? 0,
         })),
         proof: proof && {
           fileName: proof.name,

@@ -26,7 +26,7 @@ import { useState, type MouseEvent } from 'react';
 import type { PurchasingRouter } from '@financeiro/server/api';
 import {
   addDays,
-  centavosInput,
+  typedCentavos,
   formatBRL,
   formatCalendarDate,
   formatDocument,
@@ -40,6 +40,7 @@ import { purchaseOrderFormMessages } from '../../i18n/purchase-order-form';
 import { apiErrorMessage } from '../../ui/api-error';
 import { CARDS_MEDIA_QUERY } from '../../ui/DataTable.cards';
 import { DateField } from '../../ui/DateField';
+import { inCentavos } from '../../ui/money-fields';
 import { useIdempotencyKey } from '../../ui/use-idempotency-key';
 import { MoneyInput } from '../ledger/MoneyInput';
 import { ledgerSources } from '../ledger/sources';
@@ -78,7 +79,7 @@ interface Attached {
 const MISSING_APPORTIONMENT = 'Informe a classificação e o centro de custo da conta a pagar.';
 const PAYABLE_PATH = '/contas/pagar';
 
-const money = (text: string) => centavosInput({ min: 0 }).safeParse(text).data ?? 0;
+const money = (text: string) => typedCentavos(text, 0) ?? 0;
 /** "3526 0312 3456 …": the access key as a person reads it against the DANFE. */
 const accessKeyText = (key: string) => key.replace(/(\d{4})(?=\d)/g, '$1 ');
 
@@ -107,7 +108,7 @@ function ConcludeBody(props: { order: OrderDetail; onClose: () => void; onConclu
     ...values,
     id: order.id,
     version: order.version,
-    installments: values.installments.map((i) => ({ ...i, barcode: null, pixCode: null })),
+    installments: values.installments.map((i) => ({ ...inCentavos(i, ['amount']), barcode: null, pixCode: null })),
     nfeXml: attached?.xml ?? null,
     idempotencyKey,
   });
@@ -122,7 +123,7 @@ function ConcludeBody(props: { order: OrderDetail; onClose: () => void; onConclu
     validate: (values) => ({
       ...(values.classificationId ? {} : { classificationId: MISSING_APPORTIONMENT }),
       ...(values.costCentreId ? {} : { costCentreId: MISSING_APPORTIONMENT }),
-      ...rules(toInput(values) as never),
+      ...rules(toInput(values)),
     }),
   });
   const values = form.getValues();

@@ -24,7 +24,7 @@ import { useState } from 'react';
 import type { PurchasingRouter } from '@financeiro/server/api';
 import {
   can,
-  centavosInput,
+  typedCentavos,
   formatBRL,
   formatCalendarDate,
   MAX_QUOTATIONS,
@@ -46,6 +46,7 @@ import { CARDS_MEDIA_QUERY } from '../../ui/DataTable.cards';
 import { DateField } from '../../ui/DateField';
 import { fieldRefusal, revealField } from '../../ui/field-error';
 import { notifySuccess } from '../../ui/notify';
+import { inCentavos } from '../../ui/money-fields';
 import { useIdempotencyKey } from '../../ui/use-idempotency-key';
 import { useReportDirty, useUnsavedChanges } from '../../ui/use-unsaved-changes';
 import { MoneyInput } from '../ledger/MoneyInput';
@@ -62,7 +63,7 @@ interface ItemRow {
   productId: string;
   description: string;
   quantity: string;
-  unit: string;
+  unit: (typeof PRODUCT_UNITS)[number];
   unitPrice: string;
 }
 interface QuotationRow {
@@ -108,7 +109,7 @@ const quantityText = (quantity: number) =>
 /** A line's total while it is typed, or null until its quantity and price read. */
 function lineTotal(item: ItemRow): number | null {
   const quantity = quantityInput.safeParse(item.quantity).data;
-  const price = centavosInput({ min: 0 }).safeParse(item.unitPrice).data;
+  const price = typedCentavos(item.unitPrice, 0);
   return quantity === undefined || price === undefined ? null : purchaseLineTotal(quantity, price);
 }
 
@@ -143,13 +144,17 @@ function valuesOf(order: OrderDetail): Values {
 const chosenOf = (values: Values) =>
   values.chosenQuotation === '' ? undefined : values.quotations[Number(values.chosenQuotation)];
 
-/** What the server takes: the text as typed (the shared schema reads it), the supplier the chosen quotation's. */
+/**
+ * What the server takes: the text as typed (the shared schema reads it), money in centavos, the supplier the chosen
+ * quotation's.
+ */
 function toInput(values: Values): PurchaseOrderInput {
   const chosen = chosenOf(values);
   return {
     ...values,
     supplierId: chosen ? chosen.supplierId : values.supplierId,
-    items: values.items as PurchaseOrderInput['items'],
+    items: values.items.map((item) => inCentavos(item, ['unitPrice'])),
+    quotations: values.quotations.map((q) => inCentavos(q, ['total'])),
     chosenQuotation: values.chosenQuotation === '' ? null : Number(values.chosenQuotation),
   };
 }
@@ -204,7 +209,7 @@ function OrderFormBody(props: {
   );
   const form = useForm<Values>({
     initialValues: initial,
-    validate: (values) => rules(toInput(values) as never),
+    validate: (values) => rules(toInput(values)),
   });
   useReportDirty(form.isDirty(), props.onDirty);
   const values = form.getValues();
@@ -212,7 +217,7 @@ function OrderFormBody(props: {
   const total = purchaseOrderTotal(
     values.items.flatMap((item) => {
       const quantity = quantityInput.safeParse(item.quantity).data;
-      const unitPrice = centavosInput({ min: 0 }).safeParse(item.unitPrice).data;
+      const unitPrice = typedCentavos(item.unitPrice, 0);
       return quantity === undefined || unitPrice === undefined ? [] : [{ quantity, unitPrice }];
     }),
   );

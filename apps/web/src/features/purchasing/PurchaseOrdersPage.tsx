@@ -3,7 +3,7 @@ import { IconFilterOff, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
-import { formatBRL, formatCalendarDate, PURCHASE_LISTS, todayInSaoPaulo } from '@financeiro/core';
+import { amountBoundOfText, formatBRL, formatCalendarDate, PURCHASE_LISTS, todayInSaoPaulo } from '@financeiro/core';
 import { purchasingClient } from '../../api/trpc';
 import { notifyApiError } from '../../ui/api-error';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -79,8 +79,8 @@ export function PurchaseOrdersPage() {
       supplierId: filters.supplierId,
       from: filters.from,
       to: filters.to,
-      amountMin: filters.amountMin,
-      amountMax: filters.amountMax,
+      amountMin: amountBoundOfText(filters.amountMin),
+      amountMax: amountBoundOfText(filters.amountMax),
       search: filters.search,
     },
   };

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import Papa from 'papaparse';
 import { useRef, useState } from 'react';
 import type { z } from 'zod';
+import { centavosOfText } from '@financeiro/core';
 import { registryMessages } from '../../i18n/registries';
 import { downloadCsv } from '../../ui/download';
 import { notifyApiError } from '../../ui/api-error';
@@ -66,6 +67,8 @@ async function cellValue(field: RegistryField, cell: string, lookups: Map<string
       if (field.kind === 'reference') return cell ? resolve(cell) : '';
       return Promise.all(list(cell).map(resolve));
     }
+    case 'money':
+      return centavosOfText(cell);
     default:
       return cell;
   }

@@ -21,7 +21,7 @@ import { useUrlState } from '../../ui/use-url-state';
 import { useIdempotencyKey } from '../../ui/use-idempotency-key';
 import { useReportDirty, useUnsavedChanges } from '../../ui/use-unsaved-changes';
 import { useCan } from '../tenants/use-can';
-import { FormFields, type RegistryField } from './fields';
+import { FormFields, wireValues, type RegistryField } from './fields';
 import { RegistryImport, type ImportClient } from './RegistryImport';
 import { refreshAfterChange } from './sources';
 import { dangerColor } from '../../theme';
@@ -44,8 +44,11 @@ interface ListQuery {
   direction: 'asc' | 'desc';
 }
 
-/** The registry's typed API client (`registriesClient.<name>`): the same procedures for every registry. */
-export interface RegistryClient<Row extends RegistryRow, Input> extends ImportClient {
+/**
+ * The registry's typed API client (`registriesClient.<name>`): the same procedures for every registry. A create or
+ * update sends the form's values as the wire takes them (`wireValues`), which the registry's schema checks.
+ */
+export interface RegistryClient<Row extends RegistryRow> extends ImportClient {
   list: {
     query(
       input: ListQuery & { page: number; pageSize: number },
@@ -53,8 +56,8 @@ export interface RegistryClient<Row extends RegistryRow, Input> extends ImportCl
   };
   get: { query(input: { id: string }): Promise<Row> };
   export: { query(input: ListQuery): Promise<{ rows: Row[]; truncated: boolean }> };
-  create: { mutate(input: Input & { idempotencyKey?: string | undefined }): Promise<unknown> };
-  update: { mutate(input: Input & { id: string; version: number }): Promise<unknown> };
+  create: { mutate(input: Record<string, unknown> & { idempotencyKey?: string | undefined }): Promise<unknown> };
+  update: { mutate(input: Record<string, unknown> & { id: string; version: number }): Promise<unknown> };
   setStatus: { mutate(input: { id: string; status: 'active' | 'inactive' }): Promise<unknown> };
   delete: { mutate(input: { id: string }): Promise<unknown> };
 }
@@ -62,7 +65,7 @@ export interface RegistryClient<Row extends RegistryRow, Input> extends ImportCl
 export interface RegistryPageProps<Row extends RegistryRow, Values extends Record<string, unknown>> {
   /** Names the query cache and the exported file, e.g. "bancos". */
   name: string;
-  client: RegistryClient<Row, Values>;
+  client: RegistryClient<Row>;
   permissions: { edit: PermissionName; level: 'organization' | 'unit' };
   labels: { one: string; new: string; edit: string; search: string; empty: string; created: string };
   columns: Column<Row>[];
@@ -109,7 +112,7 @@ function RegistryForm<Row extends RegistryRow, Values extends Record<string, unk
     initialValues: props.toValues(props.row),
     // The server's refusal stays on its field while the field holds the refused value (a blur checks again).
     validate: (values) => {
-      const errors = rules(values);
+      const errors = rules(wireValues(props.fields, values));
       return refused && values[refused.field] === refused.value
         ? { ...errors, [refused.field]: refused.error }
         : errors;
@@ -125,8 +128,12 @@ function RegistryForm<Row extends RegistryRow, Values extends Record<string, unk
   const save = useMutation({
     mutationFn: (values: Values) =>
       props.row
-        ? props.client.update.mutate({ ...values, id: props.row.id, version: props.row.version })
-        : props.client.create.mutate({ ...values, idempotencyKey }),
+        ? props.client.update.mutate({
+            ...wireValues(props.fields, values),
+            id: props.row.id,
+            version: props.row.version,
+          })
+        : props.client.create.mutate({ ...wireValues(props.fields, values), idempotencyKey }),
     onSuccess: done,
     onError: (error) => {
       const refusal = fieldRefusal(error, props.onOpenExisting);

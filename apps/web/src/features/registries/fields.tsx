@@ -18,6 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Fragment, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
 import {
+  centavosOfText,
   formatPercent,
   maskCep,
   maskDocument,
@@ -435,6 +436,22 @@ export function FormFields<V>(props: {
       ))}
     </Stack>
   );
+}
+
+/**
+ * A registry form's values as the API takes them: its money fields (and those of its lines), typed as text, in
+ * centavos; a blank one is null, which the shared schema refuses in the field's own words.
+ */
+export function wireValues(fields: RegistryField[], values: Record<string, unknown>): Record<string, unknown> {
+  const wire = { ...values };
+  for (const field of fields) {
+    const value = values[field.key];
+    if (field.kind === 'money') wire[field.key] = centavosOfText(typeof value === 'string' ? value : '');
+    else if (field.kind === 'lines' && Array.isArray(value)) {
+      wire[field.key] = value.map((line: Record<string, unknown>) => wireValues(field.columns, line));
+    }
+  }
+  return wire;
 }
 
 /** Centavos as the form shows them: "1.234,56". */

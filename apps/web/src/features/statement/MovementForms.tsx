@@ -14,6 +14,7 @@ import { statementMessages } from '../../i18n/statement';
 import { notifyApiError } from '../../ui/api-error';
 import { DateField } from '../../ui/DateField';
 import { notifySuccess } from '../../ui/notify';
+import { inCentavos } from '../../ui/money-fields';
 import { useIdempotencyKey } from '../../ui/use-idempotency-key';
 import { MoneyInput } from '../ledger/MoneyInput';
 import { ledgerSources } from '../ledger/sources';
@@ -26,6 +27,9 @@ export interface AccountChoice {
   id: string;
   name: string;
 }
+
+const transferRules = schemaResolver(transferInput, { sync: true });
+const entryRules = schemaResolver(manualEntryInput, { sync: true });
 
 const choices = (accounts: AccountChoice[]) => accounts.map((a) => ({ value: a.id, label: a.name }));
 
@@ -63,11 +67,12 @@ function TransferForm(props: { accounts: AccountChoice[]; accountId: string | nu
       amount: '',
       description: '',
     },
-    validate: schemaResolver(transferInput, { sync: true }),
+    validate: (values) => transferRules(inCentavos(values, ['amount'])),
   });
   const saved = useSaved(t.transfer.done, props.onClose);
   const transfer = useMutation({
-    mutationFn: (values: typeof form.values) => ledgerClient.movements.transfer.mutate({ ...values, idempotencyKey }),
+    mutationFn: (values: typeof form.values) =>
+      ledgerClient.movements.transfer.mutate({ ...inCentavos(values, ['amount']), idempotencyKey }),
     onSuccess: saved,
     onError: notifyApiError,
   });
@@ -143,12 +148,12 @@ function EntryForm(props: { accounts: AccountChoice[]; accountId: string | null;
       costCentreId: '',
       description: t.entry.presetDescriptions.tarifa,
     },
-    validate: schemaResolver(manualEntryInput, { sync: true }),
+    validate: (values) => entryRules(inCentavos(values, ['amount'])),
   });
   const saved = useSaved(t.entry.done, props.onClose);
   const create = useMutation({
     mutationFn: ({ preset: _preset, ...values }: typeof form.values) =>
-      ledgerClient.movements.createEntry.mutate({ ...values, idempotencyKey }),
+      ledgerClient.movements.createEntry.mutate({ ...inCentavos(values, ['amount']), idempotencyKey }),
     onSuccess: saved,
     onError: notifyApiError,
   });
