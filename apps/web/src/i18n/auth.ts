@@ -1,4 +1,7 @@
-/** pt-BR texts of the sign-in and sign-up flows. The identity error messages are fixed wording: keep them verbatim. */
+/**
+ * pt-BR texts of the sign-in and sign-up flows. The identity error messages are fixed wording, listed in
+ * docs/product.md: keep them verbatim.
+ */
 export const authMessages = {
   signIn: {
     title: 'Entrar',

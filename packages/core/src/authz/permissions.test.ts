@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PERMISSIONS, PERMISSION_NAMES, permissionLabel } from './permissions';
 
 describe('permission catalogue', () => {
-  it('holds every permission the product names, spelled exactly', () => {
+  it('holds every permission the routes and the administration rules name, spelled exactly', () => {
     const named = [
       'ler_pedidos_compra',
       'ler_contas_pagar',

@@ -1,7 +1,7 @@
 /**
  * The permission catalogue: every permission a profile can grant, with its pt-BR label and the level it belongs to.
- * The product's own permission names are kept exactly as spelled (including `read_last_acess`); tenant
- * administration uses English snake_case, finance and purchasing use Portuguese, as those names do.
+ * The product's own permission names (listed in docs/product.md) are kept exactly as spelled, `read_last_acess`
+ * included; tenant administration uses English snake_case, finance and purchasing use Portuguese, as those names do.
  */
 export type PermissionLevel = 'organization' | 'unit' | 'department';
 
