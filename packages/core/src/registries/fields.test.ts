@@ -35,6 +35,7 @@ describe('registry field rules', () => {
     expect(message(null)).toBe('Informe o preço.');
     expect(message(centavosOfText('1,234.56'))).toBe('Valor inválido: use reais e centavos, como 1.234,56.');
     expect(message(-100)).toBe('O valor não pode ser negativo.');
+    expect(message(2 ** 60)).toBe('O valor de "items.0.unitPrice" é alto demais.');
     expect(centavosInput({ max: 500 }).safeParse(501).error?.issues[0]?.message).toBe(
       'O valor não pode passar de R$\u00a05,00.',
     );

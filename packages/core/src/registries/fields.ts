@@ -73,6 +73,7 @@ function wireMoneyMessage(input: unknown, path: readonly PropertyKey[] | undefin
   if (input === undefined || input === null) return empty;
   if (typeof input === 'number' && Number.isNaN(input)) return MONEY_TEXT_INVALID;
   const field = path && path.length > 0 ? `"${path.map(String).join('.')}"` : 'o valor';
+  if (Number.isInteger(input)) return `O valor de ${field} é alto demais.`;
   return `Envie ${field} em centavos, como número inteiro: R$ 1,00 é 100.`;
 }
 

@@ -119,7 +119,7 @@ describe('purchase orders: who sees and touches which, in which organization', (
     expect(await criadas({ requesterId: s.ids.solicitante })).toEqual([o.mine.id]);
     expect(await criadas({ requesterId: s.ids.admin })).toEqual([o.admins.id]);
     expect(await criadas({ supplierId: s.ids.supplier2 })).toEqual([o.admins.id]);
-    expect(await criadas({ amountMin: '1.500,00' })).toEqual([o.admins.id]);
+    expect(await criadas({ amountMin: 150_000 })).toEqual([o.admins.id]);
     expect(await criadas({ amountMax: 150_000 })).toEqual([o.mine.id]);
     expect(await criadas({ amountMin: 100_000, amountMax: 200_000 })).toEqual(expect.arrayContaining(both));
     expect(await criadas({ from: day(0), to: day(0) })).toEqual(expect.arrayContaining(both));

@@ -396,7 +396,7 @@ describe('purchase orders: the workflow through the API', () => {
       [
         'unsafe price',
         orderOf(s, 10_000, { items: [{ ...item, unitPrice: 2 ** 60 }] }),
-        'Valor inválido: use reais e centavos, como 1.234,56.',
+        'O valor de "order.items.0.unitPrice" é alto demais.',
       ],
       [
         'negative quantity',
