@@ -12,6 +12,7 @@ import { registriesClient } from '../../api/trpc';
 import { registryMessages } from '../../i18n/registries';
 import { Attachments } from '../../ui/Attachments';
 import { ContractGeneration } from '../ledger/ContractGeneration';
+import { inCentavos } from '../../ui/money-fields';
 import { useCan } from '../tenants/use-can';
 import { moneyText } from './fields';
 import { RowTitle, Figure } from './cells';
@@ -23,7 +24,7 @@ type Contract = Awaited<ReturnType<typeof registriesClient.contracts.get.query>>
 
 /** The installments the contract being filled in implies, with the readjustment to come; nothing until it is valid. */
 function Schedule({ values }: { values: Record<string, unknown> }) {
-  const parsed = contractInput.safeParse(values);
+  const parsed = contractInput.safeParse(inCentavos(values, ['value']));
   if (!parsed.success) return null;
   const contract = parsed.data;
   const installments = contractSchedule(contract);

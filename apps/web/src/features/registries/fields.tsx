@@ -359,7 +359,9 @@ function LinesInput<V>(props: {
  */
 function requiredPaths(schema: z.ZodType, values: Record<string, unknown>, fields: RegistryField[]): Set<string> {
   const refused = (path: string, changed: Record<string, unknown>) =>
-    schema.safeParse({ ...values, ...changed }).error?.issues.some((issue) => issue.path.join('.') === path) ?? false;
+    schema
+      .safeParse(wireValues(fields, { ...values, ...changed }))
+      .error?.issues.some((issue) => issue.path.join('.') === path) ?? false;
   const required = new Set<string>();
   for (const field of fields) {
     if (field.kind === 'yesno') continue;
