@@ -325,6 +325,35 @@ function inWindow(sorted: readonly Candidate[], day: number, window: number): Ca
 }
 
 /**
+ * The candidates and their parties, indexed for what each line looks up: by amount, FITID, the party's document, the
+ * first word of its name and the card acquirer it is.
+ */
+interface CandidateIndex {
+  /** How many days a line's date may be from the candidate's. */
+  window: number;
+  byAmount: Map<number, Candidate[]>;
+  byFitId: Map<string, Candidate[]>;
+  byDocument: Map<string, Party[]>;
+  byFirstName: Map<string, Party[]>;
+  byAcquirer: Map<number, Party[]>;
+  /** Installments by due date, and their amounts, signs and parties side by side for scanning many of them. */
+  installments: Candidate[];
+  installmentAbs: Float64Array;
+  installmentSign: Int8Array;
+  installmentParty: Int32Array;
+  /** By party number, while a line's installments are counted per party: the line counting, the count, the total. */
+  partySeenBy: Int32Array;
+  partyCount: Int32Array;
+  partyTotal: Float64Array;
+}
+
+/** Points of who the candidate's party is, as the memo tells it, and the reasons saying so (written when shown). */
+interface Identity {
+  points: number;
+  reasons: () => MatchReason[];
+}
+
+/**
  * Suggestions for a statement's lines, best first, each line and candidate in one at most; those scoring at least the
  * threshold are `automatic`, the others are hints for a person.
  */
@@ -336,21 +365,23 @@ export function matchStatement(
   const window = options.dateWindowDays ?? DEFAULT_MATCH_WINDOW_DAYS;
   const threshold = options.threshold ?? DEFAULT_MATCH_THRESHOLD;
   const lines = lineRows.filter((l) => l.amount !== 0).map(readLine);
+  const index = indexCandidates(candidateRows, window);
+  const proposals: Proposal[] = [];
+  for (const line of lines) {
+    const named = partiesNamed(line, index);
+    const sameAmount = proposeSameAmount(line, named, index, proposals);
+    proposeFromNamedParties(line, named, index, proposals);
+    if (named.length === 0 && sameAmount === 0) proposeAnonymousSums(line, index, proposals);
+  }
+  proposeSumsOfLines(lines, index, proposals);
+  return assign(proposals, threshold);
+}
 
-  // Parties, keyed by id, else document, else name; each party's name is read once.
+const byDay = (a: Candidate, b: Candidate) => a.day - b.day || a.index - b.index;
+
+/** The candidates with an amount, each with its party; parties keyed by id, else document, else name. */
+function readCandidates(candidateRows: readonly MatchCandidate[]): { candidates: Candidate[]; parties: Party[] } {
   const parties = new Map<string, Party>();
-  const partyOf = (c: MatchCandidate): Party => {
-    const key = c.partyId ?? c.partyDocument ?? c.partyName ?? `candidate:${c.id}`;
-    let party = parties.get(key);
-    if (!party) {
-      const nameWords = c.partyName ? words(c.partyName).filter((w) => !NAME_NOISE.has(w)) : [];
-      const acquirer = ACQUIRERS.findIndex((names) => names.some((n) => hasWords(nameWords, n, true)));
-      party = { key, number: parties.size, name: c.partyName, nameWords, documents: [], acquirer, candidates: [] };
-      parties.set(key, party);
-    }
-    if (c.partyDocument && !party.documents.includes(c.partyDocument)) party.documents.push(c.partyDocument);
-    return party;
-  };
   const candidates: Candidate[] = candidateRows
     .filter((c) => c.amount !== 0)
     .map((source, index) => ({
@@ -358,10 +389,27 @@ export function matchStatement(
       source,
       day: dayNumber(source.date),
       abs: Math.abs(source.amount),
-      party: partyOf(source),
+      party: partyOf(parties, source),
     }));
-  const byDay = (a: Candidate, b: Candidate) => a.day - b.day || a.index - b.index;
+  return { candidates, parties: [...parties.values()] };
+}
 
+/** The candidate's party, met now or before; each party's name is read once. */
+function partyOf(parties: Map<string, Party>, c: MatchCandidate): Party {
+  const key = c.partyId ?? c.partyDocument ?? c.partyName ?? `candidate:${c.id}`;
+  let party = parties.get(key);
+  if (!party) {
+    const nameWords = c.partyName ? words(c.partyName).filter((w) => !NAME_NOISE.has(w)) : [];
+    const acquirer = ACQUIRERS.findIndex((names) => names.some((n) => hasWords(nameWords, n, true)));
+    party = { key, number: parties.size, name: c.partyName, nameWords, documents: [], acquirer, candidates: [] };
+    parties.set(key, party);
+  }
+  if (c.partyDocument && !party.documents.includes(c.partyDocument)) party.documents.push(c.partyDocument);
+  return party;
+}
+
+function indexCandidates(candidateRows: readonly MatchCandidate[], window: number): CandidateIndex {
+  const { candidates, parties } = readCandidates(candidateRows);
   const byAmount = new Map<number, Candidate[]>();
   const byFitId = new Map<string, Candidate[]>();
   for (const c of candidates) {
@@ -370,19 +418,12 @@ export function matchStatement(
     for (const fitId of c.source.fitIdsSeen) pushTo(byFitId, fitId, c);
   }
   for (const list of byAmount.values()) list.sort(byDay);
-  // Installments by due date, and their amounts, signs and parties side by side for scanning many of them.
   const installments = candidates.filter((c) => c.source.kind === 'installment').sort(byDay);
-  const installmentAbs = Float64Array.from(installments, (c) => c.abs);
-  const installmentSign = Int8Array.from(installments, (c) => Math.sign(c.source.amount));
-  const installmentParty = Int32Array.from(installments, (c) => c.party.number);
-  const partySeenBy = new Int32Array(parties.size).fill(-1);
-  const partyCount = new Int32Array(parties.size);
-  const partyTotal = new Float64Array(parties.size);
 
   const byDocument = new Map<string, Party[]>();
   const byFirstName = new Map<string, Party[]>();
   const byAcquirer = new Map<number, Party[]>();
-  for (const party of parties.values()) {
+  for (const party of parties) {
     if (party.acquirer >= 0) pushTo(byAcquirer, party.acquirer, party);
     party.candidates.sort(byDay);
     for (const doc of party.documents) {
@@ -392,277 +433,324 @@ export function matchStatement(
     const first = party.nameWords[0];
     if (first) pushTo(byFirstName, first, party);
   }
+  return {
+    window,
+    byAmount,
+    byFitId,
+    byDocument,
+    byFirstName,
+    byAcquirer,
+    installments,
+    installmentAbs: Float64Array.from(installments, (c) => c.abs),
+    installmentSign: Int8Array.from(installments, (c) => Math.sign(c.source.amount)),
+    installmentParty: Int32Array.from(installments, (c) => c.party.number),
+    partySeenBy: new Int32Array(parties.length).fill(-1),
+    partyCount: new Int32Array(parties.length),
+    partyTotal: new Float64Array(parties.length),
+  };
+}
 
-  /**
-   * How the memo names the party: 'whole' when it has two words of the name in a row (the last may be cut short), or
-   * a first word no other party has with nothing contradicting it after it; 'initials' when it has the first word and
-   * then initials of the next ("TRANSPORTES P L") or leaves words out ("MARIA SILVA" for Maria Souza Silva); null
-   * when it does not name it.
-   */
-  const nameInMemo = (line: Line, party: Party): NameMatch => {
-    const memo = line.words;
-    const name = party.nameWords;
-    const first = name[0];
-    if (!first) return null;
-    const distinctive = (byFirstName.get(first)?.length ?? 0) === 1 && first.length >= 4;
-    let best: NameMatch = null;
-    for (let start = memo.indexOf(first); start >= 0; start = memo.indexOf(first, start + 1)) {
-      let whole = 1;
-      let initials = 0;
-      let skipped = false;
-      let contradicted = false;
-      let j = 1;
-      for (let k = start + 1; k < memo.length && j < name.length; k += 1) {
-        const w = memo[k] ?? '';
-        const last = k === memo.length - 1;
-        if (NAME_NOISE.has(w) && w.length > 1) continue;
-        // Initials of "da", "de", "dos" and "e" the bank kept.
-        if ((w === 'D' || w === 'E') && !name[j]?.startsWith(w)) continue;
-        // The name's next word, whole, as its initial or cut short at the memo's end; or a later one, when the bank
-        // left some out. A word that is none of them ends the name: "BRUNA ALVES MAGALHAES" is not Bruna Alves Moreira.
-        const at = name.findIndex(
-          (part, i) => i >= j && (w === part || ((w.length === 1 || last) && part.startsWith(w))),
-        );
-        if (at < 0) {
-          contradicted = w.length > 1 && !/\d/.test(w);
-          break;
-        }
-        if (at > j) skipped = true;
-        if ((w === name[at] && w.length >= 2) || (last && w.length >= 3)) whole += 1;
-        else initials += 1;
-        j = at + 1;
+/**
+ * How the memo names the party: 'whole' when it has two words of the name in a row (the last may be cut short), or a
+ * first word no other party has with nothing contradicting it after it; 'initials' when it has the first word and
+ * then initials of the next ("TRANSPORTES P L") or leaves words out ("MARIA SILVA" for Maria Souza Silva); null when
+ * it does not name it.
+ */
+function nameInMemo(line: Line, party: Party, byFirstName: Map<string, Party[]>): NameMatch {
+  const memo = line.words;
+  const name = party.nameWords;
+  const first = name[0];
+  if (!first) return null;
+  const distinctive = (byFirstName.get(first)?.length ?? 0) === 1 && first.length >= 4;
+  let best: NameMatch = null;
+  for (let start = memo.indexOf(first); start >= 0; start = memo.indexOf(first, start + 1)) {
+    let whole = 1;
+    let initials = 0;
+    let skipped = false;
+    let contradicted = false;
+    let j = 1;
+    for (let k = start + 1; k < memo.length && j < name.length; k += 1) {
+      const w = memo[k] ?? '';
+      const last = k === memo.length - 1;
+      if (NAME_NOISE.has(w) && w.length > 1) continue;
+      // Initials of "da", "de", "dos" and "e" the bank kept.
+      if ((w === 'D' || w === 'E') && !name[j]?.startsWith(w)) continue;
+      // The name's next word, whole, as its initial or cut short at the memo's end; or a later one, when the bank
+      // left some out. A word that is none of them ends the name: "BRUNA ALVES MAGALHAES" is not Bruna Alves Moreira.
+      const at = name.findIndex(
+        (part, i) => i >= j && (w === part || ((w.length === 1 || last) && part.startsWith(w))),
+      );
+      if (at < 0) {
+        contradicted = w.length > 1 && !/\d/.test(w);
+        break;
       }
-      if (contradicted) continue;
-      const alone = name.length === 1 || whole + initials >= 2 || start === memo.length - 1;
-      if ((whole >= 2 && !skipped) || (distinctive && alone)) return 'whole';
-      if ((skipped ? whole >= 2 : whole + initials >= 2) && first.length >= 3) best = 'initials';
+      if (at > j) skipped = true;
+      if ((w === name[at] && w.length >= 2) || (last && w.length >= 3)) whole += 1;
+      else initials += 1;
+      j = at + 1;
     }
-    return best;
-  };
-  const documentInMemo = (line: Line, party: Party): string | null => {
-    for (const doc of party.documents) {
-      if (line.documents.has(doc)) return doc;
-      if (doc.length === 11 && line.documents.has(`***${doc.slice(3, 9)}`)) return doc;
-    }
-    return null;
-  };
-  /** Parties the memo points at, by document, by name (in full or by initials) or as the card acquirer it names. */
-  const partiesNamed = (line: Line): Party[] => {
-    const found = new Set<Party>();
-    for (const doc of line.documents) for (const p of byDocument.get(doc) ?? []) found.add(p);
-    for (const acquirer of line.acquirers.keys()) for (const p of byAcquirer.get(acquirer) ?? []) found.add(p);
-    for (const w of line.words) {
-      const bucket = byFirstName.get(w);
-      if (!bucket || bucket.length > MAX_NAME_BUCKET) continue;
-      for (const p of bucket) if (nameInMemo(line, p) !== null) found.add(p);
-    }
-    return [...found];
-  };
+    if (contradicted) continue;
+    const alone = name.length === 1 || whole + initials >= 2 || start === memo.length - 1;
+    if ((whole >= 2 && !skipped) || (distinctive && alone)) return 'whole';
+    if ((skipped ? whole >= 2 : whole + initials >= 2) && first.length >= 3) best = 'initials';
+  }
+  return best;
+}
 
-  /** Points of who the candidate's party is, as the memo tells it, and the reasons saying so (written when shown). */
-  const identity = (line: Line, c: Candidate): { points: number; reasons: () => MatchReason[] } => {
-    const doc = documentInMemo(line, c.party);
-    const name = c.party.name ? nameInMemo(line, c.party) : null;
-    // The acquirer as the bank writes it ("REDE" for Redecard), when the memo does not carry its registered name.
-    const acquirer = name === null ? line.acquirers.get(c.party.acquirer) : undefined;
-    c.numberKey ??= c.source.documentNumber ? documentNumberKey(c.source.documentNumber) : null;
-    const number = c.numberKey !== null && line.numbers.has(c.numberKey);
-    const fitId = line.source.fitId !== null && c.source.fitIdsSeen.includes(line.source.fitId);
-    let points = 0;
-    if (doc) points += SCORE.document;
-    if (name) points += doc ? SCORE.nameWithDocument : name === 'whole' ? SCORE.name : SCORE.nameInitials;
-    if (acquirer) points += doc ? SCORE.nameWithDocument : SCORE.name;
-    if (number) points += SCORE.documentNumber;
-    if (fitId) points += SCORE.fitId;
-    const reasons = (): MatchReason[] => {
-      const role = partyRole(c.source.amount);
-      const out: MatchReason[] = [];
-      if (doc) {
-        const label = doc.length === 11 ? 'CPF' : 'CNPJ';
-        const masked = !line.documents.has(doc);
-        const shown = masked ? `***.${doc.slice(3, 6)}.${doc.slice(6, 9)}-**` : formatDocument(doc);
-        out.push({ code: 'document_in_memo', text: `${label} ${shown} do ${role} no histórico` });
-      }
-      if (name) out.push({ code: 'name_in_memo', text: `Nome do ${role} no histórico: ${c.party.name}` });
-      if (acquirer) {
-        out.push({ code: 'acquirer_in_memo', text: `Credenciadora ${acquirer} (${c.party.name}) no histórico` });
-      }
-      if (number) {
-        const text = `Número do documento ${c.source.documentNumber} no histórico`;
-        out.push({ code: 'document_number_in_memo', text });
-      }
-      if (fitId) out.push({ code: 'fitid_seen', text: 'Identificador do banco já conciliado com este lançamento' });
-      return out;
-    };
-    return { points, reasons };
-  };
+function documentInMemo(line: Line, party: Party): string | null {
+  for (const doc of party.documents) {
+    if (line.documents.has(doc)) return doc;
+    if (doc.length === 11 && line.documents.has(`***${doc.slice(3, 9)}`)) return doc;
+  }
+  return null;
+}
 
-  const proposals: Proposal[] = [];
-  /** One line paying several installments of one party, with what the memo tells of who paid. */
-  const sumOfInstallments = (
-    line: Line,
-    party: Party,
-    subset: Candidate[],
-    who: ReturnType<typeof identity>,
-  ): Proposal => {
-    const farthest = subset.reduce((max, c) => Math.max(max, Math.abs(c.day - line.day)), 0);
-    return {
+/** The party named in the memo by document or by its name in full, as paying late or in part asks. */
+const namedInFull = (line: Line, party: Party, byFirstName: Map<string, Party[]>) =>
+  documentInMemo(line, party) !== null || nameInMemo(line, party, byFirstName) === 'whole';
+
+/** Parties the memo points at, by document, by name (in full or by initials) or as the card acquirer it names. */
+function partiesNamed(line: Line, index: CandidateIndex): Party[] {
+  const found = new Set<Party>();
+  for (const doc of line.documents) for (const p of index.byDocument.get(doc) ?? []) found.add(p);
+  for (const acquirer of line.acquirers.keys()) for (const p of index.byAcquirer.get(acquirer) ?? []) found.add(p);
+  for (const w of line.words) {
+    const bucket = index.byFirstName.get(w);
+    if (!bucket || bucket.length > MAX_NAME_BUCKET) continue;
+    for (const p of bucket) if (nameInMemo(line, p, index.byFirstName) !== null) found.add(p);
+  }
+  return [...found];
+}
+
+/** Who the candidate's party is, as the line's memo tells it. */
+function identity(line: Line, c: Candidate, byFirstName: Map<string, Party[]>): Identity {
+  const doc = documentInMemo(line, c.party);
+  const name = c.party.name ? nameInMemo(line, c.party, byFirstName) : null;
+  // The acquirer as the bank writes it ("REDE" for Redecard), when the memo does not carry its registered name.
+  const acquirer = name === null ? line.acquirers.get(c.party.acquirer) : undefined;
+  c.numberKey ??= c.source.documentNumber ? documentNumberKey(c.source.documentNumber) : null;
+  const number = c.numberKey !== null && line.numbers.has(c.numberKey);
+  const fitId = line.source.fitId !== null && c.source.fitIdsSeen.includes(line.source.fitId);
+  let points = 0;
+  if (doc) points += SCORE.document;
+  if (name) points += doc ? SCORE.nameWithDocument : name === 'whole' ? SCORE.name : SCORE.nameInitials;
+  if (acquirer) points += doc ? SCORE.nameWithDocument : SCORE.name;
+  if (number) points += SCORE.documentNumber;
+  if (fitId) points += SCORE.fitId;
+  const reasons = (): MatchReason[] => {
+    const role = partyRole(c.source.amount);
+    const out: MatchReason[] = [];
+    if (doc) {
+      const label = doc.length === 11 ? 'CPF' : 'CNPJ';
+      const masked = !line.documents.has(doc);
+      const shown = masked ? `***.${doc.slice(3, 6)}.${doc.slice(6, 9)}-**` : formatDocument(doc);
+      out.push({ code: 'document_in_memo', text: `${label} ${shown} do ${role} no histórico` });
+    }
+    if (name) out.push({ code: 'name_in_memo', text: `Nome do ${role} no histórico: ${c.party.name}` });
+    if (acquirer) {
+      out.push({ code: 'acquirer_in_memo', text: `Credenciadora ${acquirer} (${c.party.name}) no histórico` });
+    }
+    if (number) {
+      const text = `Número do documento ${c.source.documentNumber} no histórico`;
+      out.push({ code: 'document_number_in_memo', text });
+    }
+    if (fitId) out.push({ code: 'fitid_seen', text: 'Identificador do banco já conciliado com este lançamento' });
+    return out;
+  };
+  return { points, reasons };
+}
+
+/** One line paying several installments of one party, with what the memo tells of who paid. */
+function sumOfInstallments(line: Line, party: Party, subset: Candidate[], who: Identity, window: number): Proposal {
+  const farthest = subset.reduce((max, c) => Math.max(max, Math.abs(c.day - line.day)), 0);
+  return {
+    lines: [line],
+    candidates: subset,
+    identified: who.points > 0,
+    raw: SCORE.sumOfParts + datePoints(farthest, window) + who.points,
+    reasons: () => [
+      {
+        code: 'sum_of_installments',
+        text: `Soma de ${subset.length} parcelas de ${party.name ?? 'um mesmo participante'}: ${formatBRL(line.abs)}`,
+      },
+      {
+        code: 'date_within',
+        text:
+          farthest === 0
+            ? 'Vencimentos na mesma data'
+            : `Vencimentos a até ${farthest} dia${farthest === 1 ? '' : 's'} da data`,
+      },
+      ...who.reasons(),
+    ],
+  };
+}
+
+/**
+ * Candidates of exactly the line's amount: within the window; reconciled to the line's FITID before, however far;
+ * and paid late, installments of a party the memo names by document or in full, when the party has none of that
+ * amount due within the window or after it.
+ */
+function sameAmountCandidates(line: Line, named: readonly Party[], index: CandidateIndex): Set<Candidate> {
+  const pairs = new Set<Candidate>(inWindow(index.byAmount.get(line.source.amount) ?? [], line.day, index.window));
+  if (line.source.fitId) {
+    for (const c of index.byFitId.get(line.source.fitId) ?? [])
+      if (c.source.amount === line.source.amount) pairs.add(c);
+  }
+  for (const party of named) {
+    if (!namedInFull(line, party, index.byFirstName)) continue;
+    const from = firstFrom(party.candidates, line.day - MAX_DAYS_LATE);
+    const sameAmount = party.candidates
+      .slice(from)
+      .filter((c) => c.source.kind === 'installment' && c.source.amount === line.source.amount);
+    if (sameAmount.some((c) => c.day >= line.day - index.window)) continue;
+    for (const c of sameAmount) pairs.add(c);
+  }
+  return pairs;
+}
+
+/** One line, one candidate of the same amount; returns how many such proposals it made. */
+function proposeSameAmount(line: Line, named: readonly Party[], index: CandidateIndex, proposals: Proposal[]): number {
+  const { window } = index;
+  const scored = [...sameAmountCandidates(line, named, index)].map((c) => {
+    const days = c.day - line.day;
+    const who = identity(line, c, index.byFirstName);
+    const other = who.points === 0 ? named.find((p) => p !== c.party && p.name !== null) : undefined;
+    const raw = SCORE.sameAmount + (other ? SCORE.otherParty : 0) + datePoints(days, window) + who.points;
+    return { c, days, who, other, raw };
+  });
+  // Many candidates of this amount with nothing but the amount and date: beyond the rivals counted, the farther
+  // ones change no score, so they are left out (a plan's price shared by thousands of customers).
+  const plain = scored.filter((x) => x.who.points === 0);
+  if (plain.length > MAX_RIVALS_COUNTED + 2) {
+    plain.sort((a, b) => b.raw - a.raw || (a.c.source.id < b.c.source.id ? -1 : 1));
+    const dropped = new Set(plain.slice(MAX_RIVALS_COUNTED + 2));
+    scored.splice(0, scored.length, ...scored.filter((x) => !dropped.has(x)));
+  }
+  for (const { c, days, who, other, raw } of scored) {
+    proposals.push({
       lines: [line],
-      candidates: subset,
+      candidates: [c],
       identified: who.points > 0,
-      raw: SCORE.sumOfParts + datePoints(farthest, window) + who.points,
+      raw,
       reasons: () => [
-        {
-          code: 'sum_of_installments',
-          text: `Soma de ${subset.length} parcelas de ${party.name ?? 'um mesmo participante'}: ${formatBRL(line.abs)}`,
-        },
-        {
-          code: 'date_within',
-          text:
-            farthest === 0
-              ? 'Vencimentos na mesma data'
-              : `Vencimentos a até ${farthest} dia${farthest === 1 ? '' : 's'} da data`,
-        },
-        ...who.reasons(),
-      ],
-    };
-  };
-
-  for (const line of lines) {
-    // One line, one candidate of the same amount; a known FITID also reaches past the window.
-    const pairs = new Set<Candidate>(inWindow(byAmount.get(line.source.amount) ?? [], line.day, window));
-    if (line.source.fitId) {
-      for (const c of byFitId.get(line.source.fitId) ?? []) if (c.source.amount === line.source.amount) pairs.add(c);
-    }
-    const named = partiesNamed(line);
-    // Paid late: an installment of exactly the amount of a party the memo names by document or in full, when the
-    // party has none of that amount due within the window or after it.
-    for (const party of named) {
-      if (documentInMemo(line, party) === null && nameInMemo(line, party) !== 'whole') continue;
-      const from = firstFrom(party.candidates, line.day - MAX_DAYS_LATE);
-      const sameAmount = party.candidates
-        .slice(from)
-        .filter((c) => c.source.kind === 'installment' && c.source.amount === line.source.amount);
-      if (sameAmount.some((c) => c.day >= line.day - window)) continue;
-      for (const c of sameAmount) pairs.add(c);
-    }
-    const scored = [...pairs].map((c) => {
-      const days = c.day - line.day;
-      const who = identity(line, c);
-      const other = who.points === 0 ? named.find((p) => p !== c.party && p.name !== null) : undefined;
-      const raw = SCORE.sameAmount + (other ? SCORE.otherParty : 0) + datePoints(days, window) + who.points;
-      return { c, days, who, other, raw };
-    });
-    // Many candidates of this amount with nothing but the amount and date: beyond the rivals counted, the farther
-    // ones change no score, so they are left out (a plan's price shared by thousands of customers).
-    const plain = scored.filter((x) => x.who.points === 0);
-    if (plain.length > MAX_RIVALS_COUNTED + 2) {
-      plain.sort((a, b) => b.raw - a.raw || (a.c.source.id < b.c.source.id ? -1 : 1));
-      const dropped = new Set(plain.slice(MAX_RIVALS_COUNTED + 2));
-      scored.splice(0, scored.length, ...scored.filter((x) => !dropped.has(x)));
-    }
-    for (const { c, days, who, other, raw } of scored) {
-      proposals.push({
-        lines: [line],
-        candidates: [c],
-        identified: who.points > 0,
-        raw,
-        reasons: () => [
-          { code: 'same_amount', text: `Mesmo valor: ${formatBRL(line.abs)}` },
-          ...(Math.abs(days) <= window
-            ? [dateReason(days, c.source.kind)]
-            : c.source.kind === 'installment' && days < 0
-              ? [lateReason(-days)]
-              : []),
-          ...who.reasons(),
-          ...(other
-            ? [{ code: 'other_party_in_memo' as const, text: `O histórico cita outro nome: ${other.name}` }]
+        { code: 'same_amount', text: `Mesmo valor: ${formatBRL(line.abs)}` },
+        ...(Math.abs(days) <= window
+          ? [dateReason(days, c.source.kind)]
+          : c.source.kind === 'installment' && days < 0
+            ? [lateReason(-days)]
             : []),
-        ],
-      });
-    }
+        ...who.reasons(),
+        ...(other
+          ? [{ code: 'other_party_in_memo' as const, text: `O histórico cita outro nome: ${other.name}` }]
+          : []),
+      ],
+    });
+  }
+  return scored.length;
+}
 
-    // A party the memo names: several of its installments adding up to the line, or part of one of them.
-    for (const party of named) {
-      const near: Candidate[] = [];
-      // Part of an installment only for a party the memo names in full, and that has no installment of exactly the
-      // line's amount, even out of the window.
-      const paysPart =
-        (documentInMemo(line, party) !== null || nameInMemo(line, party) === 'whole') &&
-        !party.candidates.some((c) => c.source.amount === line.source.amount);
-      for (const c of inWindow(party.candidates, line.day, window)) {
-        if (c.source.kind !== 'installment' || Math.sign(c.source.amount) !== line.sign) continue;
-        if (c.abs > line.abs && paysPart) {
-          const days = c.day - line.day;
-          const who = identity(line, c);
-          proposals.push({
-            lines: [line],
-            candidates: [c],
-            partial: true,
-            identified: true,
-            raw: SCORE.partial + datePoints(days, window) + who.points,
-            reasons: () => [
-              { code: 'partial', text: `Pagamento parcial: ${formatBRL(line.abs)} de ${formatBRL(c.abs)}` },
-              dateReason(days, c.source.kind),
-              ...who.reasons(),
-            ],
-          });
-        } else if (c.abs < line.abs) near.push(c);
-      }
-      near.sort((a, b) => Math.abs(a.day - line.day) - Math.abs(b.day - line.day) || a.index - b.index);
-      for (const subset of subsetsSumming(near.slice(0, MAX_SUBSET_ITEMS), line.abs)) {
-        proposals.push(sumOfInstallments(line, party, subset, identity(line, subset[0] as Candidate)));
-      }
+/** A party the memo names: several of its installments adding up to the line, or part of one of them. */
+function proposeFromNamedParties(
+  line: Line,
+  named: readonly Party[],
+  index: CandidateIndex,
+  proposals: Proposal[],
+): void {
+  const { window } = index;
+  for (const party of named) {
+    const near: Candidate[] = [];
+    // Part of an installment only for a party the memo names in full, and that has no installment of exactly the
+    // line's amount, even out of the window.
+    const paysPart =
+      namedInFull(line, party, index.byFirstName) &&
+      !party.candidates.some((c) => c.source.amount === line.source.amount);
+    for (const c of inWindow(party.candidates, line.day, window)) {
+      if (c.source.kind !== 'installment' || Math.sign(c.source.amount) !== line.sign) continue;
+      if (c.abs > line.abs && paysPart) {
+        const days = c.day - line.day;
+        const who = identity(line, c, index.byFirstName);
+        proposals.push({
+          lines: [line],
+          candidates: [c],
+          partial: true,
+          identified: true,
+          raw: SCORE.partial + datePoints(days, window) + who.points,
+          reasons: () => [
+            { code: 'partial', text: `Pagamento parcial: ${formatBRL(line.abs)} de ${formatBRL(c.abs)}` },
+            dateReason(days, c.source.kind),
+            ...who.reasons(),
+          ],
+        });
+      } else if (c.abs < line.abs) near.push(c);
     }
-
-    // A memo that names no one and nothing of its amount: installments of one party falling due by the line's date (or
-    // the day after) adding up to it, automatic only when no other party's add up to it too.
-    if (named.length === 0 && scored.length === 0) {
-      // Two passes over those installments: how many of each party and what they add up to, then the parties with
-      // two or more whose total reaches the line.
-      const [from, to] = [firstFrom(installments, line.day - window), firstFrom(installments, line.day + 2)];
-      const fits = (i: number) => (installmentAbs[i] ?? 0) < line.abs && installmentSign[i] === line.sign;
-      for (let i = from; i < to; i += 1) {
-        if (!fits(i)) continue;
-        const n = installmentParty[i] ?? 0;
-        if (partySeenBy[n] !== line.index) {
-          partySeenBy[n] = line.index;
-          partyCount[n] = 0;
-          partyTotal[n] = 0;
-        }
-        partyCount[n] = (partyCount[n] ?? 0) + 1;
-        partyTotal[n] = (partyTotal[n] ?? 0) + (installmentAbs[i] ?? 0);
-      }
-      const byParty = new Map<Party, Candidate[]>();
-      for (let i = from; i < to; i += 1) {
-        const n = installmentParty[i] ?? 0;
-        if (fits(i) && (partyCount[n] ?? 0) >= 2 && (partyTotal[n] ?? 0) >= line.abs) {
-          const c = installments[i] as Candidate;
-          pushTo(byParty, c.party, c);
-        }
-      }
-      const sums: Proposal[] = [];
-      for (const [party, near] of byParty) {
-        if (party.key.startsWith('candidate:')) continue;
-        near.sort((a, b) => Math.abs(a.day - line.day) - Math.abs(b.day - line.day) || a.index - b.index);
-        for (const subset of subsetsSumming(near.slice(0, MAX_SUBSET_ITEMS), line.abs)) {
-          sums.push(sumOfInstallments(line, party, subset, { points: 0, reasons: () => [] }));
-        }
-      }
-      const [only] = sums;
-      if (only && sums.length === 1) {
-        only.raw += SCORE.onlySum;
-        const reasons = only.reasons;
-        only.reasons = () => [
-          ...reasons(),
-          { code: 'sum_of_installments', text: 'Nenhum outro participante tem parcelas que somem este valor' },
-        ];
-      }
-      proposals.push(...sums);
+    near.sort((a, b) => Math.abs(a.day - line.day) - Math.abs(b.day - line.day) || a.index - b.index);
+    for (const subset of subsetsSumming(near.slice(0, MAX_SUBSET_ITEMS), line.abs)) {
+      const who = identity(line, subset[0] as Candidate, index.byFirstName);
+      proposals.push(sumOfInstallments(line, party, subset, who, window));
     }
   }
+}
 
-  // Several lines, one candidate: lines of one day with the same memo but for its numbers (an acquirer's credits).
+/**
+ * A memo that names no one and nothing of its amount: installments of one party falling due by the line's date (or
+ * the day after) adding up to it, automatic only when no other party's add up to it too.
+ */
+function proposeAnonymousSums(line: Line, index: CandidateIndex, proposals: Proposal[]): void {
+  const sums: Proposal[] = [];
+  for (const [party, near] of installmentsAddingUpByParty(line, index)) {
+    if (party.key.startsWith('candidate:')) continue;
+    near.sort((a, b) => Math.abs(a.day - line.day) - Math.abs(b.day - line.day) || a.index - b.index);
+    for (const subset of subsetsSumming(near.slice(0, MAX_SUBSET_ITEMS), line.abs)) {
+      sums.push(sumOfInstallments(line, party, subset, { points: 0, reasons: () => [] }, index.window));
+    }
+  }
+  const [only] = sums;
+  if (only && sums.length === 1) {
+    only.raw += SCORE.onlySum;
+    const reasons = only.reasons;
+    only.reasons = () => [
+      ...reasons(),
+      { code: 'sum_of_installments', text: 'Nenhum outro participante tem parcelas que somem este valor' },
+    ];
+  }
+  proposals.push(...sums);
+}
+
+/**
+ * The installments falling due from the window's start to the day after the line, smaller than it and of its sign, of
+ * each party with two or more of them whose total reaches the line. Two passes over them: how many of each party and
+ * what they add up to, then those of the parties that qualify.
+ */
+function installmentsAddingUpByParty(line: Line, index: CandidateIndex): Map<Party, Candidate[]> {
+  const { installments, installmentAbs, installmentSign, installmentParty, partySeenBy, partyCount, partyTotal } =
+    index;
+  const [from, to] = [firstFrom(installments, line.day - index.window), firstFrom(installments, line.day + 2)];
+  const fits = (i: number) => (installmentAbs[i] ?? 0) < line.abs && installmentSign[i] === line.sign;
+  for (let i = from; i < to; i += 1) {
+    if (!fits(i)) continue;
+    const n = installmentParty[i] ?? 0;
+    if (partySeenBy[n] !== line.index) {
+      partySeenBy[n] = line.index;
+      partyCount[n] = 0;
+      partyTotal[n] = 0;
+    }
+    partyCount[n] = (partyCount[n] ?? 0) + 1;
+    partyTotal[n] = (partyTotal[n] ?? 0) + (installmentAbs[i] ?? 0);
+  }
+  const byParty = new Map<Party, Candidate[]>();
+  for (let i = from; i < to; i += 1) {
+    const n = installmentParty[i] ?? 0;
+    if (fits(i) && (partyCount[n] ?? 0) >= 2 && (partyTotal[n] ?? 0) >= line.abs) {
+      const c = installments[i] as Candidate;
+      pushTo(byParty, c.party, c);
+    }
+  }
+  return byParty;
+}
+
+/** Several lines, one candidate: lines of one day with the same memo but for its numbers (an acquirer's credits). */
+function proposeSumsOfLines(lines: readonly Line[], index: CandidateIndex, proposals: Proposal[]): void {
+  const { window } = index;
   const groups = new Map<string, Line[]>();
   for (const line of lines) {
     pushTo(groups, `${line.sign}\u0000${line.day}\u0000${line.signature}`, line);
@@ -671,39 +759,47 @@ export function matchStatement(
     if (group.length < 2) continue;
     const first = group[0] as Line;
     const whole = group.reduce((sum, l) => sum + l.abs, 0);
+    const ofWhole = inWindow(index.byAmount.get(first.sign * whole) ?? [], first.day, window);
+    proposeSumOfLines(first, group, whole, ofWhole, index, proposals);
     // Part of the day's lines only for a candidate whose party the memo names: sums of parts coincide too easily.
-    if (!addSumOfLines(group, whole) && group.length <= MAX_LINES_ADDED_UP) {
-      for (const party of partiesNamed(first)) {
+    if (ofWhole.length === 0 && group.length <= MAX_LINES_ADDED_UP) {
+      for (const party of partiesNamed(first, index)) {
         for (const c of inWindow(party.candidates, first.day, window)) {
           if (Math.sign(c.source.amount) !== first.sign || c.abs >= whole) continue;
-          for (const subset of subsetsSumming(group, c.abs)) addSumOfLines(subset, c.abs, c);
+          for (const subset of subsetsSumming(group, c.abs)) {
+            proposeSumOfLines(first, subset, c.abs, [c], index, proposals);
+          }
         }
       }
     }
-    function addSumOfLines(part: Line[], total: number, only?: Candidate): boolean {
-      let found = false;
-      for (const c of only ? [only] : inWindow(byAmount.get(first.sign * total) ?? [], first.day, window)) {
-        found = true;
-        const days = c.day - first.day;
-        const who = identity(first, c);
-        const kind = first.sign > 0 ? 'créditos' : 'débitos';
-        proposals.push({
-          lines: part,
-          candidates: [c],
-          identified: who.points > 0,
-          raw: SCORE.sumOfParts + datePoints(days, window) + who.points,
-          reasons: () => [
-            { code: 'sum_of_lines', text: `Soma de ${part.length} ${kind} do extrato: ${formatBRL(total)}` },
-            dateReason(days, c.source.kind),
-            ...who.reasons(),
-          ],
-        });
-      }
-      return found;
-    }
   }
+}
 
-  return assign(proposals, threshold);
+/** The lines `part` of a group, adding up to `total`, paying each of `candidates`; the group's first line's memo. */
+function proposeSumOfLines(
+  first: Line,
+  part: Line[],
+  total: number,
+  candidates: readonly Candidate[],
+  index: CandidateIndex,
+  proposals: Proposal[],
+): void {
+  for (const c of candidates) {
+    const days = c.day - first.day;
+    const who = identity(first, c, index.byFirstName);
+    const kind = first.sign > 0 ? 'créditos' : 'débitos';
+    proposals.push({
+      lines: part,
+      candidates: [c],
+      identified: who.points > 0,
+      raw: SCORE.sumOfParts + datePoints(days, index.window) + who.points,
+      reasons: () => [
+        { code: 'sum_of_lines', text: `Soma de ${part.length} ${kind} do extrato: ${formatBRL(total)}` },
+        dateReason(days, c.source.kind),
+        ...who.reasons(),
+      ],
+    });
+  }
 }
 
 /**

@@ -125,6 +125,19 @@ function joinMemo(name: string | undefined, memo: string | undefined): string {
   return parts.join(' - ');
 }
 
+/** The walk over a file's tags: the statement and transaction open where it is, and what it has read so far. */
+interface OfxWalk {
+  text: string;
+  saoPauloDate: (instant: number) => string;
+  /** The file's line at a position; the positions asked only grow. */
+  lineAt: (position: number) => number;
+  statements: ParsedStatement[];
+  rejected: RejectedStatementLine[];
+  current: OpenStatement | null;
+  transaction: OpenTransaction | null;
+  balanceKind: 'LEDGERBAL' | 'AVAILBAL' | null;
+}
+
 /** Reads an OFX file; throws StatementFileError (pt-BR) when it is not an OFX statement at all. */
 export function parseOfx(bytes: Uint8Array): ParsedStatementFile {
   const text = decodeStatementBytes(bytes);
@@ -132,93 +145,55 @@ export function parseOfx(bytes: Uint8Array): ParsedStatementFile {
   if (start === undefined) {
     throw new StatementFileError('O arquivo não é um extrato OFX: não encontramos a marca <OFX>.');
   }
-  const saoPauloDate = saoPauloDates();
-  const statements: ParsedStatement[] = [];
-  const rejected: RejectedStatementLine[] = [];
-  const reject = (line: number, problem: string) =>
-    rejected.push({ fileLine: line, message: `Linha ${line}: ${problem}.` });
+  const walk: OfxWalk = {
+    text,
+    saoPauloDate: saoPauloDates(),
+    lineAt: lineCounter(text),
+    statements: [],
+    rejected: [],
+    current: null,
+    transaction: null,
+    balanceKind: null,
+  };
+  walkTags(walk, start);
+  if (walk.transaction) {
+    reject(walk, walk.transaction.line, 'o arquivo termina no meio deste lançamento; confira se foi baixado inteiro');
+    walk.transaction = null;
+  }
+  closeStatement(walk);
+  const { statements, rejected } = walk;
+  if (statements.length === 0) {
+    throw new StatementFileError('O arquivo OFX não traz extrato de conta corrente nem de cartão de crédito.');
+  }
+  assignLineKeys(statements);
+  rejected.sort((a, b) => a.fileLine - b.fileLine);
+  return { format: 'ofx', statements, rejected };
+}
 
-  // Line numbers grow with the position, so they are counted once, from the last position asked. A file has
-  // LF or CRLF line ends, or (old Mac exports) CR alone.
+/**
+ * The line of a position in `text`. Line numbers grow with the position, so they are counted once, from the last
+ * position asked. A file has LF or CRLF line ends, or (old Mac exports) CR alone.
+ */
+function lineCounter(text: string): (position: number) => number {
   const lineEnd = text.includes('\n') ? '\n' : '\r';
   let nextLineEnd = text.indexOf(lineEnd);
   let lineNumber = 1;
-  const lineAt = (position: number): number => {
+  return (position) => {
     while (nextLineEnd >= 0 && nextLineEnd < position) {
       lineNumber += 1;
       nextLineEnd = text.indexOf(lineEnd, nextLineEnd + 1);
     }
     return lineNumber;
   };
+}
 
-  let current: OpenStatement | null = null;
-  let transaction: OpenTransaction | null = null;
-  let balanceKind: 'LEDGERBAL' | 'AVAILBAL' | null = null;
+function reject(walk: OfxWalk, line: number, problem: string): void {
+  walk.rejected.push({ fileLine: line, message: `Linha ${line}: ${problem}.` });
+}
 
-  const openStatement = (kind: ParsedStatement['kind']): OpenStatement => {
-    const statement: ParsedStatement = {
-      kind,
-      bankCode: null,
-      branch: null,
-      account: null,
-      currency: 'BRL',
-      periodStart: null,
-      periodEnd: null,
-      closingBalance: null,
-      lines: [],
-    };
-    statements.push(statement);
-    return { statement, fields: new Map(), balance: new Map() };
-  };
-
-  const closeTransaction = () => {
-    if (!transaction) return;
-    const { line, fields } = transaction;
-    transaction = null;
-    // A transaction outside every <STMTRS> (a bank that left it out) still belongs to a statement.
-    current ??= openStatement('bank');
-    const memo = joinMemo(fields.get('NAME')?.value, fields.get('MEMO')?.value);
-    if (isBalanceMemo(memo)) return;
-    const amountField = fields.get('TRNAMT');
-    if (!amountField) return reject(line, 'lançamento sem valor (TRNAMT)');
-    const amount = readAmount(amountField.value, null);
-    if ('problem' in amount) return reject(amountField.line, amount.problem);
-    const dateField = fields.get('DTPOSTED') ?? fields.get('DTUSER');
-    if (!dateField) return reject(line, 'lançamento sem data (DTPOSTED)');
-    const date = ofxDate(dateField.value, saoPauloDate);
-    if (!date) return reject(dateField.line, `data inválida ${quoted(dateField.value)}`);
-    const parsed: ParsedStatementLine = {
-      fileLine: line,
-      date,
-      amount: amount.amount,
-      fitId: fields.get('FITID')?.value || null,
-      memo,
-      reference: fields.get('CHECKNUM')?.value || fields.get('REFNUM')?.value || null,
-      type: fields.get('TRNTYPE')?.value.toUpperCase() || null,
-      key: '',
-    };
-    current.statement.lines.push(parsed);
-  };
-
-  const closeStatement = () => {
-    closeTransaction();
-    if (!current) return;
-    const { statement, fields, balance } = current;
-    current = null;
-    const value = (name: string) => fields.get(name)?.value || null;
-    statement.bankCode = value('BANKID');
-    statement.branch = value('BRANCHID');
-    statement.account = value('ACCTID');
-    const currency = value('CURDEF')?.toUpperCase();
-    if (currency && /^[A-Z]{3}$/.test(currency)) statement.currency = currency;
-    statement.periodStart = ofxDate(value('DTSTART') ?? '', saoPauloDate);
-    statement.periodEnd = ofxDate(value('DTEND') ?? '', saoPauloDate);
-    const balanceAmount = balance.get('BALAMT');
-    const amount = balanceAmount ? readAmount(balanceAmount.value, null) : null;
-    const date = ofxDate(balance.get('DTASOF')?.value ?? '', saoPauloDate) ?? statement.periodEnd;
-    if (amount && 'amount' in amount && date) statement.closingBalance = { amount: amount.amount, date };
-  };
-
+/** Each tag from `start` on, in file order, to its opening or closing step. */
+function walkTags(walk: OfxWalk, start: number): void {
+  const { text } = walk;
   let position = start;
   for (;;) {
     let open = text.indexOf('<', position);
@@ -231,59 +206,134 @@ export function parseOfx(bytes: Uint8Array): ParsedStatementFile {
     const first = text.charCodeAt(open + 1);
     if (first === 63 || first === 33) continue; // <?…?> and <!…>
     const closing = first === 47;
-    let nameStart = closing ? open + 2 : open + 1;
-    while (nameStart < close && text.charCodeAt(nameStart) <= 32) nameStart += 1;
-    let nameEnd = nameStart;
-    let lowerCase = false;
-    for (let c = text.charCodeAt(nameEnd); nameEnd < close && isNameChar(c); c = text.charCodeAt(++nameEnd)) {
-      lowerCase ||= c >= 97;
-    }
-    if (nameEnd === nameStart) continue;
-    const name = lowerCase ? text.slice(nameStart, nameEnd).toUpperCase() : text.slice(nameStart, nameEnd);
-    if (closing) {
-      if (name === 'STMTTRN' || name === 'BANKTRANLIST') closeTransaction();
-      else if (name === 'STMTRS' || name === 'CCSTMTRS') closeStatement();
-      else if (name === balanceKind) balanceKind = null;
-      continue;
-    }
-    if (name === 'STMTRS' || name === 'CCSTMTRS') {
-      closeStatement();
-      current = openStatement(name === 'STMTRS' ? 'bank' : 'credit_card');
-      continue;
-    }
-    if (name === 'STMTTRN') {
-      closeTransaction();
-      transaction = { line: lineAt(open), fields: new Map() };
-      continue;
-    }
-    if (name === 'LEDGERBAL' || name === 'AVAILBAL') {
-      closeTransaction();
-      balanceKind = name;
-      continue;
-    }
-    const target = transaction
-      ? TRANSACTION_FIELDS.has(name)
-        ? transaction.fields
-        : null
-      : current && STATEMENT_FIELDS.has(name)
-        ? name === 'BALAMT' || name === 'DTASOF'
-          ? balanceKind === 'LEDGERBAL'
-            ? current.balance
-            : null
-          : current.fields
-        : null;
-    if (!target || target.has(name) || text.charCodeAt(close - 1) === 47) continue;
-    target.set(name, { value: valueAt(text, position), line: lineAt(open) });
+    const name = tagName(text, closing ? open + 2 : open + 1, close);
+    if (name === null) continue;
+    if (closing) closingTag(walk, name);
+    else openingTag(walk, name, open, close);
   }
-  if (transaction) {
-    reject(transaction.line, 'o arquivo termina no meio deste lançamento; confira se foi baixado inteiro');
-    transaction = null;
+}
+
+/** The upper-case name of a tag that starts at `nameStart` (spaces before it aside) and ends at `close`, if any. */
+function tagName(text: string, nameStart: number, close: number): string | null {
+  while (nameStart < close && text.charCodeAt(nameStart) <= 32) nameStart += 1;
+  let nameEnd = nameStart;
+  let lowerCase = false;
+  for (let c = text.charCodeAt(nameEnd); nameEnd < close && isNameChar(c); c = text.charCodeAt(++nameEnd)) {
+    lowerCase ||= c >= 97;
   }
-  closeStatement();
-  if (statements.length === 0) {
-    throw new StatementFileError('O arquivo OFX não traz extrato de conta corrente nem de cartão de crédito.');
+  if (nameEnd === nameStart) return null;
+  return lowerCase ? text.slice(nameStart, nameEnd).toUpperCase() : text.slice(nameStart, nameEnd);
+}
+
+function closingTag(walk: OfxWalk, name: string): void {
+  if (name === 'STMTTRN' || name === 'BANKTRANLIST') closeTransaction(walk);
+  else if (name === 'STMTRS' || name === 'CCSTMTRS') closeStatement(walk);
+  else if (name === walk.balanceKind) walk.balanceKind = null;
+}
+
+/** A statement, a transaction or a balance begins; or a value tag's text is kept where it belongs. */
+function openingTag(walk: OfxWalk, name: string, open: number, close: number): void {
+  if (name === 'STMTRS' || name === 'CCSTMTRS') {
+    closeStatement(walk);
+    walk.current = openStatement(walk, name === 'STMTRS' ? 'bank' : 'credit_card');
+    return;
   }
-  assignLineKeys(statements);
-  rejected.sort((a, b) => a.fileLine - b.fileLine);
-  return { format: 'ofx', statements, rejected };
+  if (name === 'STMTTRN') {
+    closeTransaction(walk);
+    walk.transaction = { line: walk.lineAt(open), fields: new Map() };
+    return;
+  }
+  if (name === 'LEDGERBAL' || name === 'AVAILBAL') {
+    closeTransaction(walk);
+    walk.balanceKind = name;
+    return;
+  }
+  const target = fieldsOf(walk, name);
+  if (!target || target.has(name) || walk.text.charCodeAt(close - 1) === 47) return;
+  target.set(name, { value: valueAt(walk.text, close + 1), line: walk.lineAt(open) });
+}
+
+/** Where a value tag is kept: the open transaction's fields, the statement's, its ledger balance's, or nowhere. */
+function fieldsOf(walk: OfxWalk, name: string): Map<string, Field> | null {
+  const { transaction, current } = walk;
+  if (transaction) return TRANSACTION_FIELDS.has(name) ? transaction.fields : null;
+  if (!current || !STATEMENT_FIELDS.has(name)) return null;
+  if (name === 'BALAMT' || name === 'DTASOF') return walk.balanceKind === 'LEDGERBAL' ? current.balance : null;
+  return current.fields;
+}
+
+function openStatement(walk: OfxWalk, kind: ParsedStatement['kind']): OpenStatement {
+  const statement: ParsedStatement = {
+    kind,
+    bankCode: null,
+    branch: null,
+    account: null,
+    currency: 'BRL',
+    periodStart: null,
+    periodEnd: null,
+    closingBalance: null,
+    lines: [],
+  };
+  walk.statements.push(statement);
+  return { statement, fields: new Map(), balance: new Map() };
+}
+
+function closeTransaction(walk: OfxWalk): void {
+  const { transaction } = walk;
+  if (!transaction) return;
+  walk.transaction = null;
+  // A transaction outside every <STMTRS> (a bank that left it out) still belongs to a statement.
+  walk.current ??= openStatement(walk, 'bank');
+  const read = readTransaction(transaction, walk.saoPauloDate);
+  if (read === null) return;
+  if ('problem' in read) reject(walk, read.line, read.problem);
+  else walk.current.statement.lines.push(read);
+}
+
+/** A transaction's statement line; or what is wrong with it, and where; null for a balance written as a transaction. */
+function readTransaction(
+  { line, fields }: OpenTransaction,
+  saoPauloDate: (instant: number) => string,
+): ParsedStatementLine | { line: number; problem: string } | null {
+  const memo = joinMemo(fields.get('NAME')?.value, fields.get('MEMO')?.value);
+  if (isBalanceMemo(memo)) return null;
+  const amountField = fields.get('TRNAMT');
+  if (!amountField) return { line, problem: 'lançamento sem valor (TRNAMT)' };
+  const amount = readAmount(amountField.value, null);
+  if ('problem' in amount) return { line: amountField.line, problem: amount.problem };
+  const dateField = fields.get('DTPOSTED') ?? fields.get('DTUSER');
+  if (!dateField) return { line, problem: 'lançamento sem data (DTPOSTED)' };
+  const date = ofxDate(dateField.value, saoPauloDate);
+  if (!date) return { line: dateField.line, problem: `data inválida ${quoted(dateField.value)}` };
+  return {
+    fileLine: line,
+    date,
+    amount: amount.amount,
+    fitId: fields.get('FITID')?.value || null,
+    memo,
+    reference: fields.get('CHECKNUM')?.value || fields.get('REFNUM')?.value || null,
+    type: fields.get('TRNTYPE')?.value.toUpperCase() || null,
+    key: '',
+  };
+}
+
+/** Ends the open statement: its account, currency, period and closing balance, from the values read in it. */
+function closeStatement(walk: OfxWalk): void {
+  closeTransaction(walk);
+  if (!walk.current) return;
+  const { statement, fields, balance } = walk.current;
+  walk.current = null;
+  const { saoPauloDate } = walk;
+  const value = (name: string) => fields.get(name)?.value || null;
+  statement.bankCode = value('BANKID');
+  statement.branch = value('BRANCHID');
+  statement.account = value('ACCTID');
+  const currency = value('CURDEF')?.toUpperCase();
+  if (currency && /^[A-Z]{3}$/.test(currency)) statement.currency = currency;
+  statement.periodStart = ofxDate(value('DTSTART') ?? '', saoPauloDate);
+  statement.periodEnd = ofxDate(value('DTEND') ?? '', saoPauloDate);
+  const balanceAmount = balance.get('BALAMT');
+  const amount = balanceAmount ? readAmount(balanceAmount.value, null) : null;
+  const date = ofxDate(balance.get('DTASOF')?.value ?? '', saoPauloDate) ?? statement.periodEnd;
+  if (amount && 'amount' in amount && date) statement.closingBalance = { amount: amount.amount, date };
 }

@@ -132,6 +132,13 @@ async function installmentsOpen(scope: LedgerScope, ids: string[]) {
     );
 }
 
+/** A part of a movement to link with the lines, and how the movement came to be. */
+interface MovementPart {
+  id: string;
+  part: number;
+  origin: LinkOrigin;
+}
+
 /**
  * Reconciles in the caller's transaction: locks the lines (id order), checks their parts, settles the installments
  * through the ledger on the latest line's date (one payment per party, each with its movement), locks the movements
@@ -144,83 +151,25 @@ export async function reconcile(
   request: ReconcileRequest,
   options: { origin?: LinkOrigin; maySettle?: (kind: DocumentKind) => void } = {},
 ): Promise<ReconcileResult> {
-  const { organizationId } = scope.tenant;
-  if (request.lines.length === 0) throw badRequest('Escolha ao menos uma linha do extrato.');
-  if (request.movements.length + request.installments.length === 0) {
-    throw badRequest('Escolha ao menos um movimento ou uma parcela para conciliar com o extrato.');
-  }
+  checkChoices(request);
   const lineIds = request.lines.map((l) => l.lineId);
-  const movementIds = request.movements.map((m) => m.movementId);
-  const installmentIds = request.installments.map((i) => i.installmentId);
-  for (const [ids, what] of [
-    [lineIds, 'linha do extrato'],
-    [movementIds, 'movimento'],
-    [installmentIds, 'parcela'],
-  ] as const) {
-    if (new Set(ids).size !== ids.length) throw badRequest(`A mesma ${what} foi escolhida duas vezes.`);
-  }
-
   const lines = await lockLines(scope, request.accountId, lineIds);
-  const lineById = new Map(lines.map((l) => [l.id, l]));
   const sign = Math.sign(lines[0]?.amount ?? 0);
   if (lines.some((l) => Math.sign(l.amount) !== sign)) {
     throw badRequest('Concilie juntas só linhas de uma direção: todas entradas ou todas saídas.');
   }
-  const lineParts = request.lines.map((requested) => {
-    const line = lineById.get(requested.lineId);
-    if (!line) throw notFound(LINE_NOT_FOUND);
-    const whole = Math.abs(line.amount);
-    const left = whole - line.reconciled;
-    const part = requested.amount ?? left;
-    if (part > whole) {
-      throw badRequest(`O valor conciliado (${formatBRL(part)}) passa do valor da linha (${formatBRL(whole)}).`);
-    }
-    if (part > left || part === 0) throw conflict(LINE_TAKEN);
-    return { id: line.id, part };
-  });
+  const lineParts = linePartsOf(lines, request.lines);
 
   // Installments: receivables come into the account, payables go out of it.
   const kind: DocumentKind = sign > 0 ? 'receivable' : 'payable';
   // Settling a bill here is settling it in the ledger: it asks for the same permission as the payment form.
-  if (installmentIds.length > 0) options.maySettle?.(kind);
-  const open = await installmentsOpen(scope, installmentIds);
-  const openById = new Map(open.map((o) => [o.id, o]));
-  const settlements = request.installments.map((item) => {
-    const row = openById.get(item.installmentId);
-    if (!row) throw notFound('Parcela não encontrada nesta unidade.');
-    if (row.kind !== kind) {
-      throw badRequest(
-        kind === 'receivable'
-          ? 'Uma entrada no extrato concilia contas a receber, não contas a pagar.'
-          : 'Uma saída no extrato concilia contas a pagar, não contas a receber.',
-      );
-    }
-    const principal = item.principal ?? row.open;
-    if ((item.discount ?? 0) > principal + (item.interest ?? 0) + (item.fine ?? 0)) {
-      throw badRequest('O desconto não pode passar do valor pago.');
-    }
-    const figures = { principal, interest: item.interest ?? 0, fine: item.fine ?? 0, discount: item.discount ?? 0 };
-    return { ...figures, installmentId: row.id, partyId: row.partyId };
-  });
+  if (request.installments.length > 0) options.maySettle?.(kind);
+  const settlements = await settlementsOf(scope, request.installments, kind);
   const settledTotal = settlements.reduce((s, i) => s + i.principal + i.interest + i.fine - i.discount, 0);
 
+  const movementIds = request.movements.map((m) => m.movementId);
   const movements = await lockMovements(scope, request.accountId, movementIds);
-  const movementById = new Map(movements.map((m) => [m.id, m]));
-  const movementParts = request.movements.map((requested) => {
-    const movement = movementById.get(requested.movementId);
-    if (!movement) throw notFound(MOVEMENT_NOT_FOUND);
-    if (Math.sign(movement.amount) !== sign) {
-      throw badRequest('O movimento e a linha do extrato precisam ter a mesma direção (entrada com entrada).');
-    }
-    const whole = Math.abs(movement.amount);
-    const left = whole - movement.reconciled;
-    const part = requested.amount ?? left;
-    if (part > whole) {
-      throw badRequest(`O valor conciliado (${formatBRL(part)}) passa do valor do movimento (${formatBRL(whole)}).`);
-    }
-    if (part > left || part === 0) throw conflict(MOVEMENT_TAKEN);
-    return { id: movement.id, part, origin: options.origin ?? ('existing' as const) };
-  });
+  const movementParts = movementPartsOf(movements, request.movements, sign, options.origin ?? 'existing');
 
   const bankSide = lineParts.reduce((s, l) => s + l.part, 0);
   const appSide = movementParts.reduce((s, m) => s + m.part, 0) + settledTotal;
@@ -230,55 +179,14 @@ export async function reconcile(
     );
   }
 
-  // The ledger pays one party's installments in one payment; each payment's movement is linked.
-  const paymentIds: string[] = [];
-  const settledParts: { id: string; part: number; origin: LinkOrigin }[] = [];
-  if (settlements.length > 0) {
-    const paidDate = lines.reduce((latest, l) => (l.date > latest ? l.date : latest), lines[0]?.date ?? '');
-    const parties = [...new Set(settlements.map((s) => s.partyId))];
-    for (const partyId of parties) {
-      const items = settlements
-        .filter((s) => s.partyId === partyId)
-        .map(({ installmentId, principal, interest, fine, discount }) => ({
-          installmentId,
-          principal,
-          interest,
-          fine,
-          discount,
-        }));
-      const { paymentId } = await settleInstallments(scope, {
-        kind,
-        paidDate,
-        accountId: request.accountId,
-        items,
-        paymentMethodId: null,
-        fees: 0,
-        notes: 'Baixa pela conciliação bancária',
-        proof: null,
-      });
-      paymentIds.push(paymentId);
-      const [movement] = await scope.tx
-        .select({ id: accountMovements.id, amount: accountMovements.amount })
-        .from(accountMovements)
-        .where(
-          and(
-            eq(accountMovements.organizationId, organizationId),
-            eq(accountMovements.paymentId, paymentId),
-            eq(accountMovements.kind, 'payment'),
-          ),
-        )
-        .for('update');
-      if (movement) settledParts.push({ id: movement.id, part: Math.abs(movement.amount), origin: 'settlement' });
-    }
-  }
-
+  const { paymentIds, settledParts } = await settleThroughLedger(scope, request.accountId, kind, lines, settlements);
   const groupId = uuidv7();
   const links = pairParts(lineParts, [...movementParts, ...settledParts]);
   await scope.tx.insert(bankReconciliationLinks).values(
     links.map((link) => ({
       ...link,
       id: uuidv7(),
-      organizationId,
+      organizationId: scope.tenant.organizationId,
       groupId,
       accountId: request.accountId,
       createdBy: scope.user.userId,
@@ -298,6 +206,143 @@ export async function reconcile(
     },
   });
   return { groupId, links: links.length, paymentIds };
+}
+
+/** At least one line and one movement or installment, none of them chosen twice. */
+function checkChoices(request: ReconcileRequest): void {
+  if (request.lines.length === 0) throw badRequest('Escolha ao menos uma linha do extrato.');
+  if (request.movements.length + request.installments.length === 0) {
+    throw badRequest('Escolha ao menos um movimento ou uma parcela para conciliar com o extrato.');
+  }
+  for (const [ids, what] of [
+    [request.lines.map((l) => l.lineId), 'linha do extrato'],
+    [request.movements.map((m) => m.movementId), 'movimento'],
+    [request.installments.map((i) => i.installmentId), 'parcela'],
+  ] as const) {
+    if (new Set(ids).size !== ids.length) throw badRequest(`A mesma ${what} foi escolhida duas vezes.`);
+  }
+}
+
+/** The part of each line to reconcile (what is left of it unless the request says): never past the line or its rest. */
+function linePartsOf(
+  lines: { id: string; amount: number; reconciled: number }[],
+  requested: ReconcileRequest['lines'],
+): { id: string; part: number }[] {
+  const lineById = new Map(lines.map((l) => [l.id, l]));
+  return requested.map((item) => {
+    const line = lineById.get(item.lineId);
+    if (!line) throw notFound(LINE_NOT_FOUND);
+    const whole = Math.abs(line.amount);
+    const left = whole - line.reconciled;
+    const part = item.amount ?? left;
+    if (part > whole) {
+      throw badRequest(`O valor conciliado (${formatBRL(part)}) passa do valor da linha (${formatBRL(whole)}).`);
+    }
+    if (part > left || part === 0) throw conflict(LINE_TAKEN);
+    return { id: line.id, part };
+  });
+}
+
+/** What each installment is paid with (its open part unless the request says), checked against the lines' side. */
+async function settlementsOf(scope: LedgerScope, requested: ReconcileRequest['installments'], kind: DocumentKind) {
+  const ids = requested.map((i) => i.installmentId);
+  const open = await installmentsOpen(scope, ids);
+  const openById = new Map(open.map((o) => [o.id, o]));
+  return requested.map((item) => {
+    const row = openById.get(item.installmentId);
+    if (!row) throw notFound('Parcela não encontrada nesta unidade.');
+    if (row.kind !== kind) {
+      throw badRequest(
+        kind === 'receivable'
+          ? 'Uma entrada no extrato concilia contas a receber, não contas a pagar.'
+          : 'Uma saída no extrato concilia contas a pagar, não contas a receber.',
+      );
+    }
+    const principal = item.principal ?? row.open;
+    if ((item.discount ?? 0) > principal + (item.interest ?? 0) + (item.fine ?? 0)) {
+      throw badRequest('O desconto não pode passar do valor pago.');
+    }
+    const figures = { principal, interest: item.interest ?? 0, fine: item.fine ?? 0, discount: item.discount ?? 0 };
+    return { ...figures, installmentId: row.id, partyId: row.partyId };
+  });
+}
+
+/** The part of each movement to reconcile (what is left of it unless the request says), in the lines' direction. */
+function movementPartsOf(
+  movements: { id: string; amount: number; reconciled: number }[],
+  requested: ReconcileRequest['movements'],
+  sign: number,
+  origin: LinkOrigin,
+): MovementPart[] {
+  const movementById = new Map(movements.map((m) => [m.id, m]));
+  return requested.map((item) => {
+    const movement = movementById.get(item.movementId);
+    if (!movement) throw notFound(MOVEMENT_NOT_FOUND);
+    if (Math.sign(movement.amount) !== sign) {
+      throw badRequest('O movimento e a linha do extrato precisam ter a mesma direção (entrada com entrada).');
+    }
+    const whole = Math.abs(movement.amount);
+    const left = whole - movement.reconciled;
+    const part = item.amount ?? left;
+    if (part > whole) {
+      throw badRequest(`O valor conciliado (${formatBRL(part)}) passa do valor do movimento (${formatBRL(whole)}).`);
+    }
+    if (part > left || part === 0) throw conflict(MOVEMENT_TAKEN);
+    return { id: movement.id, part, origin };
+  });
+}
+
+/**
+ * The ledger pays one party's installments in one payment, on the latest line's date; each payment's movement is
+ * linked whole.
+ */
+async function settleThroughLedger(
+  scope: LedgerScope,
+  accountId: string,
+  kind: DocumentKind,
+  lines: { date: string }[],
+  settlements: Awaited<ReturnType<typeof settlementsOf>>,
+): Promise<{ paymentIds: string[]; settledParts: MovementPart[] }> {
+  const paymentIds: string[] = [];
+  const settledParts: MovementPart[] = [];
+  if (settlements.length === 0) return { paymentIds, settledParts };
+  const paidDate = lines.reduce((latest, l) => (l.date > latest ? l.date : latest), lines[0]?.date ?? '');
+  const parties = [...new Set(settlements.map((s) => s.partyId))];
+  for (const partyId of parties) {
+    const items = settlements
+      .filter((s) => s.partyId === partyId)
+      .map(({ installmentId, principal, interest, fine, discount }) => ({
+        installmentId,
+        principal,
+        interest,
+        fine,
+        discount,
+      }));
+    const { paymentId } = await settleInstallments(scope, {
+      kind,
+      paidDate,
+      accountId,
+      items,
+      paymentMethodId: null,
+      fees: 0,
+      notes: 'Baixa pela conciliação bancária',
+      proof: null,
+    });
+    paymentIds.push(paymentId);
+    const [movement] = await scope.tx
+      .select({ id: accountMovements.id, amount: accountMovements.amount })
+      .from(accountMovements)
+      .where(
+        and(
+          eq(accountMovements.organizationId, scope.tenant.organizationId),
+          eq(accountMovements.paymentId, paymentId),
+          eq(accountMovements.kind, 'payment'),
+        ),
+      )
+      .for('update');
+    if (movement) settledParts.push({ id: movement.id, part: Math.abs(movement.amount), origin: 'settlement' });
+  }
+  return { paymentIds, settledParts };
 }
 
 /**

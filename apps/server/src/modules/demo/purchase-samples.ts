@@ -12,7 +12,7 @@ import {
 } from '@financeiro/core';
 import { rowsOf, type Tx } from '../../db/client';
 import { users } from '../identity/schema';
-import { ledgerScope } from '../ledger/access';
+import { ledgerScope, type LedgerScope } from '../ledger/access';
 import { ledgerInstallments } from '../ledger/schema';
 import { settleInstallments } from '../ledger/settlements';
 import { outbox } from '../outbox/schema';
@@ -391,6 +391,24 @@ const split = (amount: number, count: number) => {
   return Array.from({ length: count }, (_, i) => (i === 0 ? amount - part * (count - 1) : part));
 };
 
+/** A São Paulo moment some days before `today` (the city keeps UTC−3 all year). */
+const moment = (today: string, daysAgo: number, time: string) => `${addDays(today, -daysAgo)}T${time}:00-03:00`;
+
+/** What the samples' orders are written with: each person's purchasing context, the catalogue and the records. */
+interface PurchaseDemo {
+  tx: Tx;
+  organizationId: string;
+  departmentId: string;
+  today: string;
+  as: Record<Who, PurchasingContext>;
+  /** The finance user's ledger scope, to pay what the orders concluded into. */
+  payments: LedgerScope;
+  suppliers: { id: string; name: string }[];
+  catalogue: (typeof products.$inferSelect)[];
+  bank: string | null;
+  boleto: string | null;
+}
+
 /**
  * Three months of purchase orders in Compras of Matriz, written through the purchasing module's own functions as
  * the demo's people would: drafts, orders waiting at the first level and after climbing to the second, approved at
@@ -402,7 +420,6 @@ export async function seedPurchaseSamples(
   demo: { organizationId: string; unitId: string; departmentId: string },
 ): Promise<void> {
   const { organizationId } = demo;
-  const today = todayInSaoPaulo();
   await tx.insert(parties).values(
     SUPPLIERS.map(([name, tradeName, document, city]) => ({
       id: uuidv7(),
@@ -416,19 +433,33 @@ export async function seedPurchaseSamples(
       uf: 'SP',
     })),
   );
-  const byName = async (table: PgTable, name: string) =>
+  const purchases = await purchaseDemo(tx, demo);
+  for (const sample of SAMPLES) await seedSampleOrder(purchases, sample);
+  // The steps queued e-mails about what happened weeks ago: the demo starts with none to send.
+  await tx.delete(outbox).where(sql`${outbox.createdAt} = now()`);
+}
+
+async function byName(tx: Tx, organizationId: string, table: PgTable, name: string): Promise<string | null> {
+  return (
     rowsOf<{ id: string }>(
       await tx.execute(sql`select id from ${table} where organization_id = ${organizationId} and name = ${name}`),
-    )[0]?.id ?? null;
+    )[0]?.id ?? null
+  );
+}
+
+/** The demo's people as the purchasing module sees them, and the parties, products and records orders name. */
+async function purchaseDemo(
+  tx: Tx,
+  demo: { organizationId: string; unitId: string; departmentId: string },
+): Promise<PurchaseDemo> {
+  const { organizationId } = demo;
   const suppliers = await tx
     .select({ id: parties.id, name: parties.name })
     .from(parties)
     .where(eq(parties.organizationId, organizationId));
-  const supplierId = (name: string) => suppliers.find((p) => p.name === name)?.id ?? null;
   const catalogue = await tx.select().from(products).where(eq(products.organizationId, organizationId));
-  const bank = await byName(accounts, 'Itaú movimento');
-  const boleto = await byName(paymentMethods, 'Boleto');
-
+  const bank = await byName(tx, organizationId, accounts, 'Itaú movimento');
+  const boleto = await byName(tx, organizationId, paymentMethods, 'Boleto');
   const contextOf = async (username: Who, tenant: TenantSelection): Promise<PurchasingContext> => {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.username, username));
     const userId = user?.id ?? '';
@@ -451,121 +482,149 @@ export async function seedPurchaseSamples(
     financeiro: await contextOf('financeiro', { organizationId }),
     admin: await contextOf('admin', { organizationId }),
   };
-  const payments = ledgerScope(tx, { organizationId, unitId: demo.unitId }, as.financeiro.user.userId, 'demo');
+  return {
+    tx,
+    organizationId,
+    departmentId: demo.departmentId,
+    today: todayInSaoPaulo(),
+    as,
+    payments: ledgerScope(tx, { organizationId, unitId: demo.unitId }, as.financeiro.user.userId, 'demo'),
+    suppliers,
+    catalogue,
+    bank,
+    boleto,
+  };
+}
 
+/** The order a sample's requester fills in, with `lines` (the sample's, or more after an edit). */
+async function orderOf(purchases: PurchaseDemo, sample: Sample, lines: Line[]) {
+  const { tx, organizationId, today } = purchases;
+  const supplierId = (name: string) => purchases.suppliers.find((p) => p.name === name)?.id ?? null;
   const item = (line: Line) => {
     if (!('product' in line)) return { productId: null, ...line };
-    const product = catalogue.find((p) => p.code === line.product);
+    const product = purchases.catalogue.find((p) => p.code === line.product);
     if (!product) throw new Error(`Demo product ${line.product} is missing.`);
     const { id, name, unit, price } = product;
     return { productId: id, description: name, unit, quantity: line.quantity, unitPrice: line.unitPrice ?? price };
   };
-  const orderOf = async (sample: Sample, lines: Line[]) => {
-    const quotations = (sample.quotations ?? []).map(({ supplier, ...quotation }) => ({
-      ...quotation,
-      supplierId: supplierId(supplier),
-    }));
-    const chosen = sample.quotations?.findIndex((q) => q.supplier === sample.supplier) ?? -1;
-    return purchaseOrderInput.parse({
-      departmentId: demo.departmentId,
-      supplierId: sample.supplier ? supplierId(sample.supplier) : null,
-      neededBy: sample.neededInDays === undefined ? null : addDays(today, sample.neededInDays - sample.daysAgo),
-      justification: sample.justification,
-      classificationId: sample.classification ? await byName(classifications, sample.classification) : null,
-      costCentreId: await byName(costCentres, sample.costCentre),
-      items: lines.map(item),
-      quotations,
-      chosenQuotation: chosen < 0 ? null : chosen,
-      quotationReason: sample.quotationReason ?? null,
-    });
-  };
-  /** A São Paulo moment some days ago (the city keeps UTC−3 all year). */
-  const moment = (daysAgo: number, time: string) => `${addDays(today, -daysAgo)}T${time}:00-03:00`;
-  const thisOrder = (id: string) => and(eq(purchaseOrders.organizationId, organizationId), eq(purchaseOrders.id, id));
-  /** The event a step just wrote is the order's only one still at the transaction's time: it moves to `at`. */
-  const backdate = (orderId: string, at: string) =>
-    tx
-      .update(purchaseOrderEvents)
-      .set({ at: sql`${at}::timestamptz` })
-      .where(
-        and(
-          eq(purchaseOrderEvents.organizationId, organizationId),
-          eq(purchaseOrderEvents.orderId, orderId),
-          sql`${purchaseOrderEvents.at} = now()`,
-        ),
-      );
+  const quotations = (sample.quotations ?? []).map(({ supplier, ...quotation }) => ({
+    ...quotation,
+    supplierId: supplierId(supplier),
+  }));
+  const chosen = sample.quotations?.findIndex((q) => q.supplier === sample.supplier) ?? -1;
+  return purchaseOrderInput.parse({
+    departmentId: purchases.departmentId,
+    supplierId: sample.supplier ? supplierId(sample.supplier) : null,
+    neededBy: sample.neededInDays === undefined ? null : addDays(today, sample.neededInDays - sample.daysAgo),
+    justification: sample.justification,
+    classificationId: sample.classification
+      ? await byName(tx, organizationId, classifications, sample.classification)
+      : null,
+    costCentreId: await byName(tx, organizationId, costCentres, sample.costCentre),
+    items: lines.map(item),
+    quotations,
+    chosenQuotation: chosen < 0 ? null : chosen,
+    quotationReason: sample.quotationReason ?? null,
+  });
+}
 
-  for (const sample of SAMPLES) {
-    const created = moment(sample.daysAgo, sample.time);
-    let lines = sample.lines;
-    const { id } = await createOrder(as.solicitante, await orderOf(sample, lines));
-    await backdate(id, created);
-    let last = created;
-    for (const step of sample.steps) {
-      const ctx = as[step.by];
-      const day = addDays(today, step.day - sample.daysAgo);
-      const at = moment(sample.daysAgo - step.day, step.time);
-      const row = await lockOrder(ctx, id);
-      if (step.do === 'editar') {
-        lines = [...lines, ...step.add];
-        await updateOrder(ctx, id, row.version, await orderOf(sample, lines));
-      } else if (step.do === 'concluir') {
-        const amounts = split(row.total, step.dueInDays.length);
-        const { payableId } = await concludeOrder(
-          ctx,
-          purchaseConcludeInput.parse({
-            id,
-            version: row.version,
-            paymentMethodId: boleto,
-            accountId: bank,
-            documentNumber: step.documentNumber,
-            issueDate: day,
-            installments: step.dueInDays.map((due, i) => ({ dueDate: addDays(day, due), amount: amounts[i] })),
-          }),
-          null,
-        );
-        const due = await tx
-          .select()
-          .from(ledgerInstallments)
-          .where(
-            and(eq(ledgerInstallments.organizationId, organizationId), eq(ledgerInstallments.documentId, payableId)),
-          );
-        for (const installment of due.filter((i) => i.dueDate <= today)) {
-          await settleInstallments(
-            payments,
-            settleInput.parse({
-              kind: 'payable',
-              paidDate: installment.dueDate,
-              accountId: bank,
-              paymentMethodId: boleto,
-              items: [{ installmentId: installment.id, principal: installment.amount }],
-            }),
-          );
-        }
-      } else {
-        const updated = await transition(
-          ctx,
-          row,
-          step.do === 'reprovar' || step.do === 'cancelar' ? { type: step.do, reason: step.reason } : { type: step.do },
-        );
-        if (step.do === 'aprovar') {
-          const given = new Date(at).toISOString();
-          await tx
-            .update(purchaseOrders)
-            .set({
-              approvals: updated.approvals.map((a) => (a.approverId === ctx.user.userId ? { ...a, at: given } : a)),
-            })
-            .where(thisOrder(id));
-        }
+const thisOrder = (organizationId: string, id: string) =>
+  and(eq(purchaseOrders.organizationId, organizationId), eq(purchaseOrders.id, id));
+
+/** The event a step just wrote is the order's only one still at the transaction's time: it moves to `at`. */
+function backdate({ tx, organizationId }: PurchaseDemo, orderId: string, at: string) {
+  return tx
+    .update(purchaseOrderEvents)
+    .set({ at: sql`${at}::timestamptz` })
+    .where(
+      and(
+        eq(purchaseOrderEvents.organizationId, organizationId),
+        eq(purchaseOrderEvents.orderId, orderId),
+        sql`${purchaseOrderEvents.at} = now()`,
+      ),
+    );
+}
+
+/** A sample's order, created and taken through its steps, each on the day and at the time it tells of. */
+async function seedSampleOrder(purchases: PurchaseDemo, sample: Sample): Promise<void> {
+  const { tx, organizationId, today, as } = purchases;
+  const created = moment(today, sample.daysAgo, sample.time);
+  let lines = sample.lines;
+  const { id } = await createOrder(as.solicitante, await orderOf(purchases, sample, lines));
+  await backdate(purchases, id, created);
+  let last = created;
+  for (const step of sample.steps) {
+    const ctx = as[step.by];
+    const day = addDays(today, step.day - sample.daysAgo);
+    const at = moment(today, sample.daysAgo - step.day, step.time);
+    const row = await lockOrder(ctx, id);
+    if (step.do === 'editar') {
+      lines = [...lines, ...step.add];
+      await updateOrder(ctx, id, row.version, await orderOf(purchases, sample, lines));
+    } else if (step.do === 'concluir') {
+      await concludeAndPay(purchases, ctx, row, step, day);
+    } else {
+      const updated = await transition(
+        ctx,
+        row,
+        step.do === 'reprovar' || step.do === 'cancelar' ? { type: step.do, reason: step.reason } : { type: step.do },
+      );
+      if (step.do === 'aprovar') {
+        const given = new Date(at).toISOString();
+        await tx
+          .update(purchaseOrders)
+          .set({
+            approvals: updated.approvals.map((a) => (a.approverId === ctx.user.userId ? { ...a, at: given } : a)),
+          })
+          .where(thisOrder(organizationId, id));
       }
-      await backdate(id, at);
-      last = at;
     }
-    await tx
-      .update(purchaseOrders)
-      .set({ createdAt: sql`${created}::timestamptz`, updatedAt: sql`${last}::timestamptz` })
-      .where(thisOrder(id));
+    await backdate(purchases, id, at);
+    last = at;
   }
-  // The steps queued e-mails about what happened weeks ago: the demo starts with none to send.
-  await tx.delete(outbox).where(sql`${outbox.createdAt} = now()`);
+  await tx
+    .update(purchaseOrders)
+    .set({ createdAt: sql`${created}::timestamptz`, updatedAt: sql`${last}::timestamptz` })
+    .where(thisOrder(organizationId, id));
+}
+
+/** Concludes an order into a payable issued on `day`, and pays its installments due by today. */
+async function concludeAndPay(
+  purchases: PurchaseDemo,
+  ctx: PurchasingContext,
+  row: typeof purchaseOrders.$inferSelect,
+  step: Extract<Step, { do: 'concluir' }>,
+  day: string,
+): Promise<void> {
+  const { tx, organizationId, today, bank, boleto } = purchases;
+  const amounts = split(row.total, step.dueInDays.length);
+  const { payableId } = await concludeOrder(
+    ctx,
+    purchaseConcludeInput.parse({
+      id: row.id,
+      version: row.version,
+      paymentMethodId: boleto,
+      accountId: bank,
+      documentNumber: step.documentNumber,
+      issueDate: day,
+      installments: step.dueInDays.map((due, i) => ({ dueDate: addDays(day, due), amount: amounts[i] })),
+    }),
+    null,
+  );
+  const due = await tx
+    .select()
+    .from(ledgerInstallments)
+    .where(and(eq(ledgerInstallments.organizationId, organizationId), eq(ledgerInstallments.documentId, payableId)));
+  for (const installment of due.filter((i) => i.dueDate <= today)) {
+    await settleInstallments(
+      purchases.payments,
+      settleInput.parse({
+        kind: 'payable',
+        paidDate: installment.dueDate,
+        accountId: bank,
+        paymentMethodId: boleto,
+        items: [{ installmentId: installment.id, principal: installment.amount }],
+      }),
+    );
+  }
 }

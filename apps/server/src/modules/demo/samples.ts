@@ -15,53 +15,98 @@ import {
   splitConfigs,
 } from '../registries/schema';
 
+/** Ids of the organization's registry records the samples point at, found by code or name. */
+function lookups(tx: Tx, organizationId: string) {
+  return {
+    bank: async (code: string) =>
+      (
+        await tx
+          .select()
+          .from(banks)
+          .where(and(eq(banks.organizationId, organizationId), eq(banks.code, code)))
+      )[0]?.id ?? null,
+    accountType: async (name: string) =>
+      (
+        await tx
+          .select()
+          .from(accountTypes)
+          .where(and(eq(accountTypes.organizationId, organizationId), eq(accountTypes.name, name)))
+      )[0]?.id ?? '',
+    classification: async (name: string) =>
+      (
+        await tx
+          .select()
+          .from(classifications)
+          .where(and(eq(classifications.organizationId, organizationId), eq(classifications.name, name)))
+      )[0]?.id ?? '',
+  };
+}
+
+type Lookups = ReturnType<typeof lookups>;
+
 /** What the demo's books start with, so that each registry screen shows how it is used. */
 export async function seedSampleRecords(
   tx: Tx,
   demo: { organizationId: string; unitIds: string[]; departmentId: string; approvers: [string, number][] },
 ): Promise<void> {
   const { organizationId } = demo;
-  const bank = async (code: string) =>
-    (
-      await tx
-        .select()
-        .from(banks)
-        .where(and(eq(banks.organizationId, organizationId), eq(banks.code, code)))
-    )[0]?.id ?? null;
-  const accountType = async (name: string) =>
-    (
-      await tx
-        .select()
-        .from(accountTypes)
-        .where(and(eq(accountTypes.organizationId, organizationId), eq(accountTypes.name, name)))
-    )[0]?.id ?? '';
-  const classification = async (name: string) =>
-    (
-      await tx
-        .select()
-        .from(classifications)
-        .where(and(eq(classifications.organizationId, organizationId), eq(classifications.name, name)))
-    )[0]?.id ?? '';
+  const find = lookups(tx, organizationId);
   const centres = await tx
     .select()
     .from(costCentres)
     .where(and(eq(costCentres.organizationId, organizationId), inArray(costCentres.code, ['1', '2', '3'])));
-
-  // The rent is shared by the cost centres; the landlord's bills start with that apportionment.
-  const rent = await classification('Aluguel e condomínio');
+  const rent = await find.classification('Aluguel e condomínio');
   const [admin, commercial, operations] = centres.sort((a, b) => a.code.localeCompare(b.code));
+  const sharedRent = await insertSharedRent(tx, organizationId, rent, [admin?.id, commercial?.id, operations?.id]);
+  const { landlordId, partnerId, agentId } = await insertSampleParties(tx, organizationId, find, sharedRent);
+  await insertSampleAccounts(tx, demo, find);
+  await tx.insert(contracts).values({
+    id: uuidv7(),
+    organizationId,
+    partyId: landlordId,
+    object: 'Locação do escritório da Matriz',
+    value: 1_250_000,
+    periodicity: 'monthly',
+    startDate: '2026-01-10',
+    endDate: '2027-12-10',
+    readjustmentIndex: 'IGPM',
+    readjustmentMonth: 1,
+    classificationId: rent,
+    costCentreId: admin?.id ?? '',
+  });
+  await insertConsultingAndItsSplit(tx, organizationId, find, { partnerId, agentId });
+  await tx.insert(purchasingCentres).values({
+    id: uuidv7(),
+    organizationId,
+    name: 'Compras da Matriz',
+    departmentIds: [demo.departmentId],
+    approvers: demo.approvers.map(([userId, limit]) => ({ userId, limit })).sort((a, b) => a.limit - b.limit),
+  });
+}
+
+/** The rent is shared by the cost centres (administrative, commercial, operations); returns the template's id. */
+async function insertSharedRent(
+  tx: Tx,
+  organizationId: string,
+  rent: string,
+  [admin, commercial, operations]: (string | undefined)[],
+): Promise<string> {
   const sharedRent = uuidv7();
   await tx.insert(apportionmentTemplates).values({
     id: sharedRent,
     organizationId,
     name: 'Aluguel compartilhado',
     lines: [
-      { costCentreId: admin?.id ?? '', classificationId: rent, share: 5000 },
-      { costCentreId: commercial?.id ?? '', classificationId: rent, share: 3000 },
-      { costCentreId: operations?.id ?? '', classificationId: rent, share: 2000 },
+      { costCentreId: admin ?? '', classificationId: rent, share: 5000 },
+      { costCentreId: commercial ?? '', classificationId: rent, share: 3000 },
+      { costCentreId: operations ?? '', classificationId: rent, share: 2000 },
     ],
   });
+  return sharedRent;
+}
 
+/** Suppliers, customers and partners; the landlord's bills start with the shared rent's apportionment. */
+async function insertSampleParties(tx: Tx, organizationId: string, find: Lookups, sharedRent: string) {
   const party = (values: Omit<typeof parties.$inferInsert, 'id' | 'organizationId'>) => {
     const id = uuidv7();
     return { id, row: { id, organizationId, ...values } };
@@ -80,7 +125,7 @@ export async function seedSampleRecords(
     district: 'Bela Vista',
     city: 'São Paulo',
     uf: 'SP',
-    bankId: await bank('341'),
+    bankId: await find.bank('341'),
     branch: '0912',
     accountNumber: '45781-2',
     pixKeyType: 'cnpj',
@@ -151,67 +196,66 @@ export async function seedSampleRecords(
     uf: 'SP',
   });
   await tx.insert(parties).values([landlord, office, both, metalworks, customer, partner, agent].map((p) => p.row));
+  return { landlordId: landlord.id, partnerId: partner.id, agentId: agent.id };
+}
 
+/** The checking account, the Mercado Pago wallet, the automatic investment and the Matriz's cash. */
+async function insertSampleAccounts(tx: Tx, demo: { organizationId: string; unitIds: string[] }, find: Lookups) {
+  const { organizationId, unitIds } = demo;
   await tx.insert(accounts).values([
     {
       id: uuidv7(),
       organizationId,
       name: 'Itaú movimento',
-      accountTypeId: await accountType('Conta corrente'),
-      bankId: await bank('341'),
+      accountTypeId: await find.accountType('Conta corrente'),
+      bankId: await find.bank('341'),
       branch: '0912',
       number: '12345-6',
       openingBalance: 15_432_190,
       openingDate: '2026-01-01',
-      unitIds: demo.unitIds,
+      unitIds,
     },
     {
       id: uuidv7(),
       organizationId,
       name: 'Mercado Pago vendas',
-      accountTypeId: await accountType('Carteira digital'),
-      bankId: await bank('323'),
+      accountTypeId: await find.accountType('Carteira digital'),
+      bankId: await find.bank('323'),
       openingBalance: 874_550,
       openingDate: '2026-01-01',
-      unitIds: demo.unitIds,
+      unitIds,
     },
     {
       id: uuidv7(),
       organizationId,
       name: 'Itaú aplicação automática',
-      accountTypeId: await accountType('Investimento'),
-      bankId: await bank('341'),
+      accountTypeId: await find.accountType('Investimento'),
+      bankId: await find.bank('341'),
       branch: '0912',
       number: '98765-4',
       openingBalance: 150_000_000,
       openingDate: '2026-01-01',
-      unitIds: demo.unitIds,
+      unitIds,
     },
     {
       id: uuidv7(),
       organizationId,
       name: 'Caixa da Matriz',
-      accountTypeId: await accountType('Caixa'),
+      accountTypeId: await find.accountType('Caixa'),
       openingBalance: 50_000,
       openingDate: '2026-01-01',
-      unitIds: demo.unitIds.slice(0, 1),
+      unitIds: unitIds.slice(0, 1),
     },
   ]);
+}
 
-  await tx.insert(contracts).values({
-    id: uuidv7(),
-    organizationId,
-    partyId: landlord.id,
-    object: 'Locação do escritório da Matriz',
-    value: 1_250_000,
-    periodicity: 'monthly',
-    startDate: '2026-01-10',
-    endDate: '2027-12-10',
-    readjustmentIndex: 'IGPM',
-    readjustmentMonth: 1,
-    classificationId: rent,
-    costCentreId: admin?.id ?? '',
-  });
+/** Two products; the consulting the company sells with partners has each month's receipts split (the split flow). */
+async function insertConsultingAndItsSplit(
+  tx: Tx,
+  organizationId: string,
+  find: Lookups,
+  { partnerId, agentId }: { partnerId: string; agentId: string },
+) {
   const consulting = uuidv7();
   await tx.insert(products).values([
     {
@@ -220,7 +264,7 @@ export async function seedSampleRecords(
       code: 'PAP-A4',
       name: 'Papel sulfite A4 (resma)',
       unit: 'PC',
-      classificationId: await classification('Material de escritório'),
+      classificationId: await find.classification('Material de escritório'),
       price: 2_890,
     },
     {
@@ -229,11 +273,10 @@ export async function seedSampleRecords(
       code: 'SRV-CONS',
       name: 'Consultoria financeira',
       unit: 'H',
-      classificationId: await classification('Prestação de serviços'),
+      classificationId: await find.classification('Prestação de serviços'),
       price: 25_000,
     },
   ]);
-  // The consulting the company sells with partners: each month's receipts of it are split (the split flow).
   await tx.insert(splitConfigs).values({
     id: uuidv7(),
     organizationId,
@@ -241,15 +284,8 @@ export async function seedSampleRecords(
     coverage: 'product',
     productId: consulting,
     partners: [
-      { partyId: partner.id, share: 2_000 },
-      { partyId: agent.id, share: 750 },
+      { partyId: partnerId, share: 2_000 },
+      { partyId: agentId, share: 750 },
     ],
-  });
-  await tx.insert(purchasingCentres).values({
-    id: uuidv7(),
-    organizationId,
-    name: 'Compras da Matriz',
-    departmentIds: [demo.departmentId],
-    approvers: demo.approvers.map(([userId, limit]) => ({ userId, limit })).sort((a, b) => a.limit - b.limit),
   });
 }
