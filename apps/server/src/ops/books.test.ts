@@ -9,7 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { addDays, formatBRL, todayInSaoPaulo } from '@financeiro/core';
 import { rowsOf, type Db } from '../db/client';
-import { isUniqueViolation } from '../trpc/init';
+import { isUniqueViolation } from '../errors';
 import { loadEnv } from '../env';
 import { createTestApp, type TestApp } from '../test/app';
 import { callersFor } from '../test/callers';

@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
-import { TRPCError } from '@trpc/server';
 import { parseNfe } from '@financeiro/core';
+import { InvalidInputError } from '../errors';
 import { readStatementFile } from '../modules/banking/imports';
 import { readReportFile } from '../modules/mercadopago/imports';
 
@@ -30,7 +30,7 @@ if (parentPort) {
     } catch (error) {
       // The readers refuse a file with a BAD_REQUEST in pt-BR; anything else is a fault of ours.
       answer =
-        error instanceof TRPCError && error.code === 'BAD_REQUEST'
+        error instanceof InvalidInputError
           ? { refused: error.message }
           : { failed: error instanceof Error ? (error.stack ?? error.message) : String(error) };
     }

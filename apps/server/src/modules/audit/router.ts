@@ -1,7 +1,8 @@
 import { and, count, desc, eq, gte, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import { eventFilterInput, eventsDashboardInput, listEventsInput } from '@financeiro/core';
 import type { z } from 'zod';
-import { organizationOf, procedure, router, type ProcedureContext } from '../../trpc/init';
+import { procedure, router, type ProcedureContext } from '../../trpc/init';
+import { organizationOf } from '../../caller';
 import { users } from '../identity/schema';
 import { nameEvents } from './names';
 import { eventLog } from './schema';

@@ -23,7 +23,7 @@ import {
   type RejectedStatementLine,
 } from '@financeiro/core';
 import { rowsOf } from '../../db/client';
-import { badRequest } from '../../trpc/init';
+import { InvalidInputError } from '../../errors';
 import { audit } from '../audit/record-event';
 import { mustUseAccount, type LedgerScope } from '../ledger/access';
 import { accountBalances } from '../ledger/statement';
@@ -85,7 +85,7 @@ export interface ReadFile extends ParsedStatementFile {
 /** The bytes of a file sent in base64, refused beyond the size limit. */
 export function fileBytes(content: string): Buffer {
   const bytes = Buffer.from(content, 'base64');
-  if (bytes.length > STATEMENT_FILE_MAX_BYTES) throw badRequest(TOO_LARGE);
+  if (bytes.length > STATEMENT_FILE_MAX_BYTES) throw new InvalidInputError(TOO_LARGE);
   return bytes;
 }
 
@@ -99,7 +99,7 @@ function parsing<T>(read: () => T): T {
   try {
     return read();
   } catch (error) {
-    if (error instanceof StatementFileError) throw badRequest(error.message);
+    if (error instanceof StatementFileError) throw new InvalidInputError(error.message);
     throw error;
   }
 }
@@ -351,7 +351,7 @@ export async function commitImport(
   const { organizationId } = scope.tenant;
   if (file.rejected.length > 0 && !input.acceptRejected) {
     const shown = file.rejected.slice(0, 5).map((r) => r.fileLine);
-    throw badRequest(
+    throw new InvalidInputError(
       `${file.rejected.length === 1 ? '1 linha do arquivo não pôde ser lida' : `${file.rejected.length} linhas do arquivo não puderam ser lidas`} (linha ${shown.join(', ')}${file.rejected.length > shown.length ? '…' : ''}). Confirme que quer importar as demais sem ela${file.rejected.length === 1 ? '' : 's'}.`,
     );
   }
@@ -359,7 +359,7 @@ export async function commitImport(
   const results = [];
   for (const choice of input.statements) {
     const statement = file.statements[choice.index];
-    if (!statement) throw badRequest(`O arquivo não tem o extrato ${choice.index + 1}.`);
+    if (!statement) throw new InvalidInputError(`O arquivo não tem o extrato ${choice.index + 1}.`);
     await mustUseAccount(scope, choice.accountId);
     const importId = uuidv7();
     const unique = [...new Map(statement.lines.map((l) => [l.key, l])).values()];

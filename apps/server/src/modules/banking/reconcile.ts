@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql, sum } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { formatBRL, type DocumentKind } from '@financeiro/core';
-import { badRequest, conflict, notFound } from '../../trpc/init';
+import { ConflictError, InvalidInputError, NotFoundError } from '../../errors';
 import { audit } from '../audit/record-event';
 import { mustUseAccount, type LedgerScope } from '../ledger/access';
 import { accountMovements, ledgerInstallments } from '../ledger/schema';
@@ -45,7 +45,7 @@ export async function lockLines(scope: LedgerScope, accountId: string, ids: stri
     .where(and(eq(l.organizationId, scope.tenant.organizationId), eq(l.accountId, accountId), inArray(l.id, ids)))
     .orderBy(asc(l.id))
     .for('update');
-  if (rows.length !== new Set(ids).size) throw notFound(LINE_NOT_FOUND);
+  if (rows.length !== new Set(ids).size) throw new NotFoundError(LINE_NOT_FOUND);
   return rows;
 }
 
@@ -59,7 +59,7 @@ async function lockMovements(scope: LedgerScope, accountId: string, ids: string[
     .where(and(eq(m.organizationId, organizationId), eq(m.accountId, accountId), inArray(m.id, ids)))
     .orderBy(asc(m.id))
     .for('update');
-  if (rows.length !== new Set(ids).size) throw notFound(MOVEMENT_NOT_FOUND);
+  if (rows.length !== new Set(ids).size) throw new NotFoundError(MOVEMENT_NOT_FOUND);
   const k = bankReconciliationLinks;
   const taken = await scope.tx
     .select({ movementId: k.movementId, total: sum(k.amount).mapWith(Number) })
@@ -145,9 +145,9 @@ export async function reconcile(
   options: { origin?: LinkOrigin; maySettle?: (kind: DocumentKind) => void } = {},
 ): Promise<ReconcileResult> {
   const { organizationId } = scope.tenant;
-  if (request.lines.length === 0) throw badRequest('Escolha ao menos uma linha do extrato.');
+  if (request.lines.length === 0) throw new InvalidInputError('Escolha ao menos uma linha do extrato.');
   if (request.movements.length + request.installments.length === 0) {
-    throw badRequest('Escolha ao menos um movimento ou uma parcela para conciliar com o extrato.');
+    throw new InvalidInputError('Escolha ao menos um movimento ou uma parcela para conciliar com o extrato.');
   }
   const lineIds = request.lines.map((l) => l.lineId);
   const movementIds = request.movements.map((m) => m.movementId);
@@ -157,25 +157,27 @@ export async function reconcile(
     [movementIds, 'movimento'],
     [installmentIds, 'parcela'],
   ] as const) {
-    if (new Set(ids).size !== ids.length) throw badRequest(`A mesma ${what} foi escolhida duas vezes.`);
+    if (new Set(ids).size !== ids.length) throw new InvalidInputError(`A mesma ${what} foi escolhida duas vezes.`);
   }
 
   const lines = await lockLines(scope, request.accountId, lineIds);
   const lineById = new Map(lines.map((l) => [l.id, l]));
   const sign = Math.sign(lines[0]?.amount ?? 0);
   if (lines.some((l) => Math.sign(l.amount) !== sign)) {
-    throw badRequest('Concilie juntas só linhas de uma direção: todas entradas ou todas saídas.');
+    throw new InvalidInputError('Concilie juntas só linhas de uma direção: todas entradas ou todas saídas.');
   }
   const lineParts = request.lines.map((requested) => {
     const line = lineById.get(requested.lineId);
-    if (!line) throw notFound(LINE_NOT_FOUND);
+    if (!line) throw new NotFoundError(LINE_NOT_FOUND);
     const whole = Math.abs(line.amount);
     const left = whole - line.reconciled;
     const part = requested.amount ?? left;
     if (part > whole) {
-      throw badRequest(`O valor conciliado (${formatBRL(part)}) passa do valor da linha (${formatBRL(whole)}).`);
+      throw new InvalidInputError(
+        `O valor conciliado (${formatBRL(part)}) passa do valor da linha (${formatBRL(whole)}).`,
+      );
     }
-    if (part > left || part === 0) throw conflict(LINE_TAKEN);
+    if (part > left || part === 0) throw new ConflictError(LINE_TAKEN);
     return { id: line.id, part };
   });
 
@@ -187,9 +189,9 @@ export async function reconcile(
   const openById = new Map(open.map((o) => [o.id, o]));
   const settlements = request.installments.map((item) => {
     const row = openById.get(item.installmentId);
-    if (!row) throw notFound('Parcela não encontrada nesta unidade.');
+    if (!row) throw new NotFoundError('Parcela não encontrada nesta unidade.');
     if (row.kind !== kind) {
-      throw badRequest(
+      throw new InvalidInputError(
         kind === 'receivable'
           ? 'Uma entrada no extrato concilia contas a receber, não contas a pagar.'
           : 'Uma saída no extrato concilia contas a pagar, não contas a receber.',
@@ -197,7 +199,7 @@ export async function reconcile(
     }
     const principal = item.principal ?? row.open;
     if ((item.discount ?? 0) > principal + (item.interest ?? 0) + (item.fine ?? 0)) {
-      throw badRequest('O desconto não pode passar do valor pago.');
+      throw new InvalidInputError('O desconto não pode passar do valor pago.');
     }
     const figures = { principal, interest: item.interest ?? 0, fine: item.fine ?? 0, discount: item.discount ?? 0 };
     return { ...figures, installmentId: row.id, partyId: row.partyId };
@@ -208,24 +210,28 @@ export async function reconcile(
   const movementById = new Map(movements.map((m) => [m.id, m]));
   const movementParts = request.movements.map((requested) => {
     const movement = movementById.get(requested.movementId);
-    if (!movement) throw notFound(MOVEMENT_NOT_FOUND);
+    if (!movement) throw new NotFoundError(MOVEMENT_NOT_FOUND);
     if (Math.sign(movement.amount) !== sign) {
-      throw badRequest('O movimento e a linha do extrato precisam ter a mesma direção (entrada com entrada).');
+      throw new InvalidInputError(
+        'O movimento e a linha do extrato precisam ter a mesma direção (entrada com entrada).',
+      );
     }
     const whole = Math.abs(movement.amount);
     const left = whole - movement.reconciled;
     const part = requested.amount ?? left;
     if (part > whole) {
-      throw badRequest(`O valor conciliado (${formatBRL(part)}) passa do valor do movimento (${formatBRL(whole)}).`);
+      throw new InvalidInputError(
+        `O valor conciliado (${formatBRL(part)}) passa do valor do movimento (${formatBRL(whole)}).`,
+      );
     }
-    if (part > left || part === 0) throw conflict(MOVEMENT_TAKEN);
+    if (part > left || part === 0) throw new ConflictError(MOVEMENT_TAKEN);
     return { id: movement.id, part, origin: options.origin ?? ('existing' as const) };
   });
 
   const bankSide = lineParts.reduce((s, l) => s + l.part, 0);
   const appSide = movementParts.reduce((s, m) => s + m.part, 0) + settledTotal;
   if (bankSide !== appSide) {
-    throw badRequest(
+    throw new InvalidInputError(
       `Os valores não fecham: as linhas do extrato somam ${formatBRL(bankSide)} e os lançamentos ${formatBRL(appSide)}.`,
     );
   }
@@ -326,9 +332,9 @@ export async function undoReconciliation(
     .orderBy(asc(k.id))
     .for('update');
   const accountId = links[0]?.accountId;
-  if (!accountId) throw notFound('Conciliação não encontrada.');
+  if (!accountId) throw new NotFoundError('Conciliação não encontrada.');
   await mustUseAccount(scope, accountId);
-  if (links.some((l) => l.undoneAt)) throw conflict('Esta conciliação já foi desfeita. Atualize a tela.');
+  if (links.some((l) => l.undoneAt)) throw new ConflictError('Esta conciliação já foi desfeita. Atualize a tela.');
 
   const lineIds = [...new Set(links.map((l) => l.lineId))];
   await lockLines(scope, accountId, lineIds);

@@ -9,7 +9,7 @@ import {
 } from '@financeiro/core';
 import type { z } from 'zod';
 import { rowsOf } from '../../db/client';
-import { notFound } from '../../trpc/init';
+import { NotFoundError } from '../../errors';
 import { accounts } from '../registries/schema';
 import type { periodInput, reconciliationGetInput } from './inputs';
 import { mustUseAccount, type LedgerScope } from '../ledger/access';
@@ -144,7 +144,7 @@ export async function getReconciliation(scope: LedgerScope, input: z.output<type
     .select({ id: accounts.id, name: accounts.name, openingBalance: accounts.openingBalance })
     .from(accounts)
     .where(and(eq(accounts.organizationId, organizationId), eq(accounts.id, input.accountId)));
-  if (!account) throw notFound('Conta não encontrada nesta organização.');
+  if (!account) throw new NotFoundError('Conta não encontrada nesta organização.');
 
   const l = bankStatementLines;
   const inPeriod = and(
@@ -282,7 +282,7 @@ export async function lineForEntry(scope: LedgerScope, lineId: string) {
     .select({ id: l.id, accountId: l.accountId })
     .from(l)
     .where(and(eq(l.organizationId, scope.tenant.organizationId), eq(l.id, lineId)));
-  if (!line) throw notFound('Linha do extrato não encontrada nesta organização.');
+  if (!line) throw new NotFoundError('Linha do extrato não encontrada nesta organização.');
   await mustUseAccount(scope, line.accountId);
   return line;
 }

@@ -2,7 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import { amountInput, idempotencyKeyInput, optionalId, requiredId, requiredText } from '@financeiro/core';
-import { conflict, notFound, procedure, router } from '../../trpc/init';
+import { procedure, router } from '../../trpc/init';
+import { ConflictError, NotFoundError } from '../../errors';
 import { audit } from '../audit/record-event';
 import { idempotent } from '../idempotency';
 import { scopeOf, type LedgerScope } from '../ledger/access';
@@ -135,9 +136,9 @@ export const rulesRouter = router({
         .from(r)
         .where(and(eq(r.organizationId, scope.tenant.organizationId), eq(r.id, id)))
         .for('update');
-      if (!before) throw notFound(RULE_NOT_FOUND);
+      if (!before) throw new NotFoundError(RULE_NOT_FOUND);
       if (before.version !== version) {
-        throw conflict('Esta regra foi alterada por outra pessoa. Atualize a tela e tente de novo.');
+        throw new ConflictError('Esta regra foi alterada por outra pessoa. Atualize a tela e tente de novo.');
       }
       await mustExistReferences(scope, fields);
       await scope.tx
@@ -159,7 +160,7 @@ export const rulesRouter = router({
         .delete(r)
         .where(and(eq(r.organizationId, scope.tenant.organizationId), eq(r.id, input.id)))
         .returning();
-      if (!before) throw notFound(RULE_NOT_FOUND);
+      if (!before) throw new NotFoundError(RULE_NOT_FOUND);
       await audit(scope, { action: 'bank_rule.delete', entity: 'bank_rule', entityId: input.id, before });
       return { id: input.id };
     }),

@@ -1,7 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { ledgerPermission, type DocumentKind } from '@financeiro/core';
 import type { Tx } from '../../db/client';
-import { badRequest, callerCan, forbidden, organizationOf, unitOf, type ProcedureContext } from '../../trpc/init';
+import { type ProcedureContext } from '../../trpc/init';
+import { ForbiddenError, InvalidInputError } from '../../errors';
+import { callerCan, organizationOf, unitOf } from '../../caller';
 import type { AuditContext } from '../audit/record-event';
 import { accounts } from '../registries/schema';
 
@@ -43,7 +45,7 @@ export function requireKind(
   access: 'ler' | 'editar',
 ): void {
   if (!callerCan(ctx, ledgerPermission(kind, access))) {
-    throw forbidden('Seu perfil não tem permissão para esta ação.');
+    throw new ForbiddenError('Seu perfil não tem permissão para esta ação.');
   }
 }
 
@@ -62,5 +64,6 @@ export async function mustUseAccount(scope: LedgerScope, accountId: string): Pro
         sql`${accounts.unitIds} @> ${JSON.stringify([scope.tenant.unitId])}::jsonb`,
       ),
     );
-  if (!account) throw badRequest('Conta não encontrada nesta organização, ou não liberada para esta unidade.');
+  if (!account)
+    throw new InvalidInputError('Conta não encontrada nesta organização, ou não liberada para esta unidade.');
 }

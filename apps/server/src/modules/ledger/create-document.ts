@@ -9,7 +9,7 @@ import {
   type DocumentKind,
   type PartyRole,
 } from '@financeiro/core';
-import { badRequest, FieldConflictError } from '../../trpc/init';
+import { FieldConflictError, InvalidInputError } from '../../errors';
 import { audit } from '../audit/record-event';
 import { mustExist, TEMPLATE_NOT_FOUND } from '../registries/references';
 import {
@@ -82,7 +82,7 @@ async function linesOf(scope: LedgerScope, input: Omit<NewDocument, 'kind'>): Pr
         eq(apportionmentTemplates.id, input.apportionmentTemplateId),
       ),
     );
-  if (!template) throw badRequest(TEMPLATE_NOT_FOUND);
+  if (!template) throw new InvalidInputError(TEMPLATE_NOT_FOUND);
   return template.lines;
 }
 
@@ -113,12 +113,12 @@ async function taxesOf(scope: LedgerScope, input: Omit<NewDocument, 'kind'>): Pr
   const byId = new Map(types.map((t) => [t.id, t]));
   const chosen = input.taxes.map((tax) => {
     const type = byId.get(tax.taxTypeId);
-    if (!type) throw badRequest('Imposto não encontrado nesta organização.');
-    if (!type.withheld) throw badRequest(`${type.name} não é retido na fonte: não entra no título.`);
+    if (!type) throw new InvalidInputError('Imposto não encontrado nesta organização.');
+    if (!type.withheld) throw new InvalidInputError(`${type.name} não é retido na fonte: não entra no título.`);
     return { ...tax, name: type.name, rate: tax.rate ?? type.rate };
   });
   if (chosen.reduce((sum, t) => sum + t.rate, 0) > WHOLE) {
-    throw badRequest('Os impostos retidos somam mais de 100% do valor do título.');
+    throw new InvalidInputError('Os impostos retidos somam mais de 100% do valor do título.');
   }
   const computed = withholdings(
     input.grossAmount,
@@ -229,21 +229,21 @@ export async function prepareDocument(
   input: Omit<NewDocument, 'kind'>,
 ): Promise<PreparedDocument> {
   const lines = await linesOf(scope, input);
-  if (lines.length === 0) throw badRequest('Informe a classificação e o centro de custo.');
+  if (lines.length === 0) throw new InvalidInputError('Informe a classificação e o centro de custo.');
   const partyId = input.partyId ?? (input.newParty ? await createParty(scope, kind, input.newParty) : null);
-  if (!partyId) throw badRequest('Escolha o fornecedor ou cliente, ou cadastre um novo.');
+  if (!partyId) throw new InvalidInputError('Escolha o fornecedor ou cliente, ou cadastre um novo.');
   await checkReferences(scope, input, lines, partyId);
   const taxes = await taxesOf(scope, input);
   if (taxes.some((t) => t.dueDate) && kind !== 'payable') {
-    throw badRequest('Só um título a pagar gera a guia do imposto retido: quem retém é quem paga.');
+    throw new InvalidInputError('Só um título a pagar gera a guia do imposto retido: quem retém é quem paga.');
   }
   const withheldAmount = taxes.reduce((sum, t) => sum + t.amount, 0);
   const net = input.grossAmount - withheldAmount;
-  if (net <= 0) throw badRequest('As retenções não podem consumir todo o valor do título.');
+  if (net <= 0) throw new InvalidInputError('As retenções não podem consumir todo o valor do título.');
   const installments = storedInstallments(input.installments);
   const total = installments.reduce((sum, i) => sum + i.amount, 0);
   if (total !== net) {
-    throw badRequest(
+    throw new InvalidInputError(
       `A soma das parcelas (${formatBRL(total)}) deve ser igual ao valor líquido do título (${formatBRL(net)}).`,
     );
   }

@@ -8,16 +8,9 @@ import {
 } from '@financeiro/core';
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import {
-  callerCan,
-  forbidden,
-  organizationOf,
-  procedure,
-  procedureWithLateTransaction,
-  router,
-  unitOf,
-  type ProcedureContext,
-} from '../../trpc/init';
+import { procedure, procedureWithLateTransaction, router, type ProcedureContext } from '../../trpc/init';
+import { ForbiddenError } from '../../errors';
+import { callerCan, organizationOf, unitOf } from '../../caller';
 import { idempotent } from '../idempotency';
 import { ROLE_EDITORS } from '../registries/parties';
 import { taxTypes } from '../registries/schema';
@@ -46,7 +39,7 @@ function requirePartyEditor(ctx: ProcedureContext, input: Pick<NewDocument, 'new
   if (!input.newParty) return;
   for (const role of new Set([...input.newParty.roles, ROLE_OF_KIND[kind]])) {
     if (!callerCan(ctx, ROLE_EDITORS[role])) {
-      throw forbidden('Seu perfil não tem permissão para cadastrar este fornecedor ou cliente.');
+      throw new ForbiddenError('Seu perfil não tem permissão para cadastrar este fornecedor ou cliente.');
     }
   }
 }

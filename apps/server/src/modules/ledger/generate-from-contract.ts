@@ -6,7 +6,7 @@ import {
   type ContractGenerationInput,
   type DocumentKind,
 } from '@financeiro/core';
-import { badRequest, notFound } from '../../trpc/init';
+import { InvalidInputError, NotFoundError } from '../../errors';
 import { contracts, parties } from '../registries/schema';
 import type { LedgerScope } from './access';
 import { generatedPeriods, writeGeneratedDocument } from './generated-document';
@@ -28,7 +28,7 @@ function kindOf(asked: DocumentKind | undefined, roles: readonly string[]): Docu
   if (asked) return asked;
   const [only, ...more] = kindsOf(roles);
   if (only && more.length === 0) return only;
-  throw badRequest('Escolha se o contrato gera contas a pagar ou contas a receber.');
+  throw new InvalidInputError('Escolha se o contrato gera contas a pagar ou contas a receber.');
 }
 
 /** The contract, locked so that two generations of it at once run one after the other. */
@@ -49,7 +49,7 @@ async function lockedContract(scope: LedgerScope, contractId: string) {
     .from(contracts)
     .where(and(eq(contracts.organizationId, scope.tenant.organizationId), eq(contracts.id, contractId)))
     .for('update');
-  if (!contract) throw notFound(CONTRACT_NOT_FOUND);
+  if (!contract) throw new NotFoundError(CONTRACT_NOT_FOUND);
   return contract;
 }
 
@@ -59,7 +59,7 @@ async function partyRoles(scope: LedgerScope, contractId: string): Promise<strin
     .from(contracts)
     .innerJoin(parties, and(eq(parties.organizationId, contracts.organizationId), eq(parties.id, contracts.partyId)))
     .where(and(eq(contracts.organizationId, scope.tenant.organizationId), eq(contracts.id, contractId)));
-  if (!row) throw notFound(CONTRACT_NOT_FOUND);
+  if (!row) throw new NotFoundError(CONTRACT_NOT_FOUND);
   return row.roles;
 }
 
@@ -81,7 +81,7 @@ export async function contractPreview(
     .select({ startDate: contracts.startDate, endDate: contracts.endDate, periodicity: contracts.periodicity })
     .from(contracts)
     .where(and(eq(contracts.organizationId, scope.tenant.organizationId), eq(contracts.id, input.contractId)));
-  if (!contract) throw notFound(CONTRACT_NOT_FOUND);
+  if (!contract) throw new NotFoundError(CONTRACT_NOT_FOUND);
   const periods = contractPeriods(contract, input.from, input.to).map((p) => p.period);
   const done = await generatedPeriods(scope, { contractId: input.contractId }, periods);
   return { kinds, existing: periods.filter((p) => done.has(p)) };
@@ -99,12 +99,12 @@ export async function generateFromContract(
 ): Promise<{ kind: DocumentKind; created: string[]; existing: number }> {
   const kind = await contractKind(scope, input);
   const contract = await lockedContract(scope, input.contractId);
-  if (contract.status !== 'active') throw badRequest('Contrato inativo: reative-o para gerar os títulos.');
+  if (contract.status !== 'active') throw new InvalidInputError('Contrato inativo: reative-o para gerar os títulos.');
   if (contract.value > MAX_AMOUNT) {
-    throw badRequest(`O valor do contrato passa do máximo de um título (${formatBRL(MAX_AMOUNT)}).`);
+    throw new InvalidInputError(`O valor do contrato passa do máximo de um título (${formatBRL(MAX_AMOUNT)}).`);
   }
   const periods = contractPeriods(contract, input.from, input.to);
-  if (periods.length === 0) throw badRequest('O contrato não tem vencimentos neste período.');
+  if (periods.length === 0) throw new InvalidInputError('O contrato não tem vencimentos neste período.');
   const done = await generatedPeriods(
     scope,
     { contractId: contract.id },

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
-import { notFound } from '../../trpc/init';
+import { NotFoundError } from '../../errors';
 import { listFiles } from '../attachments/stored';
 import { eventLog } from '../audit/schema';
 import { users } from '../identity/schema';
@@ -26,7 +26,7 @@ export async function documentOf(tx: Tx, organizationId: string, id: string) {
     .select()
     .from(ledgerDocuments)
     .where(and(eq(ledgerDocuments.organizationId, organizationId), eq(ledgerDocuments.id, id)));
-  if (!document) throw notFound(DOCUMENT_NOT_FOUND);
+  if (!document) throw new NotFoundError(DOCUMENT_NOT_FOUND);
   return document;
 }
 

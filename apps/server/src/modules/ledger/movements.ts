@@ -9,7 +9,7 @@ import {
 } from '@financeiro/core';
 import type { z } from 'zod';
 import { insertMany } from '../../db/insert-many';
-import { badRequest, conflict, notFound } from '../../trpc/init';
+import { ConflictError, InvalidInputError, NotFoundError } from '../../errors';
 import { auditEach } from '../audit/record-event';
 import { accounts, classifications, costCentres } from '../registries/schema';
 import type { LedgerScope } from './access';
@@ -46,10 +46,10 @@ async function usableAccounts(scope: LedgerScope, ids: string[], date: string) {
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => {
     const account = byId.get(id);
-    if (!account) throw badRequest(ACCOUNT_NOT_FOUND);
-    if (account.status !== 'active') throw badRequest(`A conta "${account.name}" está inativa.`);
+    if (!account) throw new InvalidInputError(ACCOUNT_NOT_FOUND);
+    if (account.status !== 'active') throw new InvalidInputError(`A conta "${account.name}" está inativa.`);
     if (date < account.openingDate) {
-      throw badRequest(
+      throw new InvalidInputError(
         `A data não pode ser antes da abertura da conta "${account.name}" (${formatCalendarDate(account.openingDate)}).`,
       );
     }
@@ -58,7 +58,7 @@ async function usableAccounts(scope: LedgerScope, ids: string[], date: string) {
 }
 
 function mustNotBeFuture(date: string): void {
-  if (date > todayInSaoPaulo()) throw badRequest('A data não pode ser futura.');
+  if (date > todayInSaoPaulo()) throw new InvalidInputError('A data não pode ser futura.');
 }
 
 /**
@@ -73,7 +73,7 @@ export async function transferBetweenAccounts(
   const { organizationId, unitId } = scope.tenant;
   mustNotBeFuture(input.date);
   const [from, to] = await usableAccounts(scope, [input.fromAccountId, input.toAccountId], input.date);
-  if (!from || !to) throw badRequest(ACCOUNT_NOT_FOUND);
+  if (!from || !to) throw new InvalidInputError(ACCOUNT_NOT_FOUND);
   const transferId = uuidv7();
   const outId = uuidv7();
   const inId = uuidv7();
@@ -112,7 +112,7 @@ export async function transferBetweenAccounts(
  */
 export async function createManualEntry(scope: LedgerScope, input: ManualEntry): Promise<{ movementId: string }> {
   const [entry] = await createManualEntries(scope, [input]);
-  if (!entry) throw badRequest(ACCOUNT_NOT_FOUND);
+  if (!entry) throw new InvalidInputError(ACCOUNT_NOT_FOUND);
   return entry;
 }
 
@@ -141,9 +141,9 @@ export async function createManualEntries(
     .where(and(eq(classifications.organizationId, organizationId), inArray(classifications.id, classificationIds)));
   for (const id of classificationIds) {
     const classification = found.find((c) => c.id === id);
-    if (!classification) throw badRequest('Classificação não encontrada nesta organização.');
+    if (!classification) throw new InvalidInputError('Classificação não encontrada nesta organização.');
     if (classification.status !== 'active') {
-      throw badRequest(`A classificação "${classification.name}" está inativa.`);
+      throw new InvalidInputError(`A classificação "${classification.name}" está inativa.`);
     }
   }
   const centreIds = [...new Set(inputs.flatMap((i) => (i.costCentreId ? [i.costCentreId] : [])))];
@@ -154,8 +154,8 @@ export async function createManualEntries(
       .where(and(eq(costCentres.organizationId, organizationId), inArray(costCentres.id, centreIds)));
     for (const id of centreIds) {
       const centre = centres.find((c) => c.id === id);
-      if (!centre) throw badRequest('Centro de custo não encontrado nesta organização.');
-      if (centre.status !== 'active') throw badRequest(`O centro de custo "${centre.name}" está inativo.`);
+      if (!centre) throw new InvalidInputError('Centro de custo não encontrado nesta organização.');
+      if (centre.status !== 'active') throw new InvalidInputError(`O centro de custo "${centre.name}" está inativo.`);
     }
   }
   const rows = inputs.map((input) => ({
@@ -204,12 +204,12 @@ export async function reverseMovement(scope: LedgerScope, input: MovementReversa
     .select({ kind: accountMovements.kind, transferId: accountMovements.transferId })
     .from(accountMovements)
     .where(and(eq(accountMovements.organizationId, organizationId), eq(accountMovements.id, input.movementId)));
-  if (!target) throw notFound(MOVEMENT_NOT_FOUND);
+  if (!target) throw new NotFoundError(MOVEMENT_NOT_FOUND);
   if (target.kind === 'transfer_reversal' || target.kind === 'manual_reversal') {
-    throw badRequest('Um estorno não pode ser estornado.');
+    throw new InvalidInputError('Um estorno não pode ser estornado.');
   }
   if (target.kind !== 'transfer' && target.kind !== 'manual') {
-    throw badRequest(
+    throw new InvalidInputError(
       'Este movimento vem de um pagamento ou recebimento: estorne-o pelo título, no pagamento correspondente.',
     );
   }
@@ -240,9 +240,9 @@ export async function reverseMovement(scope: LedgerScope, input: MovementReversa
         sql`${accounts.unitIds} @> ${JSON.stringify([unitId])}::jsonb`,
       ),
     );
-  if ((open?.n ?? 0) !== new Set(legs.map((l) => l.accountId)).size) throw notFound(MOVEMENT_NOT_FOUND);
+  if ((open?.n ?? 0) !== new Set(legs.map((l) => l.accountId)).size) throw new NotFoundError(MOVEMENT_NOT_FOUND);
   if (target.transferId && legs.length !== 2) {
-    throw conflict('Esta transferência não tem as duas pernas esperadas. Nada foi estornado.');
+    throw new ConflictError('Esta transferência não tem as duas pernas esperadas. Nada foi estornado.');
   }
   const [already] = await tx
     .select({ id: accountMovements.id })
@@ -258,7 +258,9 @@ export async function reverseMovement(scope: LedgerScope, input: MovementReversa
     )
     .limit(1);
   if (already) {
-    throw conflict(target.transferId ? 'Esta transferência já foi estornada.' : 'Este lançamento já foi estornado.');
+    throw new ConflictError(
+      target.transferId ? 'Esta transferência já foi estornada.' : 'Este lançamento já foi estornado.',
+    );
   }
   const reversalTransferId = target.transferId ? uuidv7() : null;
   const reversals = legs.map((leg) => ({

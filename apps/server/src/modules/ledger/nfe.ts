@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { formatDocument, type Nfe, type NfeResult } from '@financeiro/core';
 import type { Tx } from '../../db/client';
-import { badRequest } from '../../trpc/init';
+import { InvalidInputError } from '../../errors';
 import { parsers } from '../../uploads/pool';
 import { organizations } from '../tenancy/schema';
 
@@ -42,8 +42,8 @@ export function nfeFor(read: NfeResult, cnpj: string): NfeResult {
 /** A note as read, when it is the organization's; refuses with the pt-BR reason it cannot be used. */
 export async function nfeOfOrganization(tx: Tx, organizationId: string, read: NfeResult): Promise<Nfe> {
   const cnpj = await organizationCnpj(tx, organizationId);
-  if (!cnpj) throw badRequest(NO_ORGANIZATION_CNPJ);
+  if (!cnpj) throw new InvalidInputError(NO_ORGANIZATION_CNPJ);
   const checked = nfeFor(read, cnpj);
-  if (!checked.ok) throw badRequest(checked.message);
+  if (!checked.ok) throw new InvalidInputError(checked.message);
   return checked.nfe;
 }

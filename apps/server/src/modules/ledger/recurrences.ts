@@ -13,7 +13,7 @@ import {
 } from '@financeiro/core';
 import type { z } from 'zod';
 import { APP_ROLE, type Db } from '../../db/client';
-import { badRequest, conflict, notFound } from '../../trpc/init';
+import { ConflictError, InvalidInputError, NotFoundError } from '../../errors';
 import { audit } from '../audit/record-event';
 import { mustExist } from '../registries/references';
 import { classifications, costCentres, parties, paymentMethods } from '../registries/schema';
@@ -127,7 +127,7 @@ export async function lockedRecurrence(scope: LedgerScope, id: string): Promise<
       ),
     )
     .for('update');
-  if (!row) throw notFound(RECURRENCE_NOT_FOUND);
+  if (!row) throw new NotFoundError(RECURRENCE_NOT_FOUND);
   return row;
 }
 
@@ -143,7 +143,7 @@ export async function recurrenceKind(scope: LedgerScope, id: string): Promise<Do
         eq(ledgerRecurrences.id, id),
       ),
     );
-  if (!row) throw notFound(RECURRENCE_NOT_FOUND);
+  if (!row) throw new NotFoundError(RECURRENCE_NOT_FOUND);
   return row.kind;
 }
 
@@ -218,7 +218,7 @@ export async function updateRecurrence(
 ): Promise<{ id: string; version: number }> {
   const before = await lockedRecurrence(scope, input.id);
   if (before.version !== input.version) {
-    throw conflict('Esta recorrência foi alterada por outra pessoa. Recarregue para ver a versão atual.');
+    throw new ConflictError('Esta recorrência foi alterada por outra pessoa. Recarregue para ver a versão atual.');
   }
   await checkReferences(scope, input);
   const values = stored(input);
@@ -248,7 +248,7 @@ export async function endRecurrence(
   endDate: string,
 ): Promise<{ id: string; cancelled: number }> {
   const before = await lockedRecurrence(scope, id);
-  if (endDate < before.startDate) throw badRequest('O fim não pode ser antes do início da recorrência.');
+  if (endDate < before.startDate) throw new InvalidInputError('O fim não pode ser antes do início da recorrência.');
   await scope.tx
     .update(ledgerRecurrences)
     .set({ endDate, version: before.version + 1, updatedAt: sql`now()` })

@@ -3,7 +3,7 @@ import { addMonths, todayInSaoPaulo, type AccountKind, type DocumentKind, type M
 import type { z } from 'zod';
 import type { balancesInput, statementInput } from '@financeiro/core';
 import { rowsOf } from '../../db/client';
-import { notFound } from '../../trpc/init';
+import { NotFoundError } from '../../errors';
 import { accounts, accountTypes } from '../registries/schema';
 import type { LedgerScope } from './access';
 
@@ -63,7 +63,7 @@ export async function getStatement(scope: LedgerScope, input: StatementQuery) {
     })
     .from(accounts)
     .where(and(openToUnit(scope), eq(accounts.id, input.accountId)));
-  if (!account) throw notFound('Conta não encontrada nesta organização, ou não liberada para esta unidade.');
+  if (!account) throw new NotFoundError('Conta não encontrada nesta organização, ou não liberada para esta unidade.');
 
   const [figures] = rowsOf<{ before: string; entries: string; exits: string; n: string }>(
     await tx.execute(sql`

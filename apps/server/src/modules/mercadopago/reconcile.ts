@@ -9,7 +9,7 @@ import {
   type MercadoPagoMatchReason,
 } from '@financeiro/core';
 import { insertMany } from '../../db/insert-many';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../../trpc/init';
+import { ConflictError, InvalidInputError, NotFoundError, isUniqueViolation } from '../../errors';
 import { auditEach } from '../audit/record-event';
 import { createDocument } from '../ledger/create-document';
 import { cancelDocuments } from '../ledger/cancel-documents';
@@ -77,7 +77,7 @@ export async function settlementRows(scope: LedgerScope, ids: string[]): Promise
         )),
     );
   }
-  if (rows.length !== new Set(ids).size) throw notFound(SALE_NOT_FOUND);
+  if (rows.length !== new Set(ids).size) throw new NotFoundError(SALE_NOT_FOUND);
   return rows;
 }
 
@@ -91,7 +91,7 @@ function chunks<T>(items: readonly T[], size = 2_000): T[][] {
 /** One settlement row of the organization; the caller checks the account is the unit's. */
 export async function settlementRow(scope: LedgerScope, id: string): Promise<Settlement> {
   const [row] = await settlementRows(scope, [id]);
-  if (!row) throw notFound(SALE_NOT_FOUND);
+  if (!row) throw new NotFoundError(SALE_NOT_FOUND);
   return row;
 }
 
@@ -110,7 +110,7 @@ async function liveReconciliation(scope: LedgerScope, settlementId: string) {
 }
 
 const postingsError = (error: unknown) =>
-  error instanceof MercadoPagoPostingError ? badRequest(error.message) : error;
+  error instanceof MercadoPagoPostingError ? new InvalidInputError(error.message) : error;
 
 const forPostings = (row: Settlement) => ({
   sourceId: row.sourceId,
@@ -163,7 +163,7 @@ function receipt(
 /** One receipt into "saldo a liberar" (see `receipt`); its payment's id. */
 async function receive(scope: LedgerScope, ...args: Parameters<typeof receipt>): Promise<string> {
   const [paid] = await settleMany(scope, [receipt(...args)]);
-  if (!paid) throw conflict('O recebimento não foi registrado. Nada foi conciliado.');
+  if (!paid) throw new ConflictError('O recebimento não foi registrado. Nada foi conciliado.');
   return paid.paymentId;
 }
 
@@ -226,14 +226,14 @@ async function record(scope: LedgerScope, items: { row: Settlement; values: NewR
   try {
     await insertMany(scope.tx, mercadopagoReconciliations, rows);
   } catch (error) {
-    if (isUniqueViolation(error, 'mercadopago_reconciliations_live_key')) throw conflict(SALE_TAKEN);
+    if (isUniqueViolation(error, 'mercadopago_reconciliations_live_key')) throw new ConflictError(SALE_TAKEN);
     throw error;
   }
 }
 
 function mustBeSale(row: Settlement): void {
   if (row.transactionType !== 'SETTLEMENT' || row.gross <= 0) {
-    throw badRequest(`A operação ${row.sourceId} não é uma venda aprovada.`);
+    throw new InvalidInputError(`A operação ${row.sourceId} não é uma venda aprovada.`);
   }
 }
 
@@ -272,7 +272,7 @@ async function writeSales(
         ),
       )
       .limit(1);
-    if (taken) throw conflict(SALE_TAKEN);
+    if (taken) throw new ConflictError(SALE_TAKEN);
   }
   const planned = sales.map(({ row, how }) => {
     let postings;
@@ -281,7 +281,8 @@ async function writeSales(
     } catch (error) {
       throw postingsError(error);
     }
-    if (postings.kind !== 'sale' || !postings.settle) throw badRequest('Escolha as parcelas que esta venda quita.');
+    if (postings.kind !== 'sale' || !postings.settle)
+      throw new InvalidInputError('Escolha as parcelas que esta venda quita.');
     return { row, how, fees: postings.fees, allocations: postings.settle.installments, id: uuidv7() };
   });
   const paid = await settleMany(
@@ -434,7 +435,7 @@ export async function applyReversals(
     } catch (error) {
       throw postingsError(error);
     }
-    if (postings.kind !== 'reversal') throw badRequest(`A operação ${row.sourceId} não desfaz uma venda.`);
+    if (postings.kind !== 'reversal') throw new InvalidInputError(`A operação ${row.sourceId} não desfaz uma venda.`);
     const what = `${TYPE_LABELS[row.transactionType] ?? row.transactionType} do pagamento ${row.sourceId} no Mercado Pago`;
     let paymentId = current;
     if (postings.settle) {
@@ -496,7 +497,7 @@ export async function reconcileSales(
     settings,
     requests.map((request) => {
       const row = byId.get(request.settlementId);
-      if (!row || row.accountId !== accountId) throw notFound(SALE_NOT_FOUND);
+      if (!row || row.accountId !== accountId) throw new NotFoundError(SALE_NOT_FOUND);
       return { row, how: request.how };
     }),
   );
@@ -519,10 +520,12 @@ export async function createReceivableFor(
   mustBeSale(row);
   await lockAccount(scope, row.accountId);
   const settings = await settingsFor(scope, row.accountId);
-  if (await liveReconciliation(scope, row.id)) throw conflict(SALE_TAKEN);
+  if (await liveReconciliation(scope, row.id)) throw new ConflictError(SALE_TAKEN);
   const partyId = input.partyId ?? settings.customerId;
   if (!partyId) {
-    throw badRequest('Escolha o cliente, ou defina o cliente padrão nas configurações desta conta do Mercado Pago.');
+    throw new InvalidInputError(
+      'Escolha o cliente, ou defina o cliente padrão nas configurações desta conta do Mercado Pago.',
+    );
   }
   const classificationId = input.classificationId ?? settings.receivableClassificationId;
   const costCentreId = input.costCentreId ?? settings.costCentreId;
@@ -556,7 +559,7 @@ export async function createReceivableFor(
         eq(ledgerInstallments.documentId, documentId),
       ),
     );
-  if (!installment) throw conflict('O título criado não tem parcela. Nada foi registrado.');
+  if (!installment) throw new ConflictError('O título criado não tem parcela. Nada foi registrado.');
   await writeSales(scope, settings, [
     { row, how: { allocations: [{ installmentId: installment.id, amount }], origin: 'created', documentId } },
   ]);
@@ -570,9 +573,9 @@ export async function createReceivableFor(
 export async function undoSale(scope: LedgerScope, row: Settlement, reason: string): Promise<{ undone: number }> {
   await lockAccount(scope, row.accountId);
   const live = await liveReconciliation(scope, row.id);
-  if (!live) throw badRequest(NOTHING_TO_UNDO);
+  if (!live) throw new InvalidInputError(NOTHING_TO_UNDO);
   if (live.origin === 'reversal') {
-    throw badRequest(
+    throw new InvalidInputError(
       'Uma devolução, contestação ou disputa se desfaz junto com a venda: desfaça a conciliação da venda.',
     );
   }

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
-import { badRequest } from '../../trpc/init';
+import { InvalidInputError } from '../../errors';
 import { audit } from '../audit/record-event';
 import { mustUseAccount, type LedgerScope } from '../ledger/access';
 import { mustExist } from '../registries/references';
@@ -46,7 +46,7 @@ export async function getSettings(scope: LedgerScope, accountId: string): Promis
 /** The settings reconciliation needs; refuses in pt-BR when the account was not configured. */
 export async function settingsFor(scope: LedgerScope, accountId: string): Promise<MercadoPagoSettings> {
   const settings = await getSettings(scope, accountId);
-  if (!settings) throw badRequest(NOT_CONFIGURED);
+  if (!settings) throw new InvalidInputError(NOT_CONFIGURED);
   return settings;
 }
 

@@ -7,7 +7,8 @@ import {
   type PurchaseApprover,
 } from '@financeiro/core';
 import type { Tx } from '../../db/client';
-import { organizationOf, type ProcedureContext } from '../../trpc/init';
+import { type ProcedureContext } from '../../trpc/init';
+import { organizationOf } from '../../caller';
 import { purchasingCentres } from '../registries/schema';
 import { purchaseOrders } from './schema';
 

@@ -10,7 +10,8 @@ import {
 } from '@financeiro/core';
 import type { z } from 'zod';
 import { containsPattern, folded } from '../../db/search';
-import { notFound, organizationOf } from '../../trpc/init';
+import { NotFoundError } from '../../errors';
+import { organizationOf } from '../../caller';
 import { users } from '../identity/schema';
 import { organizationCnpj } from '../ledger/nfe';
 import { ledgerDocuments } from '../ledger/schema';
@@ -154,7 +155,7 @@ export async function getOrder(ctx: PurchasingContext, id: string) {
       and(eq(ledgerDocuments.organizationId, o.organizationId), eq(ledgerDocuments.id, o.payableId)),
     )
     .where(and(visibleOrders(ctx), eq(o.id, id)));
-  if (!order) throw notFound(ORDER_NOT_FOUND);
+  if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
   const items = await ctx.tx
     .select({
       id: purchaseOrderItems.id,

@@ -1,6 +1,7 @@
 import { arrayContains, eq, or, sql } from 'drizzle-orm';
 import { partyInput, type PartyRole, type PermissionName } from '@financeiro/core';
-import { callerCan, forbidden } from '../../trpc/init';
+import { ForbiddenError } from '../../errors';
+import { callerCan } from '../../caller';
 import { registryRouter, sortableText } from './registry';
 import { listMentions, mustExist, plural, TEMPLATE_NOT_FOUND, usage, usages } from './references';
 import { apportionmentTemplates, banks, contracts, parties, splitConfigs } from './schema';
@@ -58,7 +59,9 @@ function partiesOfRole(role: PartyRole, read: PermissionName, edit: PermissionNa
       const changed = [...roles.filter((r) => !had.has(r)), ...[...had].filter((r) => !roles.includes(r))];
       for (const r of changed) {
         if (!callerCan(ctx, ROLE_EDITORS[r])) {
-          throw forbidden(`Seu perfil não tem permissão para mudar o papel de ${ROLE_NAMES[r]} deste cadastro.`);
+          throw new ForbiddenError(
+            `Seu perfil não tem permissão para mudar o papel de ${ROLE_NAMES[r]} deste cadastro.`,
+          );
         }
       }
       return { ...values, roles };

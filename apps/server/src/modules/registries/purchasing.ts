@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { purchasingCentreInput } from '@financeiro/core';
-import { badRequest, organizationOf } from '../../trpc/init';
+import { InvalidInputError } from '../../errors';
+import { organizationOf } from '../../caller';
 import { departments, memberships } from '../tenancy/schema';
 import { registryRouter, sortableText } from './registry';
 import { mustExist } from './references';
@@ -34,7 +35,7 @@ export const purchasingCentresRouter = registryRouter({
         ),
       );
     if (members.length !== new Set(userIds).size) {
-      throw badRequest('Todo aprovador deve ser membro ativo desta organização.');
+      throw new InvalidInputError('Todo aprovador deve ser membro ativo desta organização.');
     }
     return values;
   },

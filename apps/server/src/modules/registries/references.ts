@@ -1,7 +1,9 @@
 import { and, count, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
-import { badRequest, organizationOf, type ProcedureContext } from '../../trpc/init';
+import { type ProcedureContext } from '../../trpc/init';
+import { InvalidInputError } from '../../errors';
+import { organizationOf } from '../../caller';
 
 type Referenced = PgTable & { id: PgColumn; organizationId: PgColumn };
 
@@ -33,7 +35,7 @@ export async function mustExist(
     .select({ n: count() })
     .from(source)
     .where(and(eq(table.organizationId, organizationOf(ctx)), inArray(table.id, wanted)));
-  if ((counted?.n ?? 0) !== wanted.length) throw badRequest(message);
+  if ((counted?.n ?? 0) !== wanted.length) throw new InvalidInputError(message);
   for (const id of wanted) known.add(`${name}:${id}`);
 }
 

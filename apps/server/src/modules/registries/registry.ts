@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { CasingCache } from 'drizzle-orm/casing';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
@@ -16,18 +15,16 @@ import {
 import { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { folded, searchMatches, type FoldedColumn } from '../../db/search';
+import { procedure, procedureWithLateTransaction, router, type ProcedureContext } from '../../trpc/init';
 import {
-  badRequest,
-  conflict,
+  ConflictError,
   FieldConflictError,
-  notFound,
-  organizationOf,
-  procedure,
-  procedureWithLateTransaction,
-  router,
+  InvalidInputError,
+  NotFoundError,
+  ServiceError,
   isUniqueViolation,
-  type ProcedureContext,
-} from '../../trpc/init';
+} from '../../errors';
+import { organizationOf } from '../../caller';
 import { audit } from '../audit/record-event';
 import { idempotent } from '../idempotency';
 
@@ -212,14 +209,14 @@ export function registryRouter<
   function orderBy(input: { sort?: string | undefined; direction: 'asc' | 'desc' }) {
     // Only the registry's own names: `__proto__` or `constructor` must not reach an inherited property.
     if (input.sort !== undefined && !Object.hasOwn(def.sorts, input.sort)) {
-      throw badRequest('Não é possível ordenar a lista por esta coluna.');
+      throw new InvalidInputError('Não é possível ordenar a lista por esta coluna.');
     }
     const column = def.sorts[input.sort ?? sortKeys[0] ?? ''] ?? table.id;
     return [input.direction === 'desc' ? desc(column) : asc(column), asc(table.id)];
   }
   async function current(ctx: ProcedureContext, id: string): Promise<Row<T, E>> {
     const [row] = await ctx.tx.select(columns).from(source).where(byId(ctx, id));
-    if (!row) throw notFound(def.messages.notFound);
+    if (!row) throw new NotFoundError(def.messages.notFound);
     return row as Row<T, E>;
   }
 
@@ -296,7 +293,7 @@ export function registryRouter<
       .mutation(async ({ ctx, input }) => {
         const { id, version, ...values } = input as { id: string; version: number } & z.output<I>;
         const before = await current(ctx, id);
-        if (before.version !== version) throw conflict(STALE);
+        if (before.version !== version) throw new ConflictError(STALE);
         const change = await prepare(ctx, values as z.output<I>, before);
         const set = { ...change, version: version + 1, updatedAt: new Date() } as PgUpdateSetSource<T>;
         const [row] = (await save(ctx, change, id, () =>
@@ -306,7 +303,7 @@ export function registryRouter<
             .where(and(byId(ctx, id), eq(table.version, version)))
             .returning(),
         )) as T['$inferSelect'][];
-        if (!row) throw conflict(STALE);
+        if (!row) throw new ConflictError(STALE);
         await def.afterUpdate?.(ctx, row, before);
         const was = Object.fromEntries(Object.keys(change).map((k) => [k, (before as Record<string, unknown>)[k]]));
         await audit(ctx, {
@@ -343,7 +340,7 @@ export function registryRouter<
         const before = await current(ctx, input.id);
         const uses = (await def.usages?.(ctx.tx, organizationOf(ctx), input.id)) ?? [];
         if (uses.length > 0) {
-          throw conflict(
+          throw new ConflictError(
             `Não é possível excluir: usado em ${uses.join(', ')}. Desative-o para que não seja mais escolhido.`,
           );
         }
@@ -448,7 +445,7 @@ export function registryRouter<
               const prepared = await prepare(inside, values, null);
               rows.push({ ...prepared, id: uuidv7(), organizationId: organizationOf(inside) });
             } catch (error) {
-              if (!(error instanceof TRPCError)) throw error;
+              if (!(error instanceof ServiceError)) throw error;
               problems.push({ line, field: '', message: error.message });
             }
           }

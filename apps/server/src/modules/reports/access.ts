@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client';
-import { badRequest, organizationOf, type ProcedureContext } from '../../trpc/init';
+import { type ProcedureContext } from '../../trpc/init';
+import { InvalidInputError } from '../../errors';
+import { organizationOf } from '../../caller';
 import { REPORT_ERRORS } from './messages';
 
 /**
@@ -20,5 +22,5 @@ export async function mustBeOrganizations(ctx: ProcedureContext, table: 'units' 
     ),
   );
   if (found.length === 0)
-    throw badRequest(table === 'units' ? REPORT_ERRORS.unitNotFound : REPORT_ERRORS.costCentreNotFound);
+    throw new InvalidInputError(table === 'units' ? REPORT_ERRORS.unitNotFound : REPORT_ERRORS.costCentreNotFound);
 }

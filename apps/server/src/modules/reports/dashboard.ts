@@ -8,7 +8,8 @@ import {
   type StatusCell,
 } from '@financeiro/core';
 import { rowsOf, type Tx } from '../../db/client';
-import { callerCan, organizationOf, unitOf, type ProcedureContext } from '../../trpc/init';
+import { type ProcedureContext } from '../../trpc/init';
+import { callerCan, organizationOf, unitOf } from '../../caller';
 import { countOrders } from '../purchasing/queries';
 import { balanceAt, projection } from './projection';
 

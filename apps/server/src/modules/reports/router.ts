@@ -8,7 +8,8 @@ import {
   type DocumentKind,
 } from '@financeiro/core';
 import { readMeta, requireKind } from '../ledger/access';
-import { organizationOf, procedure, router, unitOf, type ProcedureContext } from '../../trpc/init';
+import { procedure, router, type ProcedureContext } from '../../trpc/init';
+import { organizationOf, unitOf } from '../../caller';
 import { flowsReport } from './flows';
 import { mustBeOrganizations, organizationReportMeta } from './access';
 import { outlookProcedures } from './outlook-router';

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, isNull, lte, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SplitCoverage } from '@financeiro/core';
 import type { Tx } from '../../db/client';
-import { badRequest, notFound } from '../../trpc/init';
+import { InvalidInputError, NotFoundError } from '../../errors';
 import {
   ledgerDocumentLines,
   ledgerDocuments,
@@ -33,8 +33,8 @@ export async function splitConfigOf(tx: Tx, organizationId: string, id: string, 
     .from(splitConfigs)
     .where(and(eq(splitConfigs.organizationId, organizationId), eq(splitConfigs.id, id)));
   const [config] = lock ? await query.for('update') : await query;
-  if (!config) throw notFound(CONFIG_NOT_FOUND);
-  if (config.status !== 'active') throw badRequest(INACTIVE_CONFIG);
+  if (!config) throw new NotFoundError(CONFIG_NOT_FOUND);
+  if (config.status !== 'active') throw new InvalidInputError(INACTIVE_CONFIG);
   const base = { id: config.id, name: config.name, status: config.status, partners: config.partners };
   switch (config.coverage) {
     case 'classification':
@@ -53,11 +53,11 @@ export async function splitConfigOf(tx: Tx, organizationId: string, id: string, 
         .select({ classificationId: products.classificationId })
         .from(products)
         .where(and(eq(products.organizationId, organizationId), eq(products.id, config.productId ?? '')));
-      if (!product?.classificationId) throw badRequest(PRODUCT_WITHOUT_CLASSIFICATION);
+      if (!product?.classificationId) throw new InvalidInputError(PRODUCT_WITHOUT_CLASSIFICATION);
       return { ...base, coverage: 'product', match: { by: 'classification', id: product.classificationId } };
     }
     default:
-      throw badRequest(NO_COVERAGE);
+      throw new InvalidInputError(NO_COVERAGE);
   }
 }
 

@@ -10,7 +10,8 @@ import {
 } from '@financeiro/core';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
-import { badRequest, conflict, isUniqueViolation, notFound, type ProcedureContext } from '../../trpc/init';
+import { type ProcedureContext } from '../../trpc/init';
+import { ConflictError, InvalidInputError, NotFoundError, isUniqueViolation } from '../../errors';
 import { audit } from '../audit/record-event';
 import { users } from '../identity/schema';
 import { scopeOf } from '../ledger/access';
@@ -123,11 +124,11 @@ export async function runSplit(ctx: ProcedureContext, input: RunInput) {
   const at = scope.tenant;
   const config = await splitConfigOf(ctx.tx, at.organizationId, input.configId, true);
   const existing = await overlappingRun(ctx.tx, at, config.id, input);
-  if (existing) throw conflict(alreadySplit(existing));
+  if (existing) throw new ConflictError(alreadySplit(existing));
   await mustExist(ctx, classifications, [input.classificationId], 'Classificação não encontrada nesta organização.');
   await mustExist(ctx, costCentres, [input.costCentreId], 'Centro de custo não encontrado nesta organização.');
   const { receipts, base, shares, retained } = await computeSplit(ctx.tx, at, config, input);
-  if (base === 0) throw badRequest(NOTHING_TO_SPLIT);
+  if (base === 0) throw new InvalidInputError(NOTHING_TO_SPLIT);
   const costCentreId =
     input.costCentreId ??
     (await likelyCostCentre(
@@ -135,7 +136,7 @@ export async function runSplit(ctx: ProcedureContext, input: RunInput) {
       at.organizationId,
       receipts.map((r) => r.documentId),
     ));
-  if (!costCentreId) throw badRequest('Escolha o centro de custo das contas a pagar dos parceiros.');
+  if (!costCentreId) throw new InvalidInputError('Escolha o centro de custo das contas a pagar dos parceiros.');
 
   const label = periodLabel(input.from, input.to);
   const runId = uuidv7();
@@ -154,7 +155,7 @@ export async function runSplit(ctx: ProcedureContext, input: RunInput) {
       createdBy: ctx.user.userId,
     });
   } catch (error) {
-    if (isUniqueViolation(error, 'split_runs_live_period_key')) throw conflict(alreadySplit(input));
+    if (isUniqueViolation(error, 'split_runs_live_period_key')) throw new ConflictError(alreadySplit(input));
     throw error;
   }
   // Issued today, or on the due date when that comes first (a split of an old month due in the past).
@@ -230,8 +231,8 @@ export async function reverseSplit(ctx: ProcedureContext, input: ReverseInput) {
       ),
     )
     .for('update');
-  if (!run) throw notFound(RUN_NOT_FOUND);
-  if (run.reversedAt) throw conflict('Este split já foi desfeito.');
+  if (!run) throw new NotFoundError(RUN_NOT_FOUND);
+  if (run.reversedAt) throw new ConflictError('Este split já foi desfeito.');
   const shares = await ctx.tx
     .select({ payableId: splitRunShares.payableId, partyId: splitRunShares.partyId })
     .from(splitRunShares)
@@ -254,7 +255,7 @@ export async function reverseSplit(ctx: ProcedureContext, input: ReverseInput) {
       )
       .limit(1);
     if (paid) {
-      throw conflict(
+      throw new ConflictError(
         `A conta a pagar de ${paid.name} deste split já tem pagamento: estorne o pagamento em Contas a pagar antes de desfazer o split.`,
       );
     }

@@ -1,7 +1,8 @@
 import { and, asc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { lastAccessInput } from '@financeiro/core';
 import { searchMatches } from '../../db/search';
-import { organizationOf, procedure, router } from '../../trpc/init';
+import { procedure, router } from '../../trpc/init';
+import { organizationOf } from '../../caller';
 import { eventLog } from '../audit/schema';
 import { users } from '../identity/schema';
 import { departments, lastAccess, memberships, profiles, units } from './schema';

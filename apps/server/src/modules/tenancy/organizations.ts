@@ -9,7 +9,8 @@ import {
   withIdempotencyKey,
 } from '@financeiro/core';
 import { enterOrganization } from '../../db/tenant';
-import { forbidden, notFound, procedure, router, uniqueOr, type ProcedureContext } from '../../trpc/init';
+import { procedure, router, type ProcedureContext } from '../../trpc/init';
+import { ForbiddenError, NotFoundError, uniqueOr } from '../../errors';
 import { audit } from '../audit/record-event';
 import { idempotent } from '../idempotency';
 import { seedRegistries } from '../registries/seed';
@@ -69,7 +70,7 @@ export const organizationsRouter = router({
           .select({ enabled: users.organizationCreationEnabled })
           .from(users)
           .where(eq(users.id, ctx.user.userId));
-        if (!caller?.enabled) throw forbidden('Sua conta não pode criar organizações. Fale com o suporte.');
+        if (!caller?.enabled) throw new ForbiddenError('Sua conta não pode criar organizações. Fale com o suporte.');
         const id = uuidv7();
         await enterOrganization(ctx.tx, id);
         await uniqueOr('organizations_slug_unique', SLUG_TAKEN, () =>
@@ -107,9 +108,9 @@ export const organizationsRouter = router({
       const organization = managed(ctx).find((o) => o.id === id);
       if (!organization) {
         if (ctx.memberships.some((m) => m.organization.id === id)) {
-          throw forbidden('Seu perfil não tem permissão para gerenciar esta organização.');
+          throw new ForbiddenError('Seu perfil não tem permissão para gerenciar esta organização.');
         }
-        throw notFound('Organização não encontrada entre as que você gerencia.');
+        throw new NotFoundError('Organização não encontrada entre as que você gerencia.');
       }
       await enterOrganization(ctx.tx, id);
       const [stored] = await ctx.tx
