@@ -4,7 +4,7 @@ import { USER_POOL_NAME } from '@financeiro/core';
 import type { Db } from '../../db/client';
 import { enqueueSms } from '../outbox/enqueue';
 import { consumeCode, issueCode } from './codes';
-import { confirmedDevice } from './devices';
+import { confirmedDevice } from './device-sessions';
 import { errors, IdentityError } from './errors';
 import { isSimulatedSession, simulatedPasswordChallenge } from './existence';
 import { checkGuess, isLocked, signInRefusals } from './lockout';

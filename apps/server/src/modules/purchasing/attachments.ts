@@ -9,7 +9,8 @@ import { attachmentFields, readAttachment } from '../attachments/content';
 import { downloadOf, listFiles, mustHaveRoom } from '../attachments/stored';
 import { audit } from '../audit/record-event';
 import { ORDER_NOT_FOUND, permissionsFor, purchasingMeta, visibleOrders } from './access';
-import { lockOrder, type OrderRow } from './orders';
+import { lockOrder } from './orders';
+import type { OrderRow } from './schema';
 import { purchaseOrderAttachments, purchaseOrders } from './schema';
 
 const NOT_FOUND = 'Anexo não encontrado.';

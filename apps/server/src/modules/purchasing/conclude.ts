@@ -16,7 +16,8 @@ import { ledgerScope } from '../ledger/access';
 import { NFE_ALREADY_IMPORTED, nfeOfOrganization } from '../ledger/nfe';
 import { parties } from '../registries/schema';
 import { approversOf, permissionsFor, type PurchasingContext } from './access';
-import { lockOrder, stateOf, transition, type OrderRow } from './orders';
+import { lockOrder, stateOf, transition } from './orders';
+import type { OrderRow } from './schema';
 
 type Conclude = Omit<z.output<typeof purchaseConcludeInput>, 'idempotencyKey'>;
 

@@ -9,7 +9,7 @@ import {
 import { users } from '../identity/schema';
 import type { PurchasingContext } from './access';
 import { enqueueEmail } from '../outbox/enqueue';
-import type { OrderRow } from './orders';
+import type { OrderRow } from './schema';
 
 const escape = (text: string) => text.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -27,9 +27,13 @@ import {
   type PurchasingContext,
 } from './access';
 import { notifyTransition } from './notifications';
-import { purchaseOrderAttachments, purchaseOrderEvents, purchaseOrderItems, purchaseOrders } from './schema';
-
-export type OrderRow = typeof purchaseOrders.$inferSelect;
+import {
+  purchaseOrderAttachments,
+  purchaseOrderEvents,
+  purchaseOrderItems,
+  purchaseOrders,
+  type OrderRow,
+} from './schema';
 
 /** The department an order is made in, with its unit; a department-scoped caller makes orders in theirs only. */
 async function departmentFor(ctx: PurchasingContext, departmentId: string) {

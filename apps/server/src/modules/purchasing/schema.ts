@@ -105,6 +105,9 @@ export const purchaseOrders = pgTable(
   ],
 );
 
+/** A purchase order as stored: the workflow's state and the payable it became. */
+export type OrderRow = typeof purchaseOrders.$inferSelect;
+
 /** An order's lines: a product or free text, quantity in thousandths, unit price, and their exact total. */
 export const purchaseOrderItems = pgTable(
   'purchase_order_items',
