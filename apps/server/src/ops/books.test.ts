@@ -14,9 +14,9 @@ import { loadEnv } from '../env';
 import { createTestApp, type TestApp } from '../test/app';
 import { callersFor } from '../test/callers';
 import { seedOtherOrganization } from '../test/other-organization';
-import { seedDemo } from '../modules/demo/seed';
-import { storeLines } from '../modules/banking/test-fixtures';
-import { newClassification, newCostCentre, newParty } from '../modules/ledger/test-fixtures';
+import { seedDemo } from '../modules/demo';
+import { storeLines } from '../test/bank-lines';
+import { newClassification, newCostCentre, newParty } from '../test/ledger-fixtures';
 import { checkBooks, type BookProblem } from './books';
 
 const CLI = fileURLToPath(new URL('../../scripts/check-books.ts', import.meta.url));

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { TenantSelection } from '@financeiro/core';
-import type { Db } from '../db/client';
+import type { Membership, TenantSelection } from '@financeiro/core';
+import type { Db, DbOrTx } from '../db/client';
 import type { Env } from '../env';
 import type { createAccessTokenVerifier } from '../modules/identity';
 import type { RateLimiter } from './rate-limit';
@@ -9,6 +9,8 @@ export interface ApiDeps {
   db: Db;
   env: Env;
   verifyAccessToken: ReturnType<typeof createAccessTokenVerifier>;
+  /** The user's active memberships (the tenancy module's `loadMemberships`), checked against each request. */
+  loadMemberships: (tx: DbOrTx, userId: string) => Promise<Membership[]>;
   rateLimiter: RateLimiter;
 }
 

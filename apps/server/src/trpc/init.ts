@@ -13,7 +13,6 @@ import { isDatabaseUnavailable, type Tx } from '../db/client';
 import { FieldConflictError, ServiceError, type FailureKind } from '../errors';
 import { withTenant } from '../db/tenant';
 import { InvalidTokenError } from '../modules/identity';
-import { loadMemberships } from '../modules/tenancy/memberships';
 import type { RequestContext } from './context';
 
 export type ProcedureScope = 'user' | 'organization' | 'unit' | 'department';
@@ -182,7 +181,7 @@ async function authorize(meta: ProcedureMeta | undefined, ctx: RequestContext, g
     });
   }
   const memberships: Membership[] = await withTenant(ctx.db, { userId: user.userId }, (tx) =>
-    loadMemberships(tx, user.userId),
+    ctx.loadMemberships(tx, user.userId),
   );
   let tenant: TenantSelection = {};
   if (rule.scope !== 'user') {

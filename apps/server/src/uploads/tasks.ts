@@ -1,8 +1,8 @@
 import { parentPort } from 'node:worker_threads';
 import { parseNfe } from '@financeiro/core';
 import { InvalidInputError } from '../errors';
-import { readStatementFile } from '../modules/banking/imports';
-import { readReportFile } from '../modules/mercadopago/imports';
+import { readStatementFile } from '../modules/banking';
+import { readReportFile } from '../modules/mercadopago';
 
 /** A Buffer arrives in a worker as a plain Uint8Array over the same bytes. */
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

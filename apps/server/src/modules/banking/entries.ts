@@ -1,5 +1,4 @@
-import { createManualEntry } from '../ledger/movements';
-import type { LedgerScope } from '../ledger/access';
+import { createManualEntry, type LedgerScope } from '../ledger';
 import { LINE_TAKEN } from './access';
 import { lockLines, reconcile } from './reconcile';
 import { ConflictError } from '../../errors';

@@ -24,9 +24,8 @@ import {
 } from '@financeiro/core';
 import { rowsOf } from '../../db/client';
 import { InvalidInputError } from '../../errors';
-import { audit } from '../audit/record-event';
-import { mustUseAccount, type LedgerScope } from '../ledger/access';
-import { accountBalances } from '../ledger/statement';
+import { audit } from '../audit';
+import { mustUseAccount, type LedgerScope, accountBalances } from '../ledger';
 import { accounts, banks } from '../registries/schema';
 import { entryFromLine } from './entries';
 

@@ -12,7 +12,7 @@ import { rowsOf } from '../../db/client';
 import { NotFoundError } from '../../errors';
 import { accounts } from '../registries/schema';
 import type { periodInput, reconciliationGetInput } from './inputs';
-import { mustUseAccount, type LedgerScope } from '../ledger/access';
+import { mustUseAccount, type LedgerScope } from '../ledger';
 import { bankReconciliationLinks, bankStatementImports, bankStatementLines } from './schema';
 
 type Period = z.output<typeof periodInput>;

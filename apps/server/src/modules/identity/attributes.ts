@@ -1,6 +1,6 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { enqueueEmail, enqueueSms } from '../outbox/enqueue';
+import { enqueueEmail, enqueueSms } from '../outbox';
 import { assertResendAllowed, consumeCode, issueCode } from './codes';
 import { assertContactFormats } from './contact-formats';
 import { errors } from './errors';

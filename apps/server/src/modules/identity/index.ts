@@ -1,7 +1,7 @@
 export { identityPlugin } from './plugin';
 export type { AccountChange } from './account-events';
 export { oauthPlugin, oauthSettings } from './oauth';
-export { createAccessTokenVerifier, InvalidTokenError } from './tokens';
+export { createAccessTokenVerifier, InvalidTokenError, issueSession } from './tokens';
 export { createCognitoTokenVerifier } from './cognito';
 export {
   createConfirmedUser,
@@ -13,4 +13,3 @@ export {
 } from './users';
 export { setTemporaryPassword } from './passwords';
 export { IdentityError } from './errors';
-export { startOutboxWorker } from '../outbox/worker';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { USER_POOL_NAME } from '@financeiro/core';
 import type { Db } from '../../db/client';
-import { enqueueSms } from '../outbox/enqueue';
+import { enqueueSms } from '../outbox';
 import { consumeCode, issueCode } from './codes';
 import { confirmedDevice } from './device-sessions';
 import { errors, IdentityError } from './errors';

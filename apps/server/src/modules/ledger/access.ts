@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client';
 import { type ProcedureContext } from '../../trpc/init';
 import { ForbiddenError, InvalidInputError } from '../../errors';
 import { callerCan, organizationOf, unitOf } from '../../caller';
-import type { AuditContext } from '../audit/record-event';
+import type { AuditContext } from '../audit';
 import { accounts } from '../registries/schema';
 
 /**

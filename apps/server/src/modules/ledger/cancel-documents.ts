@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { DocumentKind } from '@financeiro/core';
 import { ConflictError, NotFoundError } from '../../errors';
-import { audit } from '../audit/record-event';
+import { audit } from '../audit';
 import type { LedgerScope } from './access';
 import { DOCUMENT_NOT_FOUND } from './get-document';
 import { ledgerDocuments, ledgerInstallments } from './schema';

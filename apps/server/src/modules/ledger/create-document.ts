@@ -10,8 +10,8 @@ import {
   type PartyRole,
 } from '@financeiro/core';
 import { FieldConflictError, InvalidInputError } from '../../errors';
-import { audit } from '../audit/record-event';
-import { mustExist, TEMPLATE_NOT_FOUND } from '../registries/references';
+import { audit } from '../audit';
+import { mustExist, TEMPLATE_NOT_FOUND } from '../registries';
 import {
   apportionmentTemplates,
   banks,

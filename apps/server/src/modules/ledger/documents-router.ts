@@ -12,7 +12,7 @@ import { procedure, procedureWithLateTransaction, router, type ProcedureContext 
 import { ForbiddenError } from '../../errors';
 import { callerCan, organizationOf, unitOf } from '../../caller';
 import { idempotent } from '../idempotency';
-import { ROLE_EDITORS } from '../registries/parties';
+import { ROLE_EDITORS } from '../registries';
 import { taxTypes } from '../registries/schema';
 import { editMeta, readMeta, requireKind, scopeOf } from './access';
 import { cancelDocuments } from './cancel-documents';

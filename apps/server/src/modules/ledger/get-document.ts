@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
 import { NotFoundError } from '../../errors';
-import { listFiles } from '../attachments/stored';
+import { listFiles } from '../attachments';
 import { eventLog } from '../audit/schema';
 import { users } from '../identity/schema';
 import { accounts, classifications, costCentres, parties, paymentMethods, taxTypes } from '../registries/schema';

@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import { insertMany } from '../../db/insert-many';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../errors';
-import { auditEach } from '../audit/record-event';
+import { auditEach } from '../audit';
 import { accounts, classifications, costCentres } from '../registries/schema';
 import type { LedgerScope } from './access';
 import { accountMovements } from './schema';

@@ -14,8 +14,8 @@ import {
 import type { z } from 'zod';
 import { APP_ROLE, type Db } from '../../db/client';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../errors';
-import { audit } from '../audit/record-event';
-import { mustExist } from '../registries/references';
+import { audit } from '../audit';
+import { mustExist } from '../registries';
 import { classifications, costCentres, parties, paymentMethods } from '../registries/schema';
 import { ledgerScope, mustUseAccount, type LedgerScope } from './access';
 import { cancelDocuments } from './cancel-documents';

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { formatCalendarDate, type DocumentKind } from '@financeiro/core';
 import { ConflictError, InvalidInputError } from '../../errors';
-import { audit } from '../audit/record-event';
+import { audit } from '../audit';
 import type { LedgerScope } from './access';
 import { lockInstallments } from './locked-installments';
 import { ledgerDocuments, ledgerInstallments } from './schema';

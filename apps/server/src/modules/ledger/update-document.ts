@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DocumentUpdate } from '@financeiro/core';
 import { ConflictError, InvalidInputError } from '../../errors';
-import { audit } from '../audit/record-event';
+import { audit } from '../audit';
 import type { LedgerScope } from './access';
 import { cancelDocuments } from './cancel-documents';
 import { prepareDocument, storedInstallments, writeChildren, writeTaxes } from './create-document';

@@ -3,7 +3,7 @@ import { keyringFromEnv } from '../../crypto/secrets';
 import { ServiceError } from '../../errors';
 import { procedure, procedureWithLateTransaction, router, type ProcedureContext } from '../../trpc/init';
 import { idempotent } from '../idempotency';
-import { scopeOf } from '../ledger/access';
+import { scopeOf } from '../ledger';
 import { mercadopagoMeta } from './access';
 import { downloadReport, MercadoPagoApiError, type DownloadedReport } from './api-client';
 import {

@@ -12,8 +12,8 @@ import {
 } from '@financeiro/core';
 import { open, seal, SealedSecretError, type Keyring } from '../../crypto/secrets';
 import { InvalidInputError } from '../../errors';
-import { audit } from '../audit/record-event';
-import { mustUseAccount, type LedgerScope } from '../ledger/access';
+import { audit } from '../audit';
+import { mustUseAccount, type LedgerScope } from '../ledger';
 import { MERCADOPAGO_REPORT_KINDS } from './schema';
 import { mercadopagoCredentials } from './credentials-schema';
 

@@ -21,8 +21,8 @@ import {
 } from '@financeiro/core';
 import { rowsOf } from '../../db/client';
 import { InvalidInputError } from '../../errors';
-import { audit } from '../audit/record-event';
-import { mustUseAccount, type LedgerScope } from '../ledger/access';
+import { audit } from '../audit';
+import { mustUseAccount, type LedgerScope } from '../ledger';
 import {
   MERCADOPAGO_FILE_FORMATS,
   mercadopagoReleases,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { dateInput, MAX_AMOUNT, parseBRL } from '@financeiro/core';
 import { rowsOf } from '../../db/client';
 import { containsPattern, folded } from '../../db/search';
-import { mustUseAccount, type LedgerScope } from '../ledger/access';
+import { mustUseAccount, type LedgerScope } from '../ledger';
 import { periodFields, withinPeriod } from './inputs';
 import { suggestSales } from './suggest';
 

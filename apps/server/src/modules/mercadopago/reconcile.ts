@@ -10,13 +10,17 @@ import {
 } from '@financeiro/core';
 import { insertMany } from '../../db/insert-many';
 import { ConflictError, InvalidInputError, NotFoundError, isUniqueViolation } from '../../errors';
-import { auditEach } from '../audit/record-event';
-import { createDocument } from '../ledger/create-document';
-import { cancelDocuments } from '../ledger/cancel-documents';
-import { createManualEntries, reverseMovement } from '../ledger/movements';
-import { reversePayment, settleMany } from '../ledger/settlements';
+import { auditEach } from '../audit';
+import {
+  createDocument,
+  cancelDocuments,
+  createManualEntries,
+  reverseMovement,
+  reversePayment,
+  settleMany,
+  type LedgerScope,
+} from '../ledger';
 import { ledgerInstallments, ledgerSettlements } from '../ledger/schema';
-import type { LedgerScope } from '../ledger/access';
 import { settingsFor, type MercadoPagoSettings } from './settings';
 import type { AccountPeriod } from './suggest';
 import type { MERCADOPAGO_RECONCILIATION_ORIGINS } from './schema';

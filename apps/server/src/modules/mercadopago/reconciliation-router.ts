@@ -1,7 +1,7 @@
 import { procedure, router, type ProcedureContext } from '../../trpc/init';
 import { InvalidInputError, NotFoundError } from '../../errors';
 import { idempotent } from '../idempotency';
-import { mustUseAccount, requireKind, scopeOf } from '../ledger/access';
+import { mustUseAccount, requireKind, scopeOf } from '../ledger';
 import { mercadopagoMeta } from './access';
 import {
   acceptAllInput,

@@ -7,9 +7,8 @@ import {
   type MercadoPagoReleaseDay,
 } from '@financeiro/core';
 import { InvalidInputError } from '../../errors';
-import { auditEach } from '../audit/record-event';
-import { reverseMovement, transferBetweenAccounts } from '../ledger/movements';
-import type { LedgerScope } from '../ledger/access';
+import { auditEach } from '../audit';
+import { reverseMovement, transferBetweenAccounts, type LedgerScope } from '../ledger';
 import { lockAccount } from './reconcile';
 import { settingsFor } from './settings';
 import { mercadopagoReleaseBookings, mercadopagoReleases } from './schema';

@@ -7,7 +7,7 @@ import {
   type ReceivableInstallmentForMatch,
 } from '@financeiro/core';
 import { rowsOf } from '../../db/client';
-import type { LedgerScope } from '../ledger/access';
+import type { LedgerScope } from '../ledger';
 
 /** A period of approval days of one Mercado Pago account. */
 export interface AccountPeriod {

@@ -11,9 +11,7 @@ import {
 import type { z } from 'zod';
 import { ConflictError, ForbiddenError, InvalidInputError, isUniqueViolation } from '../../errors';
 import { organizationOf } from '../../caller';
-import { createDocument } from '../ledger/create-document';
-import { ledgerScope } from '../ledger/access';
-import { NFE_ALREADY_IMPORTED, nfeOfOrganization } from '../ledger/nfe';
+import { createDocument, ledgerScope, NFE_ALREADY_IMPORTED, nfeOfOrganization } from '../ledger';
 import { parties } from '../registries/schema';
 import { approversOf, permissionsFor, type PurchasingContext } from './access';
 import { lockOrder, stateOf, transition } from './orders';

@@ -8,7 +8,7 @@ import {
 } from '@financeiro/core';
 import { users } from '../identity/schema';
 import type { PurchasingContext } from './access';
-import { enqueueEmail } from '../outbox/enqueue';
+import { enqueueEmail } from '../outbox';
 import type { OrderRow } from './schema';
 
 const escape = (text: string) => text.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -4,7 +4,7 @@ import { codeOf, messageOf } from '../../test/callers';
 import { startDemoApp, type DemoApp } from '../../test/demo';
 import { eventLog } from '../audit/schema';
 import { ledgerDocumentLines, ledgerInstallments } from '../ledger/schema';
-import { newCostCentre } from '../ledger/test-fixtures';
+import { newCostCentre } from '../../test/ledger-fixtures';
 import {
   brl,
   emailsTo,

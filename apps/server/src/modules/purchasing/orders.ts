@@ -13,8 +13,8 @@ import {
 } from '@financeiro/core';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../../errors';
 import { organizationOf } from '../../caller';
-import { audit } from '../audit/record-event';
-import { mustExist } from '../registries/references';
+import { audit } from '../audit';
+import { mustExist } from '../registries';
 import { classifications, costCentres, parties, products } from '../registries/schema';
 import { departments } from '../tenancy/schema';
 import {

@@ -13,7 +13,7 @@ import { containsPattern, folded } from '../../db/search';
 import { NotFoundError } from '../../errors';
 import { organizationOf } from '../../caller';
 import { users } from '../identity/schema';
-import { organizationCnpj } from '../ledger/nfe';
+import { organizationCnpj } from '../ledger';
 import { ledgerDocuments } from '../ledger/schema';
 import { classifications, costCentres, parties, products } from '../registries/schema';
 import { departments, units } from '../tenancy/schema';

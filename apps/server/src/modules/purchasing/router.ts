@@ -11,7 +11,7 @@ import {
 import { procedure, procedureWithLateTransaction, router } from '../../trpc/init';
 import { ConflictError, InvalidInputError } from '../../errors';
 import { organizationOf } from '../../caller';
-import { readNfes } from '../ledger/nfe';
+import { readNfes } from '../ledger';
 import { idempotent } from '../idempotency';
 import { approversOf, ORDER_CHANGED, purchasingMeta } from './access';
 import { purchaseAttachmentsRouter } from './attachments';

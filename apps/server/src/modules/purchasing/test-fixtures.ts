@@ -7,7 +7,7 @@ import type { DemoApp } from '../../test/demo';
 import { createConfirmedUser } from '../identity';
 import { users } from '../identity/schema';
 import { ledgerDocuments } from '../ledger/schema';
-import { newClassification, newCostCentre, newParty } from '../ledger/test-fixtures';
+import { newClassification, newCostCentre, newParty } from '../../test/ledger-fixtures';
 import { outbox } from '../outbox/schema';
 import { departments, memberships, profiles } from '../tenancy/schema';
 import { purchaseOrderEvents, purchaseOrders } from './schema';

@@ -25,7 +25,7 @@ import {
   isUniqueViolation,
 } from '../../errors';
 import { organizationOf } from '../../caller';
-import { audit } from '../audit/record-event';
+import { audit } from '../audit';
 import { idempotent } from '../idempotency';
 
 /** The columns every registry table has (see `registryColumns` in ./columns). */

@@ -10,7 +10,7 @@ import {
 import { rowsOf, type Tx } from '../../db/client';
 import { type ProcedureContext } from '../../trpc/init';
 import { callerCan, organizationOf, unitOf } from '../../caller';
-import { countOrders } from '../purchasing/queries';
+import { countOrders } from '../purchasing';
 import { balanceAt, projection } from './projection';
 
 /** How many payables the dashboard lists under "next bills". */

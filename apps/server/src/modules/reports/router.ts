@@ -7,7 +7,7 @@ import {
   statusReportInput,
   type DocumentKind,
 } from '@financeiro/core';
-import { readMeta, requireKind } from '../ledger/access';
+import { readMeta, requireKind } from '../ledger';
 import { procedure, router, type ProcedureContext } from '../../trpc/init';
 import { organizationOf, unitOf } from '../../caller';
 import { flowsReport } from './flows';

@@ -5,9 +5,9 @@ import { procedure, router } from '../../trpc/init';
 import { NotFoundError, uniqueOr } from '../../errors';
 import { organizationOf, unitOf } from '../../caller';
 import type { ProcedureContext } from '../../trpc/init';
-import { audit } from '../audit/record-event';
+import { audit } from '../audit';
 import { idempotent } from '../idempotency';
-import { toWire } from '../registries/registry';
+import { toWire } from '../registries';
 import { placeNames } from './place-names';
 import { departments } from './schema';
 

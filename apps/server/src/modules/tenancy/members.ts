@@ -17,7 +17,7 @@ import { searchMatches } from '../../db/search';
 import { procedure, router, type ProcedureContext } from '../../trpc/init';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import { organizationOf } from '../../caller';
-import { audit } from '../audit/record-event';
+import { audit } from '../audit';
 import { idempotent } from '../idempotency';
 import {
   createUserWithTemporaryPassword,
@@ -28,7 +28,7 @@ import {
   setTemporaryPassword,
 } from '../identity';
 import { users } from '../identity/schema';
-import { enqueueEmail } from '../outbox/enqueue';
+import { enqueueEmail } from '../outbox';
 import { assertAdministratorRemains, assertMayTouchRestricted } from './administrators';
 import { addedToOrganizationMail, newAccountMail } from './invitation-mail';
 import { lastAccess, memberships, organizations, profiles } from './schema';

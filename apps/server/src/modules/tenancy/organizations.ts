@@ -11,9 +11,9 @@ import {
 import { enterOrganization } from '../../db/tenant';
 import { procedure, router, type ProcedureContext } from '../../trpc/init';
 import { ForbiddenError, NotFoundError, uniqueOr } from '../../errors';
-import { audit } from '../audit/record-event';
+import { audit } from '../audit';
 import { idempotent } from '../idempotency';
-import { seedRegistries } from '../registries/seed';
+import { seedRegistries } from '../registries';
 import { users } from '../identity/schema';
 import { memberships, organizations, profiles, units } from './schema';
 

@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { procedure, router } from '../../trpc/init';
 import { ConflictError, NotFoundError, uniqueOr } from '../../errors';
 import { organizationOf } from '../../caller';
-import { audit } from '../audit/record-event';
+import { audit } from '../audit';
 import { idempotent } from '../idempotency';
-import { toWire } from '../registries/registry';
+import { toWire } from '../registries';
 import { assertAdministratorRemains, assertGrantTargetsExist, assertMayTouchRestricted } from './administrators';
 import { memberships, profiles } from './schema';
 

@@ -3,7 +3,7 @@ import { can } from '@financeiro/core';
 import { procedure, router } from '../../trpc/init';
 import { ForbiddenError } from '../../errors';
 import { organizationOf, unitOf } from '../../caller';
-import { recordEvent } from '../audit/record-event';
+import { recordEvent } from '../audit';
 import { getUserData } from '../identity';
 import { lastAccess } from './schema';
 import { getUnitOverview } from './unit-overview';

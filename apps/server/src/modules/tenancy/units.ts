@@ -4,9 +4,9 @@ import { setStatusInput, unitInput, updateUnitInput, withIdempotencyKey } from '
 import { procedure, router } from '../../trpc/init';
 import { NotFoundError, uniqueOr } from '../../errors';
 import { organizationOf } from '../../caller';
-import { audit } from '../audit/record-event';
+import { audit } from '../audit';
 import { idempotent } from '../idempotency';
-import { toWire } from '../registries/registry';
+import { toWire } from '../registries';
 import { departments, units } from './schema';
 
 const read = { authz: { scope: 'organization', permissions: 'read_units' } } as const;

@@ -1,0 +1,2 @@
+export { attachmentFields, readAttachment } from './content';
+export { downloadOf, listFiles, mustHaveRoom } from './stored';

@@ -1,0 +1,3 @@
+export { bankingRouter } from './router';
+export type { BankingRouter } from './router';
+export { readStatementFile } from './imports';

@@ -1,0 +1,12 @@
+export { ledgerRouter } from './router';
+export type { LedgerRouter } from './router';
+export { ledgerScope, mustUseAccount, readMeta, requireKind, scopeOf } from './access';
+export type { LedgerScope } from './access';
+export { cancelDocuments } from './cancel-documents';
+export { createDocument } from './create-document';
+export { generateFromContract } from './generate-from-contract';
+export { createManualEntries, createManualEntry, reverseMovement, transferBetweenAccounts } from './movements';
+export { NFE_ALREADY_IMPORTED, nfeOfOrganization, organizationCnpj, readNfes } from './nfe';
+export { startRecurrenceWorker } from './recurrences';
+export { reversePayment, settleInstallments, settleMany } from './settlements';
+export { accountBalances } from './statement';

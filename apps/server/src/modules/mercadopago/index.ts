@@ -1,0 +1,7 @@
+export { mercadopagoRouter } from './router';
+export type { MercadoPagoRouter } from './router';
+export { commitReport, readReportFile } from './imports';
+export { applyPendingReversals, createReceivableFor, reconcileSales, settlementRow } from './reconcile';
+export { bookReleases } from './releases';
+export { saveSettings, settingsFor } from './settings';
+export { openSales, suggestSales } from './suggest';

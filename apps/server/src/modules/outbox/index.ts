@@ -1,0 +1,2 @@
+export { enqueueEmail, enqueueSms } from './enqueue';
+export { startOutboxWorker } from './worker';

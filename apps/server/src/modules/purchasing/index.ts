@@ -1,0 +1,6 @@
+export { purchasingRouter } from './router';
+export type { PurchasingRouter } from './router';
+export type { PurchasingContext } from './access';
+export { concludeOrder } from './conclude';
+export { createOrder, lockOrder, transition, updateOrder } from './orders';
+export { countOrders } from './queries';

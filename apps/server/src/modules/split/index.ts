@@ -1,0 +1,2 @@
+export { splitRouter } from './router';
+export type { SplitRouter } from './router';
