@@ -7,8 +7,7 @@ import { ConflictError, NotFoundError } from '../../errors';
 import { audit } from '../audit';
 import { idempotent } from '../idempotency';
 import { scopeOf, type LedgerScope } from '../ledger';
-import { mustExist } from '../registries';
-import { accounts, classifications, costCentres } from '../registries/schema';
+import { mustReference } from '../registries';
 import { bankingEntryMeta, bankingMeta } from './access';
 import { bankReconciliationRules, RULE_DIRECTIONS } from './schema';
 
@@ -88,9 +87,14 @@ export const describeByRule = (rule: Rule, memo: string) =>
   rule.description.replaceAll('{memo}', memo).slice(0, 200).trim() || memo.slice(0, 200);
 
 async function mustExistReferences(scope: LedgerScope, input: z.output<typeof ruleFields>) {
-  await mustExist(scope, accounts, [input.accountId], 'Conta não encontrada nesta organização.');
-  await mustExist(scope, classifications, [input.classificationId], 'Classificação não encontrada nesta organização.');
-  await mustExist(scope, costCentres, [input.costCentreId], 'Centro de custo não encontrado nesta organização.');
+  await mustReference(scope, 'accounts', [input.accountId], 'Conta não encontrada nesta organização.');
+  await mustReference(
+    scope,
+    'classifications',
+    [input.classificationId],
+    'Classificação não encontrada nesta organização.',
+  );
+  await mustReference(scope, 'costCentres', [input.costCentreId], 'Centro de custo não encontrado nesta organização.');
 }
 
 /** Rules that turn bank lines into manual entries on import: /v1/banking/rules.* */

@@ -9,24 +9,15 @@ import {
   type DocumentKind,
   type PartyRole,
 } from '@financeiro/core';
-import { FieldConflictError, InvalidInputError } from '../../errors';
+import { InvalidInputError } from '../../errors';
 import { audit } from '../audit';
-import { mustExist, TEMPLATE_NOT_FOUND } from '../registries';
-import {
-  apportionmentTemplates,
-  banks,
-  classifications,
-  costCentres,
-  parties,
-  paymentMethods,
-  taxTypes,
-} from '../registries/schema';
+import { createParty, mustReference, TEMPLATE_NOT_FOUND } from '../registries';
+import { apportionmentTemplates, taxTypes } from '../registries/schema';
 import { mustUseAccount, type LedgerScope } from './access';
 import { checkPixCode, normalizeBarcode } from './barcodes';
 import { ledgerDocumentLines, ledgerDocuments, ledgerDocumentTaxes, ledgerInstallments } from './schema';
 
 export type NewDocument = Omit<DocumentCreate, 'idempotencyKey'>;
-type NewParty = NonNullable<NewDocument['newParty']>;
 type Line = { classificationId: string; costCentreId: string; share: number };
 type Installment = { dueDate: string; amount: number; barcode: string | null; pixCode: string | null };
 
@@ -42,33 +33,6 @@ export interface DocumentOrigin {
 
 /** The role a party plays in a document of this kind. */
 export const ROLE_OF_KIND: Record<DocumentKind, PartyRole> = { payable: 'supplier', receivable: 'customer' };
-
-/**
- * A party typed in with the document, saved by the registry's rules (the schema already checked the CPF/CNPJ and
- * the PIX key); a CPF/CNPJ already registered is pointed at rather than saved twice.
- */
-async function createParty(scope: LedgerScope, kind: DocumentKind, party: NewParty): Promise<string> {
-  const organizationId = scope.tenant.organizationId;
-  await mustExist(scope, banks, [party.bankId], 'Banco não encontrado nesta organização.');
-  await mustExist(scope, apportionmentTemplates, [party.apportionmentTemplateId], TEMPLATE_NOT_FOUND);
-  const [held] = await scope.tx
-    .select({ id: parties.id })
-    .from(parties)
-    .where(and(eq(parties.organizationId, organizationId), eq(parties.document, party.document)));
-  if (held) {
-    throw new FieldConflictError(
-      'Já existe um cadastro com este CPF/CNPJ nesta organização: escolha-o na lista.',
-      'newParty.document',
-      held.id,
-    );
-  }
-  const role = ROLE_OF_KIND[kind];
-  const values = { ...party, roles: [...new Set([...party.roles, role])].sort() };
-  const id = uuidv7();
-  await scope.tx.insert(parties).values({ ...values, id, organizationId });
-  await audit(scope, { action: `${role}.create`, entity: role, entityId: id, after: values });
-  return id;
-}
 
 /** The apportionment asked for: the lines typed, or the chosen template's. */
 async function linesOf(scope: LedgerScope, input: Omit<NewDocument, 'kind'>): Promise<Line[]> {
@@ -183,22 +147,27 @@ async function insertDocument(
 /** Refuses what the input names outside the organization, before anything is written. */
 async function checkReferences(scope: LedgerScope, input: Omit<NewDocument, 'kind'>, lines: Line[], partyId: string) {
   const taxParties = input.taxes.map((t) => t.partyId);
-  await mustExist(scope, parties, [partyId, ...taxParties], 'Fornecedor ou cliente não encontrado nesta organização.');
-  await mustExist(
+  await mustReference(
     scope,
-    classifications,
+    'parties',
+    [partyId, ...taxParties],
+    'Fornecedor ou cliente não encontrado nesta organização.',
+  );
+  await mustReference(
+    scope,
+    'classifications',
     lines.map((l) => l.classificationId),
     'Classificação não encontrada nesta organização.',
   );
-  await mustExist(
+  await mustReference(
     scope,
-    costCentres,
+    'costCentres',
     lines.map((l) => l.costCentreId),
     'Centro de custo não encontrado nesta organização.',
   );
-  await mustExist(
+  await mustReference(
     scope,
-    paymentMethods,
+    'paymentMethods',
     [input.paymentMethodId],
     'Meio de pagamento não encontrado nesta organização.',
   );
@@ -230,7 +199,9 @@ export async function prepareDocument(
 ): Promise<PreparedDocument> {
   const lines = await linesOf(scope, input);
   if (lines.length === 0) throw new InvalidInputError('Informe a classificação e o centro de custo.');
-  const partyId = input.partyId ?? (input.newParty ? await createParty(scope, kind, input.newParty) : null);
+  const partyId =
+    input.partyId ??
+    (input.newParty ? await createParty(scope, ROLE_OF_KIND[kind], input.newParty, 'newParty.document') : null);
   if (!partyId) throw new InvalidInputError('Escolha o fornecedor ou cliente, ou cadastre um novo.');
   await checkReferences(scope, input, lines, partyId);
   const taxes = await taxesOf(scope, input);

@@ -15,8 +15,7 @@ import type { z } from 'zod';
 import { APP_ROLE, type Db } from '../../db/client';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../errors';
 import { audit } from '../audit';
-import { mustExist } from '../registries';
-import { classifications, costCentres, parties, paymentMethods } from '../registries/schema';
+import { mustReference } from '../registries';
 import { ledgerScope, mustUseAccount, type LedgerScope } from './access';
 import { cancelDocuments } from './cancel-documents';
 import { generatedPeriods, writeGeneratedDocument } from './generated-document';
@@ -78,22 +77,22 @@ export async function listRecurrences(scope: LedgerScope, kind: DocumentKind, to
 
 /** Everything a recurrence names must be the organization's, and its account open to the unit. */
 async function checkReferences(scope: LedgerScope, fields: RecurrenceFields): Promise<void> {
-  await mustExist(scope, parties, [fields.partyId], 'Fornecedor ou cliente não encontrado nesta organização.');
-  await mustExist(
+  await mustReference(scope, 'parties', [fields.partyId], 'Fornecedor ou cliente não encontrado nesta organização.');
+  await mustReference(
     scope,
-    classifications,
+    'classifications',
     fields.lines.map((l) => l.classificationId),
     'Classificação não encontrada nesta organização.',
   );
-  await mustExist(
+  await mustReference(
     scope,
-    costCentres,
+    'costCentres',
     fields.lines.map((l) => l.costCentreId),
     'Centro de custo não encontrado nesta organização.',
   );
-  await mustExist(
+  await mustReference(
     scope,
-    paymentMethods,
+    'paymentMethods',
     [fields.paymentMethodId],
     'Meio de pagamento não encontrado nesta organização.',
   );

@@ -7,8 +7,8 @@ import { ConflictError, InvalidInputError, NotFoundError } from '../../errors';
 import { attachmentFields, readAttachment } from '../attachments';
 import { auditEach } from '../audit';
 import { insertMany } from '../../db/insert-many';
-import { mustExist } from '../registries';
-import { parties, paymentMethods } from '../registries/schema';
+import { mustReference } from '../registries';
+import { parties } from '../registries/schema';
 import { mustUseAccount, type LedgerScope } from './access';
 import { INSTALLMENT_NOT_FOUND, lockInstallments } from './locked-installments';
 import {
@@ -190,9 +190,9 @@ async function settleEach(scope: LedgerScope, inputs: Omit<Settlement, 'proof'>[
   const today = todayInSaoPaulo();
   if (inputs.some((i) => i.paidDate > today)) throw new InvalidInputError('A data do pagamento não pode ser futura.');
   for (const accountId of new Set(inputs.map((i) => i.accountId))) await mustUseAccount(scope, accountId);
-  await mustExist(
+  await mustReference(
     scope,
-    paymentMethods,
+    'paymentMethods',
     inputs.map((i) => i.paymentMethodId),
     'Forma de pagamento não encontrada nesta organização.',
   );

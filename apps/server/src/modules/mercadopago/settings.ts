@@ -4,8 +4,7 @@ import type { z } from 'zod';
 import { InvalidInputError } from '../../errors';
 import { audit } from '../audit';
 import { mustUseAccount, type LedgerScope } from '../ledger';
-import { mustExist } from '../registries';
-import { classifications, costCentres, parties, paymentMethods } from '../registries/schema';
+import { mustReference } from '../registries';
 import type { settingsSaveInput } from './inputs';
 import { mercadopagoSettings } from './schema';
 
@@ -58,17 +57,17 @@ export async function saveSettings(
   for (const id of [input.accountId, input.pendingAccountId, input.payoutAccountId]) {
     if (id) await mustUseAccount(scope, id);
   }
-  await mustExist(
+  await mustReference(
     scope,
-    classifications,
+    'classifications',
     [input.feeClassificationId, input.receivableClassificationId],
     'Classificação não encontrada nesta organização.',
   );
-  await mustExist(scope, costCentres, [input.costCentreId], 'Centro de custo não encontrado nesta organização.');
-  await mustExist(scope, parties, [input.customerId], 'Cliente não encontrado nesta organização.');
-  await mustExist(
+  await mustReference(scope, 'costCentres', [input.costCentreId], 'Centro de custo não encontrado nesta organização.');
+  await mustReference(scope, 'parties', [input.customerId], 'Cliente não encontrado nesta organização.');
+  await mustReference(
     scope,
-    paymentMethods,
+    'paymentMethods',
     [input.paymentMethodId],
     'Forma de pagamento não encontrada nesta organização.',
   );

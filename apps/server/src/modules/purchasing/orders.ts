@@ -14,8 +14,7 @@ import {
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../../errors';
 import { organizationOf } from '../../caller';
 import { audit } from '../audit';
-import { mustExist } from '../registries';
-import { classifications, costCentres, parties, products } from '../registries/schema';
+import { mustReference } from '../registries';
 import { departments } from '../tenancy/schema';
 import {
   approversOf,
@@ -54,12 +53,17 @@ async function departmentFor(ctx: PurchasingContext, departmentId: string) {
 /** Refuses what an order names outside the organization, before anything is written. */
 async function checkReferences(ctx: PurchasingContext, order: PurchaseOrder) {
   const suppliers = [order.supplierId, ...order.quotations.map((q) => q.supplierId)];
-  await mustExist(ctx, parties, suppliers, 'Fornecedor não encontrado nesta organização.');
-  await mustExist(ctx, classifications, [order.classificationId], 'Classificação não encontrada nesta organização.');
-  await mustExist(ctx, costCentres, [order.costCentreId], 'Centro de custo não encontrado nesta organização.');
-  await mustExist(
+  await mustReference(ctx, 'parties', suppliers, 'Fornecedor não encontrado nesta organização.');
+  await mustReference(
     ctx,
-    products,
+    'classifications',
+    [order.classificationId],
+    'Classificação não encontrada nesta organização.',
+  );
+  await mustReference(ctx, 'costCentres', [order.costCentreId], 'Centro de custo não encontrado nesta organização.');
+  await mustReference(
+    ctx,
+    'products',
     order.items.map((i) => i.productId),
     'Produto não encontrado nesta organização.',
   );

@@ -1,6 +1,6 @@
 export { registriesRouter } from './router';
 export type { RegistriesRouter } from './router';
-export { ROLE_EDITORS } from './parties';
-export { TEMPLATE_NOT_FOUND, mustExist } from './references';
+export { createParty, ROLE_EDITORS } from './parties';
+export { TEMPLATE_NOT_FOUND, mustReference } from './references';
 export { toWire } from './registry';
 export { seedRegistries } from './seed';

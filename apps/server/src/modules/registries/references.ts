@@ -4,6 +4,19 @@ import type { Tx } from '../../db/client';
 import { type ProcedureContext } from '../../trpc/init';
 import { InvalidInputError } from '../../errors';
 import { organizationOf } from '../../caller';
+import {
+  accounts,
+  accountTypes,
+  apportionmentTemplates,
+  banks,
+  classifications,
+  contracts,
+  costCentres,
+  parties,
+  paymentMethods,
+  products,
+  taxTypes,
+} from './schema';
 
 type Referenced = PgTable & { id: PgColumn; organizationId: PgColumn };
 
@@ -37,6 +50,31 @@ export async function mustExist(
     .where(and(eq(table.organizationId, organizationOf(ctx)), inArray(table.id, wanted)));
   if ((counted?.n ?? 0) !== wanted.length) throw new InvalidInputError(message);
   for (const id of wanted) known.add(`${name}:${id}`);
+}
+
+/** The registries other modules' records point at, by name. */
+const REFERENCED = {
+  accounts,
+  accountTypes,
+  apportionmentTemplates,
+  banks,
+  classifications,
+  contracts,
+  costCentres,
+  parties,
+  paymentMethods,
+  products,
+  taxTypes,
+} satisfies Record<string, Referenced>;
+
+/** `mustExist` for another module: every id must name one of the organization's records in that registry. */
+export function mustReference(
+  ctx: Pick<ProcedureContext, 'tx' | 'tenant'>,
+  registry: keyof typeof REFERENCED,
+  ids: readonly (string | null | undefined)[],
+  message: string,
+): Promise<void> {
+  return mustExist(ctx, REFERENCED[registry], ids, message);
 }
 
 /** "3 contas": how many rows of `table` in the organization match, or null when none. */

@@ -16,8 +16,8 @@ import { audit } from '../audit';
 import { users } from '../identity/schema';
 import { scopeOf, cancelDocuments, createDocument } from '../ledger';
 import { ledgerDocumentLines, ledgerDocuments, ledgerInstallments } from '../ledger/schema';
-import { mustExist } from '../registries';
-import { classifications, costCentres, parties } from '../registries/schema';
+import { mustReference } from '../registries';
+import { parties } from '../registries/schema';
 import { NOTHING_TO_SPLIT, RUN_NOT_FOUND } from './access';
 import { coveredReceipts, splitConfigOf, type SplitConfig } from './receipts';
 import { splitRunReceipts, splitRuns, splitRunShares } from './schema';
@@ -123,8 +123,13 @@ export async function runSplit(ctx: ProcedureContext, input: RunInput) {
   const config = await splitConfigOf(ctx.tx, at.organizationId, input.configId, true);
   const existing = await overlappingRun(ctx.tx, at, config.id, input);
   if (existing) throw new ConflictError(alreadySplit(existing));
-  await mustExist(ctx, classifications, [input.classificationId], 'Classificação não encontrada nesta organização.');
-  await mustExist(ctx, costCentres, [input.costCentreId], 'Centro de custo não encontrado nesta organização.');
+  await mustReference(
+    ctx,
+    'classifications',
+    [input.classificationId],
+    'Classificação não encontrada nesta organização.',
+  );
+  await mustReference(ctx, 'costCentres', [input.costCentreId], 'Centro de custo não encontrado nesta organização.');
   const { receipts, base, shares, retained } = await computeSplit(ctx.tx, at, config, input);
   if (base === 0) throw new InvalidInputError(NOTHING_TO_SPLIT);
   const costCentreId =
