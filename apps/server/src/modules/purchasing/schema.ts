@@ -24,11 +24,11 @@ import {
   type PurchaseApproval,
   type PurchaseQuotation,
 } from '@financeiro/core';
-import { users } from '../identity/schema';
+import { users, createdBy } from '../identity/schema';
 import { ledgerDocuments } from '../ledger/schema';
 import { bytea, classifications, costCentres, parties, products } from '../registries/schema';
-import { departments, units } from '../tenancy/schema';
-import { createdAt, createdBy, money, tenant } from '../../db/columns';
+import { departments, units, tenant } from '../tenancy/schema';
+import { createdAt, money } from '../../db/columns';
 
 /*
  * Purchase orders and their timeline (an order concluded becomes one payable, decision 0021). The workflow itself is
