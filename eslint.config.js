@@ -25,7 +25,7 @@ export default tseslint.config(
   },
   {
     plugins: { modules: { rules: { doors: moduleDoors } } },
-    rules: { 'modules/doors': 'warn' },
+    rules: { 'modules/doors': 'error' },
   },
   {
     files: ['**/*.test.ts', 'e2e/support/**', 'apps/server/src/test/**'],

@@ -1,6 +1,6 @@
 // The routers' types, for the web's typed clients. One router per area, mounted at /v1/<area>/.
 export type { ApiRouter } from './routers';
-export type { LogsRouter } from './modules/audit';
+export type { LogsRouter } from './modules/logs';
 export type { BankingRouter } from './modules/banking';
 export type { LedgerRouter } from './modules/ledger';
 export type { MercadoPagoRouter } from './modules/mercadopago';

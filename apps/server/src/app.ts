@@ -21,8 +21,8 @@ import { tlsFiles } from './tls';
 import { contextFromRequest, type ApiDeps } from './trpc/context';
 import { RateLimiter, rateLimitsOf, TooManyRequestsError } from './trpc/rate-limit';
 import { routers } from './routers';
-import { recordAccountChange } from './modules/audit';
-import { loadMemberships } from './modules/tenancy';
+import { loadMemberships, recordAccountChange } from './modules/tenancy';
+import { seedRegistries } from './modules/registries';
 
 const API_PREFIXES = ['/v1/', '/identity', '/health', '/app-config.json', '/oauth2/', '/logout'];
 
@@ -97,6 +97,7 @@ export async function buildApp({ env, database }: { env: Env; database: Database
     env,
     verifyAccessToken,
     loadMemberships,
+    seedOrganization: seedRegistries,
     rateLimiter: new RateLimiter(rateLimitsOf(env)),
   };
 

@@ -1,4 +1,4 @@
-import { logsRouter } from './modules/audit';
+import { logsRouter } from './modules/logs';
 import { bankingRouter } from './modules/banking';
 import { ledgerRouter } from './modules/ledger';
 import { mercadopagoRouter } from './modules/mercadopago';

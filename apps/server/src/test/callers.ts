@@ -1,12 +1,12 @@
 import { TRPCError } from '@trpc/server';
 import type { TenantSelection } from '@financeiro/core';
-import { logsRouter } from '../modules/audit';
+import { logsRouter } from '../modules/logs';
 import { bankingRouter } from '../modules/banking';
 import { createAccessTokenVerifier } from '../modules/identity';
 import { ledgerRouter } from '../modules/ledger';
 import { mercadopagoRouter } from '../modules/mercadopago';
 import { purchasingRouter } from '../modules/purchasing';
-import { registriesRouter } from '../modules/registries';
+import { registriesRouter, seedRegistries } from '../modules/registries';
 import { reportsRouter } from '../modules/reports';
 import { splitRouter } from '../modules/split';
 import { loadMemberships, tenantsRouter } from '../modules/tenancy';
@@ -23,6 +23,7 @@ export function callersFor(t: TestApp) {
       env: t.env,
       verifyAccessToken,
       loadMemberships,
+      seedOrganization: seedRegistries,
       rateLimiter,
       requestId: 'test',
       ip: '203.0.113.7',

@@ -4,7 +4,7 @@ import { USER_POOL_CLIENT_ID, USER_POOL_ID } from '@financeiro/core';
 import { resetClock } from '../clock';
 import type { Database } from '../db/client';
 import { loadEnv, type Env } from '../env';
-import { recordAccountChange } from '../modules/audit';
+import { recordAccountChange } from '../modules/tenancy';
 import { identityPlugin } from '../modules/identity';
 import { startOutboxWorker } from '../modules/outbox';
 import { createTestDatabase } from './database';

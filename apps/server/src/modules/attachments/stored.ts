@@ -4,12 +4,12 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import { MAX_ATTACHMENTS } from '@financeiro/core';
 import type { DbOrTx } from '../../db/client';
 import { InvalidInputError } from '../../errors';
-import type { ledgerAttachments } from '../ledger/schema';
-import type { purchaseOrderAttachments } from '../purchasing/schema';
-import type { contractAttachments } from '../registries/schema';
+import type { LedgerAttachmentTable } from '../ledger';
+import type { PurchaseOrderAttachmentTable } from '../purchasing';
+import type { ContractAttachmentTable } from '../registries';
 
 /** A table of kept files: a contract's, a ledger document's or a purchase order's. */
-type FileTable = typeof contractAttachments | typeof ledgerAttachments | typeof purchaseOrderAttachments;
+type FileTable = ContractAttachmentTable | LedgerAttachmentTable | PurchaseOrderAttachmentTable;
 
 /** Whose files: the table's column naming the owner (the contract, the document, the order) and the owner's id. */
 interface Owner {

@@ -1,5 +1,3 @@
-export { logsRouter } from './router';
-export type { LogsRouter } from './router';
-export { recordAccountChange } from './account-events';
 export { audit, auditEach, recordEvent } from './record-event';
 export type { AuditContext } from './record-event';
+export { eventLogView } from './views';

@@ -26,11 +26,11 @@ import { rowsOf } from '../../db/client';
 import { InvalidInputError } from '../../errors';
 import { audit } from '../audit';
 import { mustUseAccount, type LedgerScope, accountBalances } from '../ledger';
-import { accounts, banks } from '../registries/schema';
 import { entryFromLine } from './entries';
 
 import { activeRules, describeByRule, ruleFor } from './rules';
 import { bankCsvMappings, bankStatementImports, bankStatementLines } from './schema';
+import { accountsView, banksView } from '../registries';
 
 /** Base64 of the largest file accepted, and a little for padding. */
 const MAX_BASE64 = Math.ceil(STATEMENT_FILE_MAX_BYTES / 3) * 4 + 4;
@@ -155,21 +155,24 @@ export async function rememberedMapping(scope: LedgerScope, accountId: string | 
   if (!accountId) return null;
   const [row] = await scope.tx
     .select({ mapping: bankCsvMappings.mapping })
-    .from(accounts)
+    .from(accountsView)
     .innerJoin(
       bankCsvMappings,
-      and(eq(bankCsvMappings.organizationId, accounts.organizationId), eq(bankCsvMappings.bankId, accounts.bankId)),
+      and(
+        eq(bankCsvMappings.organizationId, accountsView.organizationId),
+        eq(bankCsvMappings.bankId, accountsView.bankId),
+      ),
     )
-    .where(and(eq(accounts.organizationId, scope.tenant.organizationId), eq(accounts.id, accountId)));
+    .where(and(eq(accountsView.organizationId, scope.tenant.organizationId), eq(accountsView.id, accountId)));
   return row?.mapping ?? null;
 }
 
 /** Keeps the CSV columns an import was read with for the bank of the account, for its next file. */
 async function rememberMapping(scope: LedgerScope, accountId: string, mapping: CsvStatementMapping) {
   const [account] = await scope.tx
-    .select({ bankId: accounts.bankId })
-    .from(accounts)
-    .where(and(eq(accounts.organizationId, scope.tenant.organizationId), eq(accounts.id, accountId)));
+    .select({ bankId: accountsView.bankId })
+    .from(accountsView)
+    .where(and(eq(accountsView.organizationId, scope.tenant.organizationId), eq(accountsView.id, accountId)));
   if (!account?.bankId) return;
   await scope.tx
     .insert(bankCsvMappings)
@@ -195,23 +198,26 @@ const digits = (text: string | null) => (text ?? '').replace(/\D/g, '').replace(
 /** Equal, or equal once the check digit that one side left out is dropped from the other. */
 const sameNumber = (a: string, b: string) => a === b || a.slice(0, -1) === b || b.slice(0, -1) === a;
 
-/** The accounts the unit may use, with what identifies them at their bank. */
+/** The accountsView the unit may use, with what identifies them at their bank. */
 function usableAccounts(scope: LedgerScope) {
   return scope.tx
     .select({
-      id: accounts.id,
-      name: accounts.name,
-      bankId: accounts.bankId,
-      bankCode: banks.code,
-      branch: accounts.branch,
-      number: accounts.number,
+      id: accountsView.id,
+      name: accountsView.name,
+      bankId: accountsView.bankId,
+      bankCode: banksView.code,
+      branch: accountsView.branch,
+      number: accountsView.number,
     })
-    .from(accounts)
-    .leftJoin(banks, and(eq(banks.organizationId, accounts.organizationId), eq(banks.id, accounts.bankId)))
+    .from(accountsView)
+    .leftJoin(
+      banksView,
+      and(eq(banksView.organizationId, accountsView.organizationId), eq(banksView.id, accountsView.bankId)),
+    )
     .where(
       and(
-        eq(accounts.organizationId, scope.tenant.organizationId),
-        sql`${accounts.unitIds} @> ${JSON.stringify([scope.tenant.unitId])}::jsonb`,
+        eq(accountsView.organizationId, scope.tenant.organizationId),
+        sql`${accountsView.unitIds} @> ${JSON.stringify([scope.tenant.unitId])}::jsonb`,
       ),
     );
 }
@@ -324,7 +330,7 @@ async function movementsAwaitingTheBank(
   const dates = lines.map((l) => l.date).sort();
   const result = await scope.tx.execute(sql`
     select m.date::text as date, m.amount::text as amount
-    from account_movements m
+    from account_movements_view m
     where m.organization_id = ${scope.tenant.organizationId} and m.account_id = ${accountId}
       and m.date between ${addDays(dates[0] ?? '', -3)} and ${addDays(dates[dates.length - 1] ?? '', 3)}
       and m.amount = any(${sql.param(lines.map((l) => l.amount))}::bigint[])

@@ -4,10 +4,10 @@ import { formatBRL, type DocumentKind } from '@financeiro/core';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../errors';
 import { audit } from '../audit';
 import { mustUseAccount, type LedgerScope, reverseMovement, reversePayment, settleInstallments } from '../ledger';
-import { accountMovements, ledgerInstallments } from '../ledger/schema';
 import { LINE_NOT_FOUND, LINE_TAKEN, MOVEMENT_NOT_FOUND, MOVEMENT_TAKEN } from './access';
 import type { LINK_ORIGINS } from './schema';
 import { bankReconciliationLinks, bankStatementLines } from './schema';
+import { accountMovementsView, ledgerInstallmentsView } from '../ledger';
 
 type LinkOrigin = (typeof LINK_ORIGINS)[number];
 
@@ -50,7 +50,7 @@ export async function lockLines(scope: LedgerScope, accountId: string, ids: stri
 /** The movements `ids` of the account, locked in id order, with what their active links already reconcile. */
 async function lockMovements(scope: LedgerScope, accountId: string, ids: string[]) {
   const { organizationId } = scope.tenant;
-  const m = accountMovements;
+  const m = accountMovementsView;
   const rows = await scope.tx
     .select({ id: m.id, amount: m.amount })
     .from(m)
@@ -116,7 +116,7 @@ function pairParts(
 /** The open part of installments, read before the ledger locks them, for parts the request leaves to their balance. */
 async function installmentsOpen(scope: LedgerScope, ids: string[]) {
   if (ids.length === 0) return [];
-  const i = ledgerInstallments;
+  const i = ledgerInstallmentsView;
   return scope.tx
     .select({
       id: i.id,
@@ -262,13 +262,13 @@ export async function reconcile(
       });
       paymentIds.push(paymentId);
       const [movement] = await scope.tx
-        .select({ id: accountMovements.id, amount: accountMovements.amount })
-        .from(accountMovements)
+        .select({ id: accountMovementsView.id, amount: accountMovementsView.amount })
+        .from(accountMovementsView)
         .where(
           and(
-            eq(accountMovements.organizationId, organizationId),
-            eq(accountMovements.paymentId, paymentId),
-            eq(accountMovements.kind, 'payment'),
+            eq(accountMovementsView.organizationId, organizationId),
+            eq(accountMovementsView.paymentId, paymentId),
+            eq(accountMovementsView.kind, 'payment'),
           ),
         )
         .for('update');
@@ -348,10 +348,10 @@ export async function undoReconciliation(
   const written = [...new Set(links.filter((l) => l.origin !== 'existing').map((l) => l.movementId))];
   if (written.length > 0) {
     const movements = await scope.tx
-      .select({ id: accountMovements.id, paymentId: accountMovements.paymentId })
-      .from(accountMovements)
-      .where(and(eq(accountMovements.organizationId, organizationId), inArray(accountMovements.id, written)))
-      .orderBy(asc(accountMovements.id));
+      .select({ id: accountMovementsView.id, paymentId: accountMovementsView.paymentId })
+      .from(accountMovementsView)
+      .where(and(eq(accountMovementsView.organizationId, organizationId), inArray(accountMovementsView.id, written)))
+      .orderBy(asc(accountMovementsView.id));
     for (const movement of movements) {
       if (movement.paymentId) await reversePayment(scope, { paymentId: movement.paymentId, reason });
       else await reverseMovement(scope, { movementId: movement.id, reason });

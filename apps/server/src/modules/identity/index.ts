@@ -13,3 +13,4 @@ export {
 } from './users';
 export { setTemporaryPassword } from './passwords';
 export { IdentityError } from './errors';
+export { usersView } from './views';

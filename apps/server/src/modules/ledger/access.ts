@@ -5,7 +5,7 @@ import { type ProcedureContext } from '../../trpc/init';
 import { ForbiddenError, InvalidInputError } from '../../errors';
 import { callerCan, organizationOf, unitOf } from '../../caller';
 import type { AuditContext } from '../audit';
-import { accounts } from '../registries/schema';
+import { accountsView } from '../registries';
 
 /**
  * Where a ledger change happens and who makes it: a procedure's checked context, or the same facts given by the demo
@@ -55,13 +55,13 @@ export const entityOf = (kind: DocumentKind) => kind;
 /** An account of the organization that the unit may use; refuses any other. */
 export async function mustUseAccount(scope: LedgerScope, accountId: string): Promise<void> {
   const [account] = await scope.tx
-    .select({ id: accounts.id })
-    .from(accounts)
+    .select({ id: accountsView.id })
+    .from(accountsView)
     .where(
       and(
-        eq(accounts.organizationId, scope.tenant.organizationId),
-        eq(accounts.id, accountId),
-        sql`${accounts.unitIds} @> ${JSON.stringify([scope.tenant.unitId])}::jsonb`,
+        eq(accountsView.organizationId, scope.tenant.organizationId),
+        eq(accountsView.id, accountId),
+        sql`${accountsView.unitIds} @> ${JSON.stringify([scope.tenant.unitId])}::jsonb`,
       ),
     );
   if (!account)

@@ -12,10 +12,10 @@ import {
 import { InvalidInputError } from '../../errors';
 import { audit } from '../audit';
 import { createParty, mustReference, TEMPLATE_NOT_FOUND } from '../registries';
-import { apportionmentTemplates, taxTypes } from '../registries/schema';
 import { mustUseAccount, type LedgerScope } from './access';
 import { checkPixCode, normalizeBarcode } from './barcodes';
 import { ledgerDocumentLines, ledgerDocuments, ledgerDocumentTaxes, ledgerInstallments } from './schema';
+import { apportionmentTemplatesView, taxTypesView } from '../registries';
 
 export type NewDocument = Omit<DocumentCreate, 'idempotencyKey'>;
 type Line = { classificationId: string; costCentreId: string; share: number };
@@ -38,12 +38,12 @@ export const ROLE_OF_KIND: Record<DocumentKind, PartyRole> = { payable: 'supplie
 async function linesOf(scope: LedgerScope, input: Omit<NewDocument, 'kind'>): Promise<Line[]> {
   if (input.lines.length > 0 || !input.apportionmentTemplateId) return input.lines;
   const [template] = await scope.tx
-    .select({ lines: apportionmentTemplates.lines })
-    .from(apportionmentTemplates)
+    .select({ lines: apportionmentTemplatesView.lines })
+    .from(apportionmentTemplatesView)
     .where(
       and(
-        eq(apportionmentTemplates.organizationId, scope.tenant.organizationId),
-        eq(apportionmentTemplates.id, input.apportionmentTemplateId),
+        eq(apportionmentTemplatesView.organizationId, scope.tenant.organizationId),
+        eq(apportionmentTemplatesView.id, input.apportionmentTemplateId),
       ),
     );
   if (!template) throw new InvalidInputError(TEMPLATE_NOT_FOUND);
@@ -63,13 +63,13 @@ interface ComputedTax {
 async function taxesOf(scope: LedgerScope, input: Omit<NewDocument, 'kind'>): Promise<ComputedTax[]> {
   if (input.taxes.length === 0) return [];
   const types = await scope.tx
-    .select({ id: taxTypes.id, name: taxTypes.name, rate: taxTypes.rate, withheld: taxTypes.withheld })
-    .from(taxTypes)
+    .select({ id: taxTypesView.id, name: taxTypesView.name, rate: taxTypesView.rate, withheld: taxTypesView.withheld })
+    .from(taxTypesView)
     .where(
       and(
-        eq(taxTypes.organizationId, scope.tenant.organizationId),
+        eq(taxTypesView.organizationId, scope.tenant.organizationId),
         inArray(
-          taxTypes.id,
+          taxTypesView.id,
           input.taxes.map((t) => t.taxTypeId),
         ),
       ),

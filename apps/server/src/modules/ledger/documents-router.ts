@@ -13,7 +13,6 @@ import { ForbiddenError } from '../../errors';
 import { callerCan, organizationOf, unitOf } from '../../caller';
 import { idempotent } from '../idempotency';
 import { ROLE_EDITORS } from '../registries';
-import { taxTypes } from '../registries/schema';
 import { editMeta, readMeta, requireKind, scopeOf } from './access';
 import { cancelDocuments } from './cancel-documents';
 import { createDocument, ROLE_OF_KIND, type NewDocument } from './create-document';
@@ -24,6 +23,7 @@ import { importNfes, nfeImportInput, nfePreviewInput, previewNfes } from './nfe-
 import { rescheduleInstallments } from './reschedule';
 import { installmentsToSettle } from './settle-rows';
 import { updateDocument } from './update-document';
+import { taxTypesView } from '../registries';
 
 const queryOf = (ctx: ProcedureContext, input: Omit<InstallmentQuery, 'organizationId' | 'unitId'>) => ({
   organizationId: organizationOf(ctx),
@@ -68,16 +68,16 @@ export const documentsRouter = router({
    */
   withheldTaxes: procedure.meta(readMeta).query(({ ctx }) =>
     ctx.tx
-      .select({ id: taxTypes.id, name: taxTypes.name, rate: taxTypes.rate })
-      .from(taxTypes)
+      .select({ id: taxTypesView.id, name: taxTypesView.name, rate: taxTypesView.rate })
+      .from(taxTypesView)
       .where(
         and(
-          eq(taxTypes.organizationId, organizationOf(ctx)),
-          eq(taxTypes.withheld, true),
-          eq(taxTypes.status, 'active'),
+          eq(taxTypesView.organizationId, organizationOf(ctx)),
+          eq(taxTypesView.withheld, true),
+          eq(taxTypesView.status, 'active'),
         ),
       )
-      .orderBy(asc(taxTypes.name)),
+      .orderBy(asc(taxTypesView.name)),
   ),
 
   /** The chosen installments as a payment form needs them. */

@@ -7,9 +7,9 @@ import {
   type DocumentKind,
 } from '@financeiro/core';
 import { InvalidInputError, NotFoundError } from '../../errors';
-import { contracts, parties } from '../registries/schema';
 import type { LedgerScope } from './access';
 import { generatedPeriods, writeGeneratedDocument } from './generated-document';
+import { contractsView, partiesView } from '../registries';
 
 export const CONTRACT_NOT_FOUND = 'Contrato não encontrado nesta organização.';
 
@@ -35,19 +35,19 @@ function kindOf(asked: DocumentKind | undefined, roles: readonly string[]): Docu
 async function lockedContract(scope: LedgerScope, contractId: string) {
   const [contract] = await scope.tx
     .select({
-      id: contracts.id,
-      status: contracts.status,
-      partyId: contracts.partyId,
-      object: contracts.object,
-      value: contracts.value,
-      periodicity: contracts.periodicity,
-      startDate: contracts.startDate,
-      endDate: contracts.endDate,
-      classificationId: contracts.classificationId,
-      costCentreId: contracts.costCentreId,
+      id: contractsView.id,
+      status: contractsView.status,
+      partyId: contractsView.partyId,
+      object: contractsView.object,
+      value: contractsView.value,
+      periodicity: contractsView.periodicity,
+      startDate: contractsView.startDate,
+      endDate: contractsView.endDate,
+      classificationId: contractsView.classificationId,
+      costCentreId: contractsView.costCentreId,
     })
-    .from(contracts)
-    .where(and(eq(contracts.organizationId, scope.tenant.organizationId), eq(contracts.id, contractId)))
+    .from(contractsView)
+    .where(and(eq(contractsView.organizationId, scope.tenant.organizationId), eq(contractsView.id, contractId)))
     .for('update');
   if (!contract) throw new NotFoundError(CONTRACT_NOT_FOUND);
   return contract;
@@ -55,10 +55,13 @@ async function lockedContract(scope: LedgerScope, contractId: string) {
 
 async function partyRoles(scope: LedgerScope, contractId: string): Promise<string[]> {
   const [row] = await scope.tx
-    .select({ roles: parties.roles })
-    .from(contracts)
-    .innerJoin(parties, and(eq(parties.organizationId, contracts.organizationId), eq(parties.id, contracts.partyId)))
-    .where(and(eq(contracts.organizationId, scope.tenant.organizationId), eq(contracts.id, contractId)));
+    .select({ roles: partiesView.roles })
+    .from(contractsView)
+    .innerJoin(
+      partiesView,
+      and(eq(partiesView.organizationId, contractsView.organizationId), eq(partiesView.id, contractsView.partyId)),
+    )
+    .where(and(eq(contractsView.organizationId, scope.tenant.organizationId), eq(contractsView.id, contractId)));
   if (!row) throw new NotFoundError(CONTRACT_NOT_FOUND);
   return row.roles;
 }
@@ -78,9 +81,13 @@ export async function contractPreview(
 ): Promise<{ kinds: DocumentKind[]; existing: string[] }> {
   const kinds = kindsOf(await partyRoles(scope, input.contractId));
   const [contract] = await scope.tx
-    .select({ startDate: contracts.startDate, endDate: contracts.endDate, periodicity: contracts.periodicity })
-    .from(contracts)
-    .where(and(eq(contracts.organizationId, scope.tenant.organizationId), eq(contracts.id, input.contractId)));
+    .select({
+      startDate: contractsView.startDate,
+      endDate: contractsView.endDate,
+      periodicity: contractsView.periodicity,
+    })
+    .from(contractsView)
+    .where(and(eq(contractsView.organizationId, scope.tenant.organizationId), eq(contractsView.id, input.contractId)));
   if (!contract) throw new NotFoundError(CONTRACT_NOT_FOUND);
   const periods = contractPeriods(contract, input.from, input.to).map((p) => p.period);
   const done = await generatedPeriods(scope, { contractId: input.contractId }, periods);

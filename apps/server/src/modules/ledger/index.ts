@@ -1,3 +1,5 @@
+import type { ledgerAttachments } from './schema';
+
 export { ledgerRouter } from './router';
 export type { LedgerRouter } from './router';
 export { ledgerScope, mustUseAccount, readMeta, requireKind, scopeOf } from './access';
@@ -10,3 +12,15 @@ export { NFE_ALREADY_IMPORTED, nfeOfOrganization, organizationCnpj, readNfes } f
 export { startRecurrenceWorker } from './recurrences';
 export { reversePayment, settleInstallments, settleMany } from './settlements';
 export { accountBalances } from './statement';
+export {
+  accountMovementsView,
+  ledgerDocumentLinesView,
+  ledgerDocumentsView,
+  ledgerInstallmentsView,
+  ledgerPaymentsView,
+  ledgerRecurrencesView,
+  ledgerSettlementsView,
+} from './views';
+
+/** Its table of kept files, as the attachments module reads and lists them. */
+export type LedgerAttachmentTable = typeof ledgerAttachments;

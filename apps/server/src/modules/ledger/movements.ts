@@ -11,9 +11,9 @@ import type { z } from 'zod';
 import { insertMany } from '../../db/insert-many';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../errors';
 import { auditEach } from '../audit';
-import { accounts, classifications, costCentres } from '../registries/schema';
 import type { LedgerScope } from './access';
 import { accountMovements } from './schema';
+import { accountsView, classificationsView, costCentresView } from '../registries';
 
 /** What a transfer, a manual entry or a reversal writes once its input has been checked by the shared schema. */
 export type Transfer = Omit<z.output<typeof transferInput>, 'idempotencyKey'>;
@@ -24,23 +24,23 @@ export const MOVEMENT_NOT_FOUND = 'Movimento não encontrado nesta organização
 const ACCOUNT_NOT_FOUND = 'Conta não encontrada nesta organização, ou não liberada para esta unidade.';
 
 /**
- * The accounts a movement of the unit goes through, by id: of the organization, open to the unit, active, and
+ * The accountsView a movement of the unit goes through, by id: of the organization, open to the unit, active, and
  * opened by the movement's date (an account's balance starts at its opening date).
  */
 async function usableAccounts(scope: LedgerScope, ids: string[], date: string) {
   const rows = await scope.tx
     .select({
-      id: accounts.id,
-      name: accounts.name,
-      status: accounts.status,
-      openingDate: accounts.openingDate,
+      id: accountsView.id,
+      name: accountsView.name,
+      status: accountsView.status,
+      openingDate: accountsView.openingDate,
     })
-    .from(accounts)
+    .from(accountsView)
     .where(
       and(
-        eq(accounts.organizationId, scope.tenant.organizationId),
-        inArray(accounts.id, ids),
-        sql`${accounts.unitIds} @> ${JSON.stringify([scope.tenant.unitId])}::jsonb`,
+        eq(accountsView.organizationId, scope.tenant.organizationId),
+        inArray(accountsView.id, ids),
+        sql`${accountsView.unitIds} @> ${JSON.stringify([scope.tenant.unitId])}::jsonb`,
       ),
     );
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -62,8 +62,8 @@ function mustNotBeFuture(date: string): void {
 }
 
 /**
- * Moves money between two accounts of the organization: two movements, out of one and into the other, sharing one
- * transfer id, written together in the caller's transaction with the event log of both accounts.
+ * Moves money between two accountsView of the organization: two movements, out of one and into the other, sharing one
+ * transfer id, written together in the caller's transaction with the event log of both accountsView.
  */
 export async function transferBetweenAccounts(
   scope: LedgerScope,
@@ -117,7 +117,7 @@ export async function createManualEntry(scope: LedgerScope, input: ManualEntry):
 }
 
 /**
- * Many manual entries at once, each checked as `createManualEntry` checks one (the accounts, classifications and cost
+ * Many manual entries at once, each checked as `createManualEntry` checks one (the accountsView, classificationsView and cost
  * centres they name read once): Mercado Pago's fees of thousands of sales are booked this way.
  */
 export async function createManualEntries(
@@ -136,9 +136,11 @@ export async function createManualEntries(
   for (const [accountId, date] of earliest) await usableAccounts(scope, [accountId], date);
   const classificationIds = [...new Set(inputs.map((i) => i.classificationId))];
   const found = await tx
-    .select({ id: classifications.id, status: classifications.status, name: classifications.name })
-    .from(classifications)
-    .where(and(eq(classifications.organizationId, organizationId), inArray(classifications.id, classificationIds)));
+    .select({ id: classificationsView.id, status: classificationsView.status, name: classificationsView.name })
+    .from(classificationsView)
+    .where(
+      and(eq(classificationsView.organizationId, organizationId), inArray(classificationsView.id, classificationIds)),
+    );
   for (const id of classificationIds) {
     const classification = found.find((c) => c.id === id);
     if (!classification) throw new InvalidInputError('Classificação não encontrada nesta organização.');
@@ -149,9 +151,9 @@ export async function createManualEntries(
   const centreIds = [...new Set(inputs.flatMap((i) => (i.costCentreId ? [i.costCentreId] : [])))];
   if (centreIds.length > 0) {
     const centres = await tx
-      .select({ id: costCentres.id, status: costCentres.status, name: costCentres.name })
-      .from(costCentres)
-      .where(and(eq(costCentres.organizationId, organizationId), inArray(costCentres.id, centreIds)));
+      .select({ id: costCentresView.id, status: costCentresView.status, name: costCentresView.name })
+      .from(costCentresView)
+      .where(and(eq(costCentresView.organizationId, organizationId), inArray(costCentresView.id, centreIds)));
     for (const id of centreIds) {
       const centre = centres.find((c) => c.id === id);
       if (!centre) throw new InvalidInputError('Centro de custo não encontrado nesta organização.');
@@ -226,18 +228,18 @@ export async function reverseMovement(scope: LedgerScope, input: MovementReversa
     )
     .orderBy(asc(accountMovements.id))
     .for('update');
-  // A unit undoes only what moved in accounts it works with, as it moves only those.
+  // A unit undoes only what moved in accountsView it works with, as it moves only those.
   const [open] = await tx
     .select({ n: count() })
-    .from(accounts)
+    .from(accountsView)
     .where(
       and(
-        eq(accounts.organizationId, organizationId),
+        eq(accountsView.organizationId, organizationId),
         inArray(
-          accounts.id,
+          accountsView.id,
           legs.map((l) => l.accountId),
         ),
-        sql`${accounts.unitIds} @> ${JSON.stringify([unitId])}::jsonb`,
+        sql`${accountsView.unitIds} @> ${JSON.stringify([unitId])}::jsonb`,
       ),
     );
   if ((open?.n ?? 0) !== new Set(legs.map((l) => l.accountId)).size) throw new NotFoundError(MOVEMENT_NOT_FOUND);

@@ -11,11 +11,11 @@ import {
 } from '@financeiro/core';
 import { z } from 'zod';
 import { ConflictError, ForbiddenError, InvalidInputError, isUniqueViolation } from '../../errors';
-import { parties } from '../registries/schema';
 import type { LedgerScope } from './access';
 import { createDocument } from './create-document';
 import { NFE_ALREADY_IMPORTED, nfeFor, NO_ORGANIZATION_CNPJ, organizationCnpj } from './nfe';
 import { ledgerDocuments } from './schema';
+import { partiesView } from '../registries';
 
 /**
  * Payables straight from the suppliers' NF-e files (issue 15): a preview of what each file would become, then the
@@ -123,9 +123,9 @@ async function importedByKey(scope: LedgerScope, notes: Nfe[]): Promise<Map<stri
 /** The registered party with the issuer's CPF/CNPJ. */
 async function partyOf(scope: LedgerScope, document: string): Promise<string | null> {
   const [party] = await scope.tx
-    .select({ id: parties.id })
-    .from(parties)
-    .where(and(eq(parties.organizationId, scope.tenant.organizationId), eq(parties.document, document)));
+    .select({ id: partiesView.id })
+    .from(partiesView)
+    .where(and(eq(partiesView.organizationId, scope.tenant.organizationId), eq(partiesView.document, document)));
   return party?.id ?? null;
 }
 

@@ -3,7 +3,7 @@ import { formatDocument, type Nfe, type NfeResult } from '@financeiro/core';
 import type { Tx } from '../../db/client';
 import { InvalidInputError } from '../../errors';
 import { parsers } from '../../uploads/pool';
-import { organizations } from '../tenancy/schema';
+import { organizationsView } from '../tenancy';
 
 /** What the ledger checks of an NF-e before a payable is made from it, whoever brings the note (purchasing too). */
 
@@ -15,9 +15,9 @@ export const NO_ORGANIZATION_CNPJ =
 /** The organization's CNPJ, when it is registered. */
 export async function organizationCnpj(tx: Tx, organizationId: string): Promise<string | null> {
   const [row] = await tx
-    .select({ cnpj: organizations.cnpj })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
+    .select({ cnpj: organizationsView.cnpj })
+    .from(organizationsView)
+    .where(eq(organizationsView.id, organizationId));
   return row?.cnpj ?? null;
 }
 

@@ -27,7 +27,7 @@ type RecurrenceFields = Omit<z.output<typeof recurrenceUpdateInput>, 'id' | 'ver
 export type NewRecurrence = Omit<z.output<typeof recurrenceCreateInput>, 'idempotencyKey'>;
 type Recurrence = typeof ledgerRecurrences.$inferSelect;
 
-const partyName = sql<string>`(select coalesce(p.trade_name, p.name) from parties p
+const partyName = sql<string>`(select coalesce(p.trade_name, p.name) from parties_view p
   where p.organization_id = ${ledgerRecurrences.organizationId} and p.id = ${ledgerRecurrences.partyId})`;
 
 /** The rule a recurrence's periods follow. */

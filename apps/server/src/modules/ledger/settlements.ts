@@ -8,7 +8,6 @@ import { attachmentFields, readAttachment } from '../attachments';
 import { auditEach } from '../audit';
 import { insertMany } from '../../db/insert-many';
 import { mustReference } from '../registries';
-import { parties } from '../registries/schema';
 import { mustUseAccount, type LedgerScope } from './access';
 import { INSTALLMENT_NOT_FOUND, lockInstallments } from './locked-installments';
 import {
@@ -19,6 +18,7 @@ import {
   ledgerPayments,
   ledgerSettlements,
 } from './schema';
+import { partiesView } from '../registries';
 
 /**
  * A payment as the form sends it: the shared schema's fields and, optionally, the proof of payment (comprovante),
@@ -123,7 +123,7 @@ async function attachProof(
   );
 }
 
-/** Installments whose balances one statement updates, and parties whose names one query reads. */
+/** Installments whose balances one statement updates, and partiesView whose names one query reads. */
 const CHUNK = 5_000;
 
 /**
@@ -305,12 +305,12 @@ async function partyNamesOf(scope: LedgerScope, ids: string[]): Promise<Map<stri
   const names = new Map<string, string>();
   for (let start = 0; start < ids.length; start += CHUNK) {
     const rows = await scope.tx
-      .select({ id: parties.id, name: sql<string>`coalesce(${parties.tradeName}, ${parties.name})` })
-      .from(parties)
+      .select({ id: partiesView.id, name: sql<string>`coalesce(${partiesView.tradeName}, ${partiesView.name})` })
+      .from(partiesView)
       .where(
         and(
-          eq(parties.organizationId, scope.tenant.organizationId),
-          inArray(parties.id, ids.slice(start, start + CHUNK)),
+          eq(partiesView.organizationId, scope.tenant.organizationId),
+          inArray(partiesView.id, ids.slice(start, start + CHUNK)),
         ),
       );
     for (const row of rows) names.set(row.id, row.name);

@@ -20,11 +20,11 @@ import {
   settleMany,
   type LedgerScope,
 } from '../ledger';
-import { ledgerInstallments, ledgerSettlements } from '../ledger/schema';
 import { settingsFor, type MercadoPagoSettings } from './settings';
 import type { AccountPeriod } from './suggest';
 import type { MERCADOPAGO_RECONCILIATION_ORIGINS } from './schema';
 import { mercadopagoReconciliationEntries, mercadopagoReconciliations, mercadopagoSettlements } from './schema';
+import { ledgerInstallmentsView, ledgerSettlementsView } from '../ledger';
 
 /*
  * Reconciling Mercado Pago's settlement report with the ledger (decision 0023). An approved sale settles its
@@ -382,15 +382,15 @@ async function chainOf(scope: LedgerScope, saleReconciliationId: string) {
 /** What a receipt settled of each installment (its principal), in the order it was written. */
 async function settledBy(scope: LedgerScope, paymentId: string): Promise<MercadoPagoAllocation[]> {
   const rows = await scope.tx
-    .select({ installmentId: ledgerSettlements.installmentId, amount: ledgerSettlements.principal })
-    .from(ledgerSettlements)
+    .select({ installmentId: ledgerSettlementsView.installmentId, amount: ledgerSettlementsView.principal })
+    .from(ledgerSettlementsView)
     .where(
       and(
-        eq(ledgerSettlements.organizationId, scope.tenant.organizationId),
-        eq(ledgerSettlements.paymentId, paymentId),
+        eq(ledgerSettlementsView.organizationId, scope.tenant.organizationId),
+        eq(ledgerSettlementsView.paymentId, paymentId),
       ),
     )
-    .orderBy(asc(ledgerSettlements.id));
+    .orderBy(asc(ledgerSettlementsView.id));
   return rows;
 }
 
@@ -555,12 +555,12 @@ export async function createReceivableFor(
     installments: [{ dueDate: row.approvalDay, amount, barcode: null, pixCode: null }],
   });
   const [installment] = await scope.tx
-    .select({ id: ledgerInstallments.id })
-    .from(ledgerInstallments)
+    .select({ id: ledgerInstallmentsView.id })
+    .from(ledgerInstallmentsView)
     .where(
       and(
-        eq(ledgerInstallments.organizationId, scope.tenant.organizationId),
-        eq(ledgerInstallments.documentId, documentId),
+        eq(ledgerInstallmentsView.organizationId, scope.tenant.organizationId),
+        eq(ledgerInstallmentsView.documentId, documentId),
       ),
     );
   if (!installment) throw new ConflictError('O título criado não tem parcela. Nada foi registrado.');
@@ -598,7 +598,7 @@ export async function undoSale(scope: LedgerScope, row: Settlement, reason: stri
           chain.map((c) => c.id),
         ),
         // A fee entry someone already reversed in the statement stays reversed once.
-        sql`not exists (select 1 from account_movements r where r.organization_id = ${mercadopagoReconciliationEntries.organizationId}
+        sql`not exists (select 1 from account_movements_view r where r.organization_id = ${mercadopagoReconciliationEntries.organizationId}
           and r.reversal_of = ${mercadopagoReconciliationEntries.movementId})`,
       ),
     )

@@ -12,10 +12,10 @@ import type { z } from 'zod';
 import { ConflictError, ForbiddenError, InvalidInputError, isUniqueViolation } from '../../errors';
 import { organizationOf } from '../../caller';
 import { createDocument, ledgerScope, NFE_ALREADY_IMPORTED, nfeOfOrganization } from '../ledger';
-import { parties } from '../registries/schema';
 import { approversOf, permissionsFor, type PurchasingContext } from './access';
 import { lockOrder, stateOf, transition } from './orders';
 import type { OrderRow } from './schema';
+import { partiesView } from '../registries';
 
 type Conclude = Omit<z.output<typeof purchaseConcludeInput>, 'idempotencyKey'>;
 
@@ -62,9 +62,9 @@ export async function concludeOrder(ctx: PurchasingContext, input: Conclude, not
   const nfe = note ? await nfeOfOrganization(ctx.tx, organizationId, note) : null;
   if (nfe) {
     const [supplier] = await ctx.tx
-      .select({ document: parties.document })
-      .from(parties)
-      .where(and(eq(parties.organizationId, organizationId), eq(parties.id, order.supplierId)));
+      .select({ document: partiesView.document })
+      .from(partiesView)
+      .where(and(eq(partiesView.organizationId, organizationId), eq(partiesView.id, order.supplierId)));
     if (supplier && supplier.document !== nfe.issuer.document) {
       throw new InvalidInputError(
         `A NF-e foi emitida por ${formatDocument(nfe.issuer.document)} (${nfe.issuer.name}), que não é o fornecedor do pedido.`,

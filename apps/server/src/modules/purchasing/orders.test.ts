@@ -17,7 +17,7 @@ import {
   stored,
   type Callers,
   type PurchasingSetup,
-} from './test-fixtures';
+} from '../../test/purchasing-fixtures';
 
 const FINANCEIRO_EMAIL = 'financeiro@demo.financeiro.local';
 const ADMIN_EMAIL = 'admin@demo.financeiro.local';

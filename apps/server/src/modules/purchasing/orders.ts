@@ -15,7 +15,6 @@ import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from 
 import { organizationOf } from '../../caller';
 import { audit } from '../audit';
 import { mustReference } from '../registries';
-import { departments } from '../tenancy/schema';
 import {
   approversOf,
   ORDER_CHANGED,
@@ -33,6 +32,7 @@ import {
   purchaseOrders,
   type OrderRow,
 } from './schema';
+import { departmentsView } from '../tenancy';
 
 /** The department an order is made in, with its unit; a department-scoped caller makes orders in theirs only. */
 async function departmentFor(ctx: PurchasingContext, departmentId: string) {
@@ -41,9 +41,9 @@ async function departmentFor(ctx: PurchasingContext, departmentId: string) {
     throw new ForbiddenError('Você só pode fazer pedidos de compra no departamento em que está trabalhando.');
   }
   const [department] = await ctx.tx
-    .select({ id: departments.id, unitId: departments.unitId, status: departments.status })
-    .from(departments)
-    .where(and(eq(departments.organizationId, organizationOf(ctx)), eq(departments.id, departmentId)));
+    .select({ id: departmentsView.id, unitId: departmentsView.unitId, status: departmentsView.status })
+    .from(departmentsView)
+    .where(and(eq(departmentsView.organizationId, organizationOf(ctx)), eq(departmentsView.id, departmentId)));
   if (!department || department.status !== 'active' || !selectDepartment(ctx.memberships, departmentId)) {
     throw new InvalidInputError('Departamento não encontrado nesta organização.');
   }

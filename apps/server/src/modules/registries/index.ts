@@ -1,6 +1,25 @@
+import type { contractAttachments } from './schema';
+
 export { registriesRouter } from './router';
 export type { RegistriesRouter } from './router';
 export { createParty, ROLE_EDITORS } from './parties';
 export { TEMPLATE_NOT_FOUND, mustReference } from './references';
-export { toWire } from './registry';
 export { seedRegistries } from './seed';
+export {
+  accountTypesView,
+  accountsView,
+  apportionmentTemplatesView,
+  banksView,
+  classificationsView,
+  contractsView,
+  costCentresView,
+  partiesView,
+  paymentMethodsView,
+  productsView,
+  purchasingCentresView,
+  splitConfigsView,
+  taxTypesView,
+} from './views';
+
+/** Its table of kept files, as the attachments module reads and lists them. */
+export type ContractAttachmentTable = typeof contractAttachments;

@@ -24,6 +24,7 @@ import {
   ServiceError,
   isUniqueViolation,
 } from '../../errors';
+import { toWire } from '../../wire';
 import { organizationOf } from '../../caller';
 import { audit } from '../audit';
 import { idempotent } from '../idempotency';
@@ -83,14 +84,6 @@ export interface RegistryDefinition<
 /** The values of SQL expressions named by key, as read. */
 type Read<E> = { [K in keyof E]: E[K] extends SQL<infer V> ? V : never };
 type Row<T extends RegistryTable, E = Record<never, SQL>> = T['$inferSelect'] & Read<E>;
-/** Rows as the wire carries them: instants become ISO strings. */
-export type Wire<R> = { [K in keyof R]: R[K] extends Date ? string : R[K] extends Date | null ? string | null : R[K] };
-
-export function toWire<R extends object>(row: R): Wire<R> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) out[key] = value instanceof Date ? value.toISOString() : value;
-  return out as Wire<R>;
-}
 
 /** Text as a pt-BR reader sorts it: case and accents aside ("Cartão" before "Carteira"); see `folded`. */
 export function sortableText(column: PgColumn | SQL): SQL {

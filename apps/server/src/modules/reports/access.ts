@@ -18,7 +18,7 @@ export async function mustBeOrganizations(ctx: ProcedureContext, table: 'units' 
   if (!id) return;
   const found = rowsOf<{ id: string }>(
     await ctx.tx.execute(
-      sql`select id from ${sql.raw(table)} where organization_id = ${organizationOf(ctx)} and id = ${id}::uuid`,
+      sql`select id from ${sql.raw(`${table}_view`)} where organization_id = ${organizationOf(ctx)} and id = ${id}::uuid`,
     ),
   );
   if (found.length === 0)

@@ -13,14 +13,14 @@ import type { Tx } from '../../db/client';
 import { type ProcedureContext } from '../../trpc/init';
 import { ConflictError, InvalidInputError, NotFoundError, isUniqueViolation } from '../../errors';
 import { audit } from '../audit';
-import { users } from '../identity/schema';
 import { scopeOf, cancelDocuments, createDocument } from '../ledger';
-import { ledgerDocumentLines, ledgerDocuments, ledgerInstallments } from '../ledger/schema';
 import { mustReference } from '../registries';
-import { parties } from '../registries/schema';
 import { NOTHING_TO_SPLIT, RUN_NOT_FOUND } from './access';
 import { coveredReceipts, splitConfigOf, type SplitConfig } from './receipts';
 import { splitRunReceipts, splitRuns, splitRunShares } from './schema';
+import { usersView } from '../identity';
+import { ledgerDocumentLinesView, ledgerDocumentsView, ledgerInstallmentsView } from '../ledger';
+import { partiesView } from '../registries';
 
 type Period = { from: string; to: string };
 type At = { organizationId: string; unitId: string };
@@ -31,9 +31,9 @@ const atOf = (ctx: ProcedureContext): At => scopeOf(ctx).tenant;
 async function partyNames(tx: Tx, organizationId: string, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const rows = await tx
-    .select({ id: parties.id, name: parties.name })
-    .from(parties)
-    .where(and(eq(parties.organizationId, organizationId), inArray(parties.id, ids)));
+    .select({ id: partiesView.id, name: partiesView.name })
+    .from(partiesView)
+    .where(and(eq(partiesView.organizationId, organizationId), inArray(partiesView.id, ids)));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
@@ -64,16 +64,16 @@ const alreadySplit = (run: Period) =>
 async function likelyCostCentre(tx: Tx, organizationId: string, documentIds: string[]): Promise<string | null> {
   if (documentIds.length === 0) return null;
   const [row] = await tx
-    .select({ id: ledgerDocumentLines.costCentreId })
-    .from(ledgerDocumentLines)
+    .select({ id: ledgerDocumentLinesView.costCentreId })
+    .from(ledgerDocumentLinesView)
     .where(
       and(
-        eq(ledgerDocumentLines.organizationId, organizationId),
-        inArray(ledgerDocumentLines.documentId, [...new Set(documentIds)]),
+        eq(ledgerDocumentLinesView.organizationId, organizationId),
+        inArray(ledgerDocumentLinesView.documentId, [...new Set(documentIds)]),
       ),
     )
-    .groupBy(ledgerDocumentLines.costCentreId)
-    .orderBy(desc(sql`sum(${ledgerDocumentLines.amount})`), asc(ledgerDocumentLines.costCentreId))
+    .groupBy(ledgerDocumentLinesView.costCentreId)
+    .orderBy(desc(sql`sum(${ledgerDocumentLinesView.amount})`), asc(ledgerDocumentLinesView.costCentreId))
     .limit(1);
   return row?.id ?? null;
 }
@@ -243,17 +243,20 @@ export async function reverseSplit(ctx: ProcedureContext, input: ReverseInput) {
   const payableIds = shares.flatMap((s) => (s.payableId ? [s.payableId] : []));
   if (payableIds.length > 0) {
     const [paid] = await ctx.tx
-      .select({ name: parties.name })
-      .from(ledgerInstallments)
+      .select({ name: partiesView.name })
+      .from(ledgerInstallmentsView)
       .innerJoin(
-        parties,
-        and(eq(parties.organizationId, ledgerInstallments.organizationId), eq(parties.id, ledgerInstallments.partyId)),
+        partiesView,
+        and(
+          eq(partiesView.organizationId, ledgerInstallmentsView.organizationId),
+          eq(partiesView.id, ledgerInstallmentsView.partyId),
+        ),
       )
       .where(
         and(
-          eq(ledgerInstallments.organizationId, at.organizationId),
-          inArray(ledgerInstallments.documentId, payableIds),
-          gt(ledgerInstallments.settled, 0),
+          eq(ledgerInstallmentsView.organizationId, at.organizationId),
+          inArray(ledgerInstallmentsView.documentId, payableIds),
+          gt(ledgerInstallmentsView.settled, 0),
         ),
       )
       .limit(1);
@@ -282,7 +285,7 @@ export async function reverseSplit(ctx: ProcedureContext, input: ReverseInput) {
 /** The unit's runs, newest first, with each partner's part, its payable and whether it was paid. */
 export async function listRuns(ctx: ProcedureContext, input: { configId: string | null }) {
   const at = atOf(ctx);
-  const creator = users;
+  const creator = usersView;
   const runs = await ctx.tx
     .select({
       id: splitRuns.id,
@@ -319,22 +322,25 @@ export async function listRuns(ctx: ProcedureContext, input: { configId: string 
           .select({
             runId: splitRunShares.runId,
             partyId: splitRunShares.partyId,
-            name: parties.name,
+            name: partiesView.name,
             share: splitRunShares.share,
             amount: splitRunShares.amount,
             payableId: splitRunShares.payableId,
-            payableStatus: ledgerDocuments.status,
+            payableStatus: ledgerDocumentsView.status,
           })
           .from(splitRunShares)
           .innerJoin(
-            parties,
-            and(eq(parties.organizationId, splitRunShares.organizationId), eq(parties.id, splitRunShares.partyId)),
+            partiesView,
+            and(
+              eq(partiesView.organizationId, splitRunShares.organizationId),
+              eq(partiesView.id, splitRunShares.partyId),
+            ),
           )
           .leftJoin(
-            ledgerDocuments,
+            ledgerDocumentsView,
             and(
-              eq(ledgerDocuments.organizationId, splitRunShares.organizationId),
-              eq(ledgerDocuments.id, splitRunShares.payableId),
+              eq(ledgerDocumentsView.organizationId, splitRunShares.organizationId),
+              eq(ledgerDocumentsView.id, splitRunShares.payableId),
             ),
           )
           .where(
@@ -346,7 +352,7 @@ export async function listRuns(ctx: ProcedureContext, input: { configId: string 
               ),
             ),
           )
-          .orderBy(asc(parties.name));
+          .orderBy(asc(partiesView.name));
   return runs.map((run) => ({
     ...run,
     label: periodLabel(run.from, run.to),

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app';
 import { callersFor, codeOf } from '../../test/callers';
 import { seedOtherOrganization } from '../../test/other-organization';
-import { logsRouter } from '../audit';
+import { logsRouter } from '../logs';
 import { seedDemo } from '../demo';
 import { users } from '../identity/schema';
 import { tenantsRouter } from './router';

@@ -7,7 +7,7 @@ import { organizationOf, unitOf } from '../../caller';
 import type { ProcedureContext } from '../../trpc/init';
 import { audit } from '../audit';
 import { idempotent } from '../idempotency';
-import { toWire } from '../registries';
+import { toWire } from '../../wire';
 import { placeNames } from './place-names';
 import { departments } from './schema';
 

@@ -27,11 +27,11 @@ import {
   setMfaRequired,
   setTemporaryPassword,
 } from '../identity';
-import { users } from '../identity/schema';
 import { enqueueEmail } from '../outbox';
 import { assertAdministratorRemains, assertMayTouchRestricted } from './administrators';
 import { addedToOrganizationMail, newAccountMail } from './invitation-mail';
 import { lastAccess, memberships, organizations, profiles } from './schema';
+import { usersView } from '../identity';
 
 const rule = (permissions: string) => ({ authz: { scope: 'organization', permissions } }) as const;
 
@@ -56,11 +56,11 @@ async function membershipIn(ctx: ProcedureContext, id: string) {
       profileId: memberships.profileId,
       profileName: profiles.name,
       permissions: profiles.permissions,
-      username: users.username,
+      username: usersView.username,
     })
     .from(memberships)
     .innerJoin(profiles, eq(profiles.id, memberships.profileId))
-    .innerJoin(users, eq(users.id, memberships.userId))
+    .innerJoin(usersView, eq(usersView.id, memberships.userId))
     .where(and(eq(memberships.id, id), eq(memberships.organizationId, organizationOf(ctx))));
   if (!row) throw new NotFoundError(NOT_FOUND);
   return row;
@@ -93,18 +93,19 @@ export const membersRouter = router({
     .input(listMembershipsInput)
     .query(async ({ ctx, input }) => {
       const filters: (SQL | undefined)[] = [eq(memberships.organizationId, organizationOf(ctx))];
-      if (input.search) filters.push(searchMatches(input.search, [users.name, users.username, users.email]));
+      if (input.search)
+        filters.push(searchMatches(input.search, [usersView.name, usersView.username, usersView.email]));
       if (input.profileId) filters.push(eq(memberships.profileId, input.profileId));
       if (input.status) filters.push(eq(memberships.status, input.status));
       const rows = await ctx.tx
         .select({
           id: memberships.id,
-          userId: users.id,
-          name: users.name,
-          username: users.username,
-          email: users.email,
-          accountStatus: users.status,
-          mfaRequired: users.mfaRequired,
+          userId: usersView.id,
+          name: usersView.name,
+          username: usersView.username,
+          email: usersView.email,
+          accountStatus: usersView.status,
+          mfaRequired: usersView.mfaRequired,
           status: memberships.status,
           profileId: profiles.id,
           profileName: profiles.name,
@@ -113,14 +114,14 @@ export const membersRouter = router({
           total: sql<number>`count(*) over ()`.mapWith(Number),
         })
         .from(memberships)
-        .innerJoin(users, eq(users.id, memberships.userId))
+        .innerJoin(usersView, eq(usersView.id, memberships.userId))
         .innerJoin(profiles, eq(profiles.id, memberships.profileId))
         .leftJoin(
           lastAccess,
           and(eq(lastAccess.organizationId, memberships.organizationId), eq(lastAccess.userId, memberships.userId)),
         )
         .where(and(...filters))
-        .orderBy(asc(sql`lower(coalesce(${users.name}, ${users.username}))`), asc(memberships.id))
+        .orderBy(asc(sql`lower(coalesce(${usersView.name}, ${usersView.username}))`), asc(memberships.id))
         .limit(input.pageSize)
         .offset((input.page - 1) * input.pageSize);
       return {

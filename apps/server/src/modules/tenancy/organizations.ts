@@ -13,9 +13,8 @@ import { procedure, router, type ProcedureContext } from '../../trpc/init';
 import { ForbiddenError, NotFoundError, uniqueOr } from '../../errors';
 import { audit } from '../audit';
 import { idempotent } from '../idempotency';
-import { seedRegistries } from '../registries';
-import { users } from '../identity/schema';
 import { memberships, organizations, profiles, units } from './schema';
+import { usersView } from '../identity';
 
 const SLUG_TAKEN = 'Este identificador já é usado por outra organização: escolha outro.';
 const user = { authz: { scope: 'user' } } as const;
@@ -67,9 +66,9 @@ export const organizationsRouter = router({
     .mutation(({ ctx, input: submission }) =>
       idempotent(ctx, 'organizations.create', submission, async (input) => {
         const [caller] = await ctx.tx
-          .select({ enabled: users.organizationCreationEnabled })
-          .from(users)
-          .where(eq(users.id, ctx.user.userId));
+          .select({ enabled: usersView.organizationCreationEnabled })
+          .from(usersView)
+          .where(eq(usersView.id, ctx.user.userId));
         if (!caller?.enabled) throw new ForbiddenError('Sua conta não pode criar organizações. Fale com o suporte.');
         const id = uuidv7();
         await enterOrganization(ctx.tx, id);
@@ -94,7 +93,7 @@ export const organizationsRouter = router({
           name: input.firstUnitName,
           slug: slugify(input.firstUnitName) || 'matriz',
         });
-        await seedRegistries(ctx.tx, id);
+        await ctx.seedOrganization(ctx.tx, id);
         await audit(ctx, { action: 'organization.create', entity: 'organization', entityId: id, after: input }, id);
         return { id };
       }),

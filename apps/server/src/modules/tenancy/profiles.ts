@@ -7,7 +7,7 @@ import { ConflictError, NotFoundError, uniqueOr } from '../../errors';
 import { organizationOf } from '../../caller';
 import { audit } from '../audit';
 import { idempotent } from '../idempotency';
-import { toWire } from '../registries';
+import { toWire } from '../../wire';
 import { assertAdministratorRemains, assertGrantTargetsExist, assertMayTouchRestricted } from './administrators';
 import { memberships, profiles } from './schema';
 

@@ -13,6 +13,7 @@ import { createAccessTokenVerifier } from '../identity';
 import { organizations, profiles, units } from './schema';
 import { tenantsRouter } from './router';
 import { loadMemberships } from './memberships';
+import { seedRegistries } from '../registries';
 
 describe('tenancy', () => {
   let t: TestApp;
@@ -204,6 +205,7 @@ describe('tenancy', () => {
         env: t.env,
         verifyAccessToken: createAccessTokenVerifier(t.database.db, t.env),
         loadMemberships,
+        seedOrganization: seedRegistries,
         rateLimiter: new RateLimiter(rateLimitsOf(t.env)),
         requestId: 'test',
         ip: null,

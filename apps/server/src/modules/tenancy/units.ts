@@ -6,7 +6,7 @@ import { NotFoundError, uniqueOr } from '../../errors';
 import { organizationOf } from '../../caller';
 import { audit } from '../audit';
 import { idempotent } from '../idempotency';
-import { toWire } from '../registries';
+import { toWire } from '../../wire';
 import { departments, units } from './schema';
 
 const read = { authz: { scope: 'organization', permissions: 'read_units' } } as const;

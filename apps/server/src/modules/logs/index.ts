@@ -1,0 +1,2 @@
+export { logsRouter } from './router';
+export type { LogsRouter } from './router';
