@@ -15,30 +15,30 @@ CREATE VIEW "ledger_recurrences_view" WITH (security_invoker = true) AS SELECT "
 -- registries
 CREATE VIEW "parties_view" WITH (security_invoker = true) AS SELECT "id", "organization_id", "status", "version", "created_at", "updated_at", "roles", "person_type", "document", "name", "trade_name", "state_registration", "municipal_registration", "email", "phone", "cep", "street", "number", "complement", "district", "city", "uf", "bank_id", "branch", "account_number", "pix_key_type", "pix_key", "apportionment_template_id", "search_text" FROM "parties";--> statement-breakpoint
 CREATE VIEW "accounts_view" WITH (security_invoker = true) AS SELECT "id", "organization_id", "status", "version", "created_at", "updated_at", "name", "account_type_id", "bank_id", "branch", "number", "opening_balance", "opening_date", "unit_ids" FROM "accounts";--> statement-breakpoint
-CREATE VIEW "account_types_view" WITH (security_invoker = true) AS SELECT "id", "organization_id", "status", "version", "created_at", "updated_at", "name", "kind" FROM "account_types";--> statement-breakpoint
-CREATE VIEW "banks_view" WITH (security_invoker = true) AS SELECT "id", "organization_id", "status", "version", "created_at", "updated_at", "code", "ispb", "name", "short_name" FROM "banks";--> statement-breakpoint
+CREATE VIEW "account_types_view" WITH (security_invoker = true) AS SELECT "id", "organization_id", "name", "kind" FROM "account_types";--> statement-breakpoint
+CREATE VIEW "banks_view" WITH (security_invoker = true) AS SELECT "id", "organization_id", "code", "name" FROM "banks";--> statement-breakpoint
 CREATE VIEW "classifications_view" WITH (security_invoker = true) AS SELECT "id", "organization_id", "status", "version", "created_at", "updated_at", "parent_id", "code", "name", "nature", "apportionment_template_id", "dre_group" FROM "classifications";--> statement-breakpoint
 CREATE VIEW "cost_centres_view" WITH (security_invoker = true) AS SELECT "id", "organization_id", "status", "version", "created_at", "updated_at", "parent_id", "code", "name" FROM "cost_centres";--> statement-breakpoint
-CREATE VIEW "payment_methods_view" WITH (security_invoker = true) AS SELECT "id", "organization_id", "status", "version", "created_at", "updated_at", "name", "kind", "default_account_id", "days_to_clear" FROM "payment_methods";--> statement-breakpoint
-CREATE VIEW "tax_types_view" WITH (security_invoker = true) AS SELECT "id", "organization_id", "status", "version", "created_at", "updated_at", "name", "kind", "rate", "withheld" FROM "tax_types";--> statement-breakpoint
-CREATE VIEW "products_view" WITH (security_invoker = true) AS SELECT "id", "organization_id", "status", "version", "created_at", "updated_at", "code", "name", "unit", "classification_id", "price" FROM "products";--> statement-breakpoint
-CREATE VIEW "contracts_view" WITH (security_invoker = true) AS SELECT "id", "organization_id", "status", "version", "created_at", "updated_at", "party_id", "object", "value", "periodicity", "start_date", "end_date", "readjustment_index", "readjustment_month", "classification_id", "cost_centre_id" FROM "contracts";--> statement-breakpoint
-CREATE VIEW "apportionment_templates_view" WITH (security_invoker = true) AS SELECT "id", "organization_id", "status", "version", "created_at", "updated_at", "name", "lines" FROM "apportionment_templates";--> statement-breakpoint
-CREATE VIEW "purchasing_centres_view" WITH (security_invoker = true) AS SELECT "id", "organization_id", "status", "version", "created_at", "updated_at", "name", "department_ids", "approvers" FROM "purchasing_centres";--> statement-breakpoint
+CREATE VIEW "payment_methods_view" WITH (security_invoker = true) AS SELECT "id", "organization_id", "name" FROM "payment_methods";--> statement-breakpoint
+CREATE VIEW "tax_types_view" WITH (security_invoker = true) AS SELECT "id", "organization_id", "name", "rate", "status", "withheld" FROM "tax_types";--> statement-breakpoint
+CREATE VIEW "products_view" WITH (security_invoker = true) AS SELECT "id", "organization_id", "code", "name", "classification_id" FROM "products";--> statement-breakpoint
+CREATE VIEW "contracts_view" WITH (security_invoker = true) AS SELECT "id", "organization_id", "status", "party_id", "object", "value", "periodicity", "start_date", "end_date", "classification_id", "cost_centre_id" FROM "contracts";--> statement-breakpoint
+CREATE VIEW "apportionment_templates_view" WITH (security_invoker = true) AS SELECT "id", "organization_id", "name", "lines" FROM "apportionment_templates";--> statement-breakpoint
+CREATE VIEW "purchasing_centres_view" WITH (security_invoker = true) AS SELECT "id", "organization_id", "name", "status", "department_ids", "approvers" FROM "purchasing_centres";--> statement-breakpoint
 CREATE VIEW "split_configs_view" WITH (security_invoker = true) AS SELECT "id", "organization_id", "status", "version", "created_at", "updated_at", "name", "partners", "coverage", "classification_id", "product_id", "contract_id", "covered_party_id" FROM "split_configs";--> statement-breakpoint
 
 -- tenancy
-CREATE VIEW "organizations_view" WITH (security_invoker = true) AS SELECT "id", "name", "slug", "cnpj", "status", "created_at" FROM "organizations";--> statement-breakpoint
-CREATE VIEW "units_view" WITH (security_invoker = true) AS SELECT "id", "organization_id", "name", "slug", "status", "created_at" FROM "units";--> statement-breakpoint
-CREATE VIEW "departments_view" WITH (security_invoker = true) AS SELECT "id", "organization_id", "unit_id", "name", "slug", "status", "created_at" FROM "departments";--> statement-breakpoint
-CREATE VIEW "memberships_view" WITH (security_invoker = true) AS SELECT "id", "organization_id", "user_id", "profile_id", "status", "created_at" FROM "memberships";--> statement-breakpoint
-CREATE VIEW "profiles_view" WITH (security_invoker = true) AS SELECT "id", "organization_id", "name", "description", "permissions", "created_at" FROM "profiles";--> statement-breakpoint
+CREATE VIEW "organizations_view" WITH (security_invoker = true) AS SELECT "id", "name", "cnpj" FROM "organizations";--> statement-breakpoint
+CREATE VIEW "units_view" WITH (security_invoker = true) AS SELECT "id", "organization_id", "name" FROM "units";--> statement-breakpoint
+CREATE VIEW "departments_view" WITH (security_invoker = true) AS SELECT "id", "organization_id", "unit_id", "name", "status" FROM "departments";--> statement-breakpoint
+CREATE VIEW "memberships_view" WITH (security_invoker = true) AS SELECT "id", "organization_id", "user_id", "status" FROM "memberships";--> statement-breakpoint
+CREATE VIEW "profiles_view" WITH (security_invoker = true) AS SELECT "id", "organization_id", "name" FROM "profiles";--> statement-breakpoint
 
 -- identity
 CREATE VIEW "users_view" WITH (security_invoker = true) AS SELECT "id", "username", "name", "email", "email_verified", "phone_number", "picture", "locale", "status", "organization_creation_enabled", "mfa_required" FROM "users";--> statement-breakpoint
 
 -- audit
-CREATE VIEW "event_log_view" WITH (security_invoker = true) AS SELECT "id", "organization_id", "actor_user_id", "action", "entity", "entity_id", "before", "after", "request_id", "ip", "created_at" FROM "event_log";--> statement-breakpoint
+CREATE VIEW "event_log_view" WITH (security_invoker = true) AS SELECT "id", "organization_id", "created_at", "actor_user_id", "action", "entity", "entity_id", "before", "after", "ip" FROM "event_log";--> statement-breakpoint
 
 -- banking
 CREATE VIEW "bank_statement_lines_view" WITH (security_invoker = true) AS SELECT "id", "organization_id", "account_id", "import_id", "date", "amount", "memo", "fit_id", "reference", "type", "line_key", "reconciled", "status", "created_at" FROM "bank_statement_lines";--> statement-breakpoint

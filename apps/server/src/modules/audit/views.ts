@@ -6,4 +6,19 @@ import { eventLog } from './schema';
  * 0044_module_views.sql over the table of the same name, with its reader's rights and row-level security.
  */
 
-export const eventLogView = pgView('event_log_view').as((qb) => qb.select().from(eventLog));
+export const eventLogView = pgView('event_log_view').as((qb) =>
+  qb
+    .select({
+      id: eventLog.id,
+      organizationId: eventLog.organizationId,
+      createdAt: eventLog.createdAt,
+      actorUserId: eventLog.actorUserId,
+      action: eventLog.action,
+      entity: eventLog.entity,
+      entityId: eventLog.entityId,
+      before: eventLog.before,
+      after: eventLog.after,
+      ip: eventLog.ip,
+    })
+    .from(eventLog),
+);

@@ -3,11 +3,18 @@ import { v7 as uuidv7 } from 'uuid';
 import { formatBRL, type DocumentKind } from '@financeiro/core';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../errors';
 import { audit } from '../audit';
-import { mustUseAccount, type LedgerScope, reverseMovement, reversePayment, settleInstallments } from '../ledger';
+import {
+  mustUseAccount,
+  type LedgerScope,
+  reverseMovement,
+  reversePayment,
+  settleInstallments,
+  accountMovementsView,
+  ledgerInstallmentsView,
+} from '../ledger';
 import { LINE_NOT_FOUND, LINE_TAKEN, MOVEMENT_NOT_FOUND, MOVEMENT_TAKEN } from './access';
 import type { LINK_ORIGINS } from './schema';
 import { bankReconciliationLinks, bankStatementLines } from './schema';
-import { accountMovementsView, ledgerInstallmentsView } from '../ledger';
 
 type LinkOrigin = (typeof LINK_ORIGINS)[number];
 

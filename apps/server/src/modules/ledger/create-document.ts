@@ -11,11 +11,16 @@ import {
 } from '@financeiro/core';
 import { InvalidInputError } from '../../errors';
 import { audit } from '../audit';
-import { createParty, mustReference, TEMPLATE_NOT_FOUND } from '../registries';
+import {
+  createParty,
+  mustReference,
+  TEMPLATE_NOT_FOUND,
+  apportionmentTemplatesView,
+  taxTypesView,
+} from '../registries';
 import { mustUseAccount, type LedgerScope } from './access';
 import { checkPixCode, normalizeBarcode } from './barcodes';
 import { ledgerDocumentLines, ledgerDocuments, ledgerDocumentTaxes, ledgerInstallments } from './schema';
-import { apportionmentTemplatesView, taxTypesView } from '../registries';
 
 export type NewDocument = Omit<DocumentCreate, 'idempotencyKey'>;
 type Line = { classificationId: string; costCentreId: string; share: number };

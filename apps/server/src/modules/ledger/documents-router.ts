@@ -12,7 +12,7 @@ import { procedure, procedureWithLateTransaction, router, type ProcedureContext 
 import { ForbiddenError } from '../../errors';
 import { callerCan, organizationOf, unitOf } from '../../caller';
 import { idempotent } from '../idempotency';
-import { ROLE_EDITORS } from '../registries';
+import { ROLE_EDITORS, taxTypesView } from '../registries';
 import { editMeta, readMeta, requireKind, scopeOf } from './access';
 import { cancelDocuments } from './cancel-documents';
 import { createDocument, ROLE_OF_KIND, type NewDocument } from './create-document';
@@ -23,7 +23,6 @@ import { importNfes, nfeImportInput, nfePreviewInput, previewNfes } from './nfe-
 import { rescheduleInstallments } from './reschedule';
 import { installmentsToSettle } from './settle-rows';
 import { updateDocument } from './update-document';
-import { taxTypesView } from '../registries';
 
 const queryOf = (ctx: ProcedureContext, input: Omit<InstallmentQuery, 'organizationId' | 'unitId'>) => ({
   organizationId: organizationOf(ctx),

@@ -27,7 +27,7 @@ export interface InstallmentQuery {
 }
 
 const d = alias(ledgerDocuments, 'd');
-const p = alias(partiesView, 'p');
+const p = partiesView;
 
 /** Today in São Paulo, as the database sees it: "overdue" moves at local midnight, not at UTC's. */
 const today = sql.raw(`(now() AT TIME ZONE '${TIME_ZONE}')::date`);

@@ -7,7 +7,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from '../../errors';
 import { attachmentFields, readAttachment } from '../attachments';
 import { auditEach } from '../audit';
 import { insertMany } from '../../db/insert-many';
-import { mustReference } from '../registries';
+import { mustReference, partiesView } from '../registries';
 import { mustUseAccount, type LedgerScope } from './access';
 import { INSTALLMENT_NOT_FOUND, lockInstallments } from './locked-installments';
 import {
@@ -18,7 +18,6 @@ import {
   ledgerPayments,
   ledgerSettlements,
 } from './schema';
-import { partiesView } from '../registries';
 
 /**
  * A payment as the form sends it: the shared schema's fields and, optionally, the proof of payment (comprovante),

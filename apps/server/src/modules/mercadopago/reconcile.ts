@@ -19,12 +19,13 @@ import {
   reversePayment,
   settleMany,
   type LedgerScope,
+  ledgerInstallmentsView,
+  ledgerSettlementsView,
 } from '../ledger';
 import { settingsFor, type MercadoPagoSettings } from './settings';
 import type { AccountPeriod } from './suggest';
 import type { MERCADOPAGO_RECONCILIATION_ORIGINS } from './schema';
 import { mercadopagoReconciliationEntries, mercadopagoReconciliations, mercadopagoSettlements } from './schema';
-import { ledgerInstallmentsView, ledgerSettlementsView } from '../ledger';
 
 /*
  * Reconciling Mercado Pago's settlement report with the ledger (decision 0023). An approved sale settles its

@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import {
   PURCHASE_ORDER_STATUSES,
   purchaseListPermission,
@@ -12,18 +11,18 @@ import type { z } from 'zod';
 import { containsPattern, folded } from '../../db/search';
 import { NotFoundError } from '../../errors';
 import { organizationOf } from '../../caller';
-import { organizationCnpj } from '../ledger';
+import { organizationCnpj, ledgerDocumentsView } from '../ledger';
 import { approversOf, holds, ORDER_NOT_FOUND, permissionsFor, visibleOrders, type PurchasingContext } from './access';
 import { purchaseOrderEvents, purchaseOrderItems, purchaseOrders as o } from './schema';
 import { usersView } from '../identity';
-import { ledgerDocumentsView } from '../ledger';
 import { classificationsView, costCentresView, partiesView, productsView } from '../registries';
 import { departmentsView, unitsView } from '../tenancy';
 
 type ListInput = z.output<typeof purchaseListInput>;
 
-const requester = alias(usersView, 'requester');
-const supplier = alias(partiesView, 'supplier');
+// Each joined once per query: the order's requester and its supplier.
+const requester = usersView;
+const supplier = partiesView;
 const waitsForMe = (userId: string) => sql<boolean>`${o.waitingFor} @> ${JSON.stringify([userId])}::jsonb`;
 const createdDay = sql`(${o.createdAt} AT TIME ZONE ${TIME_ZONE})::date`;
 

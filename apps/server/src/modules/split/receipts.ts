@@ -1,5 +1,4 @@
-import { and, asc, eq, gte, isNull, lte, notExists, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { SplitCoverage } from '@financeiro/core';
 import type { Tx } from '../../db/client';
 import { InvalidInputError, NotFoundError } from '../../errors';
@@ -75,8 +74,6 @@ export interface CoveredReceipt {
   amount: number;
 }
 
-const reversal = alias(ledgerPaymentsView, 'reversal');
-
 /**
  * The money received in the unit for receivables that the setting covers, by paid date within the period: each
  * settlement of a payment that is no reversal and was not reversed (so a receipt undone, whenever, counts for
@@ -135,12 +132,9 @@ export async function coveredReceipts(
         gte(p.paidDate, period.from),
         lte(p.paidDate, period.to),
         isNull(p.reversalOf),
-        notExists(
-          tx
-            .select({ id: reversal.id })
-            .from(reversal)
-            .where(and(eq(reversal.organizationId, organizationId), eq(reversal.reversalOf, p.id))),
-        ),
+        // Not reversed: no payment reverses it (the view aliased in SQL, as drizzle aliases no view).
+        sql`not exists (select 1 from ${ledgerPaymentsView} reversal
+          where reversal.organization_id = ${organizationId} and reversal.reversal_of = ${p.id})`,
         matches,
         sql`${amount} > 0`,
       ),

@@ -13,14 +13,19 @@ import type { Tx } from '../../db/client';
 import { type ProcedureContext } from '../../trpc/init';
 import { ConflictError, InvalidInputError, NotFoundError, isUniqueViolation } from '../../errors';
 import { audit } from '../audit';
-import { scopeOf, cancelDocuments, createDocument } from '../ledger';
-import { mustReference } from '../registries';
+import {
+  scopeOf,
+  cancelDocuments,
+  createDocument,
+  ledgerDocumentLinesView,
+  ledgerDocumentsView,
+  ledgerInstallmentsView,
+} from '../ledger';
+import { mustReference, partiesView } from '../registries';
 import { NOTHING_TO_SPLIT, RUN_NOT_FOUND } from './access';
 import { coveredReceipts, splitConfigOf, type SplitConfig } from './receipts';
 import { splitRunReceipts, splitRuns, splitRunShares } from './schema';
 import { usersView } from '../identity';
-import { ledgerDocumentLinesView, ledgerDocumentsView, ledgerInstallmentsView } from '../ledger';
-import { partiesView } from '../registries';
 
 type Period = { from: string; to: string };
 type At = { organizationId: string; unitId: string };

@@ -26,12 +26,12 @@ import {
   IdentityError,
   setMfaRequired,
   setTemporaryPassword,
+  usersView,
 } from '../identity';
 import { enqueueEmail } from '../outbox';
 import { assertAdministratorRemains, assertMayTouchRestricted } from './administrators';
 import { addedToOrganizationMail, newAccountMail } from './invitation-mail';
 import { lastAccess, memberships, organizations, profiles } from './schema';
-import { usersView } from '../identity';
 
 const rule = (permissions: string) => ({ authz: { scope: 'organization', permissions } }) as const;
 
