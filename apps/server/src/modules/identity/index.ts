@@ -1,3 +1,4 @@
+// The identity module's door (decision 0032): all that other modules, the API, the tests and the scripts may use of it.
 export { identityPlugin } from './plugin';
 export type { AccountChange } from './account-events';
 export { oauthPlugin, oauthSettings } from './oauth';

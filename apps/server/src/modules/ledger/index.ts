@@ -1,3 +1,5 @@
+// The ledger module's door (decision 0032): all that other modules, the API, the tests and the scripts may use of it.
+
 import type { ledgerAttachments } from './schema';
 
 export { ledgerRouter } from './router';

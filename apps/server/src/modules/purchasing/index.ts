@@ -1,3 +1,5 @@
+// The purchasing module's door (decision 0032): all that other modules, the API, the tests and the scripts may use of it.
+
 import type { purchaseOrderAttachments } from './schema';
 
 export { purchasingRouter } from './router';

@@ -1,3 +1,5 @@
+// The registries module's door (decision 0032): all that other modules, the API, the tests and the scripts may use of it.
+
 import type { contractAttachments } from './schema';
 
 export { registriesRouter } from './router';

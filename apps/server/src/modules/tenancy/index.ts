@@ -1,3 +1,4 @@
+// The tenancy module's door (decision 0032): all that other modules, the API, the tests and the scripts may use of it.
 export { tenantsRouter } from './router';
 export { recordAccountChange } from './account-events';
 export type { TenantsRouter } from './router';
