@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import moduleDoors from './eslint/module-doors.js';
 import noWallClockWaits from './eslint/no-wall-clock-waits.js';
 
 export default tseslint.config(
@@ -21,6 +22,10 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    plugins: { modules: { rules: { doors: moduleDoors } } },
+    rules: { 'modules/doors': 'error' },
   },
   {
     files: ['**/*.test.ts', 'e2e/support/**', 'apps/server/src/test/**'],

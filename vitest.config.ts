@@ -17,7 +17,13 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'core', include: ['packages/core/src/**/*.test.ts'], testTimeout: 120_000, maxWorkers: WORKERS },
+        test: {
+          name: 'core',
+          // The project's own lint rules are pure code too.
+          include: ['packages/core/src/**/*.test.ts', 'eslint/**/*.test.js'],
+          testTimeout: 120_000,
+          maxWorkers: WORKERS,
+        },
       },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], testTimeout: 120_000, maxWorkers: WORKERS } },
       {

@@ -11,7 +11,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { matchStatement } from '@financeiro/core';
 import { runOfxFuzz } from '../packages/core/src/banking/ofx-arbitraries';
-import { seedDemo } from '../apps/server/src/modules/demo/seed';
+import { seedDemo } from '../apps/server/src/modules/demo';
 import { createTestApp } from '../apps/server/src/test/app';
 import { callersFor } from '../apps/server/src/test/callers';
 import { makeOfx } from '../apps/server/src/test/make-ofx';

@@ -4,7 +4,7 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { seedDemo } from '../apps/server/src/modules/demo/seed';
+import { seedDemo } from '../apps/server/src/modules/demo';
 import { parties } from '../apps/server/src/modules/registries/schema';
 import { createTestApp } from '../apps/server/src/test/app';
 import { callersFor } from '../apps/server/src/test/callers';

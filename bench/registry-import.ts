@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { createTestApp } from '../apps/server/src/test/app';
 import { callersFor } from '../apps/server/src/test/callers';
 import { cnpjNumber } from '../apps/server/src/test/documents';
-import { seedDemo } from '../apps/server/src/modules/demo/seed';
+import { seedDemo } from '../apps/server/src/modules/demo';
 import { organizations, units } from '../apps/server/src/modules/tenancy/schema';
 
 const ROWS = 20_000;

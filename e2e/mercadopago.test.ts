@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { addDays, formatCalendarDate, todayInSaoPaulo } from '@financeiro/core';
-import { demoMercadoPagoSales, settlementReportCsv } from '../apps/server/src/modules/demo/mercadopago-reports';
-import { DEMO_MERCADOPAGO_NOT_IMPORTED_DAYS } from '../apps/server/src/modules/demo/mercadopago-samples';
+import {
+  demoMercadoPagoSales,
+  settlementReportCsv,
+  DEMO_MERCADOPAGO_NOT_IMPORTED_DAYS,
+} from '../apps/server/src/modules/demo';
 import { chromiumAvailable, screenshot, signInToMatriz } from './support/browser';
 import { useHarness } from './support/harness';
 

@@ -7,7 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../apps/server/src/db/client';
-import { seedDemo } from '../../apps/server/src/modules/demo/seed';
+import { seedDemo } from '../../apps/server/src/modules/demo';
 import { demoIds, type DemoIds } from './demo';
 
 export interface LedgerDataSize {

@@ -21,7 +21,8 @@ import { tlsFiles } from './tls';
 import { contextFromRequest, type ApiDeps } from './trpc/context';
 import { RateLimiter, rateLimitsOf, TooManyRequestsError } from './trpc/rate-limit';
 import { routers } from './routers';
-import { recordAccountChange } from './modules/audit/account-events';
+import { loadMemberships, recordAccountChange } from './modules/tenancy';
+import { seedRegistries } from './modules/registries';
 
 const API_PREFIXES = ['/v1/', '/identity', '/health', '/app-config.json', '/oauth2/', '/logout'];
 
@@ -91,7 +92,14 @@ export async function buildApp({ env, database }: { env: Env; database: Database
   const verifyAccessToken = cognito
     ? createCognitoTokenVerifier(database.db, env)
     : createAccessTokenVerifier(database.db, env);
-  const deps: ApiDeps = { db: database.db, env, verifyAccessToken, rateLimiter: new RateLimiter(rateLimitsOf(env)) };
+  const deps: ApiDeps = {
+    db: database.db,
+    env,
+    verifyAccessToken,
+    loadMemberships,
+    seedOrganization: seedRegistries,
+    rateLimiter: new RateLimiter(rateLimitsOf(env)),
+  };
 
   // What the web needs to configure the Amplify client: our own pool (same origin) or the AWS one.
   app.get('/app-config.json', async (_request, reply) =>

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { USER_POOL_CLIENT_ID } from '@financeiro/core';
 import { eventLog } from './modules/audit/schema';
-import { seedDemo } from './modules/demo/seed';
+import { seedDemo } from './modules/demo';
 import { organizations } from './modules/tenancy/schema';
 import { loadEnv } from './env';
 import { createTestApp } from './test/app';

@@ -2,9 +2,9 @@ import { advanceClock, isClockStep } from './clock';
 import { loadEnv } from './env';
 import { openDatabase, type Database } from './db/client';
 import { buildApp } from './app';
-import { startOutboxWorker } from './modules/identity';
-import { startRecurrenceWorker } from './modules/ledger/recurrences';
-import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './modules/demo/seed';
+import { startOutboxWorker } from './modules/outbox';
+import { startRecurrenceWorker } from './modules/ledger';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './modules/demo';
 import { backupHandler, claimDataDir, DataDirInUseError } from './ops/embedded-backup';
 
 const env = loadEnv();

@@ -1,12 +1,12 @@
-import { logsRouter } from './modules/audit/router';
-import { bankingRouter } from './modules/banking/router';
-import { ledgerRouter } from './modules/ledger/router';
-import { mercadopagoRouter } from './modules/mercadopago/router';
-import { purchasingRouter } from './modules/purchasing/router';
-import { reportsRouter } from './modules/reports/router';
-import { registriesRouter } from './modules/registries/router';
-import { splitRouter } from './modules/split/router';
-import { tenantsRouter } from './modules/tenancy/router';
+import { logsRouter } from './modules/logs';
+import { bankingRouter } from './modules/banking';
+import { ledgerRouter } from './modules/ledger';
+import { mercadopagoRouter } from './modules/mercadopago';
+import { purchasingRouter } from './modules/purchasing';
+import { reportsRouter } from './modules/reports';
+import { registriesRouter } from './modules/registries';
+import { splitRouter } from './modules/split';
+import { tenantsRouter } from './modules/tenancy';
 import type { router } from './trpc/init';
 
 /** Every API area, each mounted at `/v1/<area>/` by app.ts. A new area adds one line here. */

@@ -40,6 +40,7 @@ export * from './banking/suggestion-request';
 export * from './mercadopago/reports';
 export * from './mercadopago/match';
 export * from './mercadopago/postings';
+export * from './purchasing/statuses';
 export * from './purchasing/workflow';
 export * from './purchasing/nfe';
 export * from './purchasing/inputs';

@@ -2,14 +2,13 @@ import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { getTableName, isTable, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import * as identitySchema from '../modules/identity/schema';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -150,12 +149,6 @@ async function ensureAppRole(db: Db): Promise<void> {
   }
 }
 
-/**
- * The identity module's tables: password verifiers, second-factor secrets, signing keys, refresh tokens, codes,
- * sign-in sessions, devices. Read from its schema, so a table it adds later is behind the wall from its first day.
- */
-const IDENTITY_TABLES = Object.values(identitySchema).filter(isTable).map(getTableName);
-
 /** The columns of `users` tenant code may read: who a person is and the account's state, never a secret. */
 const READABLE_USER_COLUMNS = [
   'id',
@@ -183,7 +176,7 @@ async function grantAppRole(db: Db): Promise<void> {
     // The event log is append-only: the application may write new rows and read them, never change or remove one.
     await tx.execute(sql.raw(`REVOKE UPDATE, DELETE, TRUNCATE ON event_log FROM ${APP_ROLE}`));
     // Revoking on a table also revokes its column grants, so a column dropped from the list below loses its grant.
-    await tx.execute(sql.raw(`REVOKE ALL ON ${IDENTITY_TABLES.join(', ')} FROM ${APP_ROLE}`));
+    await tx.execute(sql.raw(`REVOKE ALL ON ${schema.identityTableNames.join(', ')} FROM ${APP_ROLE}`));
     await tx.execute(sql.raw(`GRANT SELECT (${READABLE_USER_COLUMNS.join(', ')}) ON users TO ${APP_ROLE}`));
     // Outgoing mail carries temporary passwords and one-time codes: a change may queue a message, never read one.
     await tx.execute(sql.raw(`REVOKE SELECT, UPDATE, DELETE ON outbox FROM ${APP_ROLE}`));

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getTableName, isTable, sql } from 'drizzle-orm';
+import { getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import * as identitySchema from '../modules/identity/schema';
 import { createConfirmedUser } from '../modules/identity';
 import { createTestDatabase } from '../test/database';
@@ -43,7 +44,7 @@ describe('the wall around the identity tables', () => {
 
   it('refuses every other identity table, the signing keys first', async () => {
     const tables = Object.values(identitySchema)
-      .filter(isTable)
+      .filter((value) => is(value, PgTable))
       .map(getTableName)
       .filter((name) => name !== 'users');
     expect(tables).toContain('signing_keys');

@@ -14,7 +14,7 @@ import { USER_POOL_CLIENT_ID } from '@financeiro/core';
 import { loadEnv } from '../env';
 import { openDatabase, rowsOf, type Db } from '../db/client';
 import * as schema from '../db/schema';
-import { seedDemo } from '../modules/demo/seed';
+import { seedDemo } from '../modules/demo';
 import { callIdentity } from '../test/identity-server';
 import { freePort } from '../test/ports';
 import { startServerProcess, type ServerProcess } from '../test/server-process';

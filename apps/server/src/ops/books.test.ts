@@ -9,14 +9,14 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { addDays, formatBRL, todayInSaoPaulo } from '@financeiro/core';
 import { rowsOf, type Db } from '../db/client';
-import { isUniqueViolation } from '../trpc/init';
+import { isUniqueViolation } from '../errors';
 import { loadEnv } from '../env';
 import { createTestApp, type TestApp } from '../test/app';
 import { callersFor } from '../test/callers';
 import { seedOtherOrganization } from '../test/other-organization';
-import { seedDemo } from '../modules/demo/seed';
-import { storeLines } from '../modules/banking/test-fixtures';
-import { newClassification, newCostCentre, newParty } from '../modules/ledger/test-fixtures';
+import { seedDemo } from '../modules/demo';
+import { storeLines } from '../test/bank-lines';
+import { newClassification, newCostCentre, newParty } from '../test/ledger-fixtures';
 import { checkBooks, type BookProblem } from './books';
 
 const CLI = fileURLToPath(new URL('../../scripts/check-books.ts', import.meta.url));

@@ -20,7 +20,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { formatBRL, formatPercent } from '@financeiro/core';
 import { rowsOf, type Db } from '../db/client';
-import { apportionedPart } from '../modules/reports/apportion';
+import { apportionedPart } from '../modules/reports';
 
 export interface BookProblem {
   /** Which invariant: a key of INVARIANTS. */

@@ -4,7 +4,7 @@ import { buildApp } from '../app';
 import type { Database } from '../db/client';
 import { loadEnv, type Env } from '../env';
 import { users } from '../modules/identity/schema';
-import { issueSession } from '../modules/identity/tokens';
+import { issueSession } from '../modules/identity';
 import { createTestDatabase } from './database';
 import { UNLIMITED_RATES } from './rates';
 

@@ -1,15 +1,15 @@
 import { TRPCError } from '@trpc/server';
 import type { TenantSelection } from '@financeiro/core';
-import { logsRouter } from '../modules/audit/router';
-import { bankingRouter } from '../modules/banking/router';
+import { logsRouter } from '../modules/logs';
+import { bankingRouter } from '../modules/banking';
 import { createAccessTokenVerifier } from '../modules/identity';
-import { ledgerRouter } from '../modules/ledger/router';
-import { mercadopagoRouter } from '../modules/mercadopago/router';
-import { purchasingRouter } from '../modules/purchasing/router';
-import { registriesRouter } from '../modules/registries/router';
-import { reportsRouter } from '../modules/reports/router';
-import { splitRouter } from '../modules/split/router';
-import { tenantsRouter } from '../modules/tenancy/router';
+import { ledgerRouter } from '../modules/ledger';
+import { mercadopagoRouter } from '../modules/mercadopago';
+import { purchasingRouter } from '../modules/purchasing';
+import { registriesRouter, seedRegistries } from '../modules/registries';
+import { reportsRouter } from '../modules/reports';
+import { splitRouter } from '../modules/split';
+import { loadMemberships, tenantsRouter } from '../modules/tenancy';
 import { RateLimiter, rateLimitsOf } from '../trpc/rate-limit';
 import type { TestApp } from './app';
 
@@ -22,6 +22,8 @@ export function callersFor(t: TestApp) {
       db: t.database.db,
       env: t.env,
       verifyAccessToken,
+      loadMemberships,
+      seedOrganization: seedRegistries,
       rateLimiter,
       requestId: 'test',
       ip: '203.0.113.7',

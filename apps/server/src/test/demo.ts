@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { seedDemo } from '../modules/demo/seed';
+import { seedDemo } from '../modules/demo';
 import { organizations, units } from '../modules/tenancy/schema';
 import { createTestApp } from './app';
 import { callersFor } from './callers';

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { TenantSelection } from '@financeiro/core';
-import { registriesRouter } from '../modules/registries/router';
+import { registriesRouter } from '../modules/registries';
 import type { callersFor } from './callers';
 import { codeOf } from './callers';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { todayInSaoPaulo } from '@financeiro/core';
 import { rowsOf, type Db } from '../db/client';
-import { DEMO_PASSWORD } from '../modules/demo/seed';
+import { DEMO_PASSWORD } from '../modules/demo';
 import { DATABASE_UNAVAILABLE } from '../trpc/init';
 import { signInForToken } from './cognito-client';
 

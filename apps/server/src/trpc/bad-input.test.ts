@@ -6,7 +6,7 @@ import { banks } from '../modules/registries/schema';
 import { createTestApp } from '../test/app';
 import { startDemoApp, type DemoApp } from '../test/demo';
 import { cnpjNumber } from '../test/documents';
-import { newAccount, newClassification, newCostCentre, newParty } from '../modules/ledger/test-fixtures';
+import { newAccount, newClassification, newCostCentre, newParty } from '../test/ledger-fixtures';
 
 describe('bad input over HTTP answers 400 in pt-BR and saves nothing; an unexpected error tells no SQL', () => {
   let d: DemoApp;

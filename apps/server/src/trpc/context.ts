@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { TenantSelection } from '@financeiro/core';
-import type { Db } from '../db/client';
+import type { Membership, TenantSelection } from '@financeiro/core';
+import type { Db, DbOrTx, Tx } from '../db/client';
 import type { Env } from '../env';
 import type { createAccessTokenVerifier } from '../modules/identity';
 import type { RateLimiter } from './rate-limit';
@@ -9,6 +9,10 @@ export interface ApiDeps {
   db: Db;
   env: Env;
   verifyAccessToken: ReturnType<typeof createAccessTokenVerifier>;
+  /** The user's active memberships (the tenancy module's `loadMemberships`), checked against each request. */
+  loadMemberships: (tx: DbOrTx, userId: string) => Promise<Membership[]>;
+  /** What a new organization starts with besides its first unit (the registries module's `seedRegistries`). */
+  seedOrganization: (tx: Tx, organizationId: string) => Promise<void>;
   rateLimiter: RateLimiter;
 }
 

@@ -10,9 +10,9 @@ import {
 } from '@financeiro/core';
 import { z, ZodError } from 'zod';
 import { isDatabaseUnavailable, type Tx } from '../db/client';
+import { FieldConflictError, ServiceError, type FailureKind } from '../errors';
 import { withTenant } from '../db/tenant';
 import { InvalidTokenError } from '../modules/identity';
-import { loadMemberships } from '../modules/tenancy/memberships';
 import type { RequestContext } from './context';
 
 export type ProcedureScope = 'user' | 'organization' | 'unit' | 'department';
@@ -38,20 +38,6 @@ z.config({
   localeError: (issue) =>
     issue.path && issue.path.length > 0 ? `Valor inválido em "${issue.path.join('.')}".` : 'Dados inválidos.',
 });
-
-/**
- * A value another record already holds (a CNPJ, a code): the form shows the message on `field`, with a link to the
- * record that holds it when it is known.
- */
-export class FieldConflictError extends TRPCError {
-  constructor(
-    message: string,
-    readonly field: string,
-    readonly existingId: string | null,
-  ) {
-    super({ code: 'CONFLICT', message });
-  }
-}
 
 /**
  * The answer while PostgreSQL restarts or cannot be reached. A write may have been committed just before its answer
@@ -80,13 +66,41 @@ const t = initTRPC
         data: {
           code: unavailable ? 'SERVICE_UNAVAILABLE' : shape.data.code,
           httpStatus: unavailable ? 503 : shape.data.httpStatus,
-          conflict: error instanceof FieldConflictError ? { field: error.field, existingId: error.existingId } : null,
+          conflict:
+            error.cause instanceof FieldConflictError
+              ? { field: error.cause.field, existingId: error.cause.existingId }
+              : null,
         },
       };
     },
   });
 
 export const router = t.router;
+
+/** How the API answers each kind of failure a service reports (errors.ts). */
+const CODES: Record<FailureKind, TRPCError['code']> = {
+  invalid_input: 'BAD_REQUEST',
+  forbidden: 'FORBIDDEN',
+  not_found: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  precondition_failed: 'PRECONDITION_FAILED',
+  timeout: 'TIMEOUT',
+  too_many_requests: 'TOO_MANY_REQUESTS',
+  bad_gateway: 'BAD_GATEWAY',
+};
+
+/** A service's failure as the API answers it: its code and words, the failure itself kept as the cause. */
+function answerOf(error: TRPCError): TRPCError {
+  const failure = error.cause;
+  if (!(failure instanceof ServiceError)) return error;
+  return new TRPCError({ code: CODES[failure.kind], message: failure.message, cause: failure });
+}
+
+/** Every procedure's failures, from services or the checks below, answered with their own code. */
+const answered = t.procedure.use(async ({ next }) => {
+  const result = await next();
+  return result.ok ? result : { ...result, error: answerOf(result.error) };
+});
 
 /** Thrown to roll the transaction back when the procedure failed (tRPC hands errors back as results). */
 class Rollback extends Error {}
@@ -167,7 +181,7 @@ async function authorize(meta: ProcedureMeta | undefined, ctx: RequestContext, g
     });
   }
   const memberships: Membership[] = await withTenant(ctx.db, { userId: user.userId }, (tx) =>
-    loadMemberships(tx, user.userId),
+    ctx.loadMemberships(tx, user.userId),
   );
   let tenant: TenantSelection = {};
   if (rule.scope !== 'user') {
@@ -214,14 +228,14 @@ const enforceAuthz = t.middleware(async ({ meta, ctx, next, getRawInput }) => {
 });
 
 /** The one procedure builder: authenticated, tenant-checked, run in a row-level-secured transaction. */
-export const procedure = t.procedure.use(enforceAuthz);
+export const procedure = answered.use(enforceAuthz);
 
 /**
  * Checked as `procedure`, but the handler opens its row-level-secured transaction itself with `ctx.transaction`, so
  * that long work needing no database (checking every line of a large import) comes first: the embedded database runs
  * one transaction at a time and would keep everyone else waiting meanwhile.
  */
-export const procedureWithLateTransaction = t.procedure.use(async ({ meta, ctx, next, getRawInput }) => {
+export const procedureWithLateTransaction = answered.use(async ({ meta, ctx, next, getRawInput }) => {
   const caller = await authorize(meta, ctx, getRawInput);
   const scope = { userId: caller.user.userId, ...caller.tenant };
   const transaction = <T>(work: (inside: ProcedureContext) => Promise<T>): Promise<T> =>
@@ -238,44 +252,3 @@ export type ProcedureContext = RequestContext & {
   tenant: TenantSelection;
   tx: Tx;
 };
-
-/** The organization the middleware checked; organization-scoped procedures always have one. */
-export function organizationOf(ctx: Pick<ProcedureContext, 'tenant'>): string {
-  if (!ctx.tenant.organizationId) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Selecione uma organização.' });
-  return ctx.tenant.organizationId;
-}
-
-/** The unit the middleware checked; unit-scoped procedures always have one. */
-export function unitOf(ctx: Pick<ProcedureContext, 'tenant'>): string {
-  if (!ctx.tenant.unitId) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Selecione uma unidade.' });
-  return ctx.tenant.unitId;
-}
-
-/** The caller holds a permission at the selected node (on top of what the procedure's rule asked). */
-export function callerCan(ctx: Pick<ProcedureContext, 'memberships' | 'tenant'>, permission: string): boolean {
-  return can(ctx.memberships, ctx.tenant, permission);
-}
-
-export const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message });
-export const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });
-export const forbidden = (message: string) => new TRPCError({ code: 'FORBIDDEN', message });
-export const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
-
-/** A unique constraint refused the row (PostgreSQL 23505), possibly wrapped by the query builder. */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    const details = e as Error & { code?: string; constraint?: string };
-    if (details.code === '23505') return constraint === undefined || details.constraint === constraint;
-  }
-  return false;
-}
-
-/** Runs a write; when the named unique constraint refuses it, answers CONFLICT with a message a person can act on. */
-export async function uniqueOr<T>(constraint: string, message: string, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error, constraint)) throw conflict(message);
-    throw error;
-  }
-}

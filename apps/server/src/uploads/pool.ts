@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { loadEnv } from '../env';
-import { badRequest } from '../trpc/init';
+import { InvalidInputError } from '../errors';
 import type { TaskAnswer, Tasks } from './tasks';
 
 export interface ParserLimits {
@@ -115,12 +115,12 @@ export class ParserPool {
     const answered = (answer: TaskAnswer) => {
       end(true);
       if ('result' in answer) job.resolve(answer.result);
-      else if ('refused' in answer) job.reject(badRequest(answer.refused));
+      else if ('refused' in answer) job.reject(new InvalidInputError(answer.refused));
       else job.reject(new Error(answer.failed));
     };
     const crashed = (error: Error & { code?: string }) => {
       end(false);
-      job.reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? badRequest(TOO_MUCH_MEMORY) : error);
+      job.reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new InvalidInputError(TOO_MUCH_MEMORY) : error);
     };
     const exited = (code: number) => {
       end(false);
@@ -128,7 +128,7 @@ export class ParserPool {
     };
     const timer = setTimeout(() => {
       end(false);
-      job.reject(badRequest(tooSlow(Math.ceil(this.limits.timeLimitMs / 1000))));
+      job.reject(new InvalidInputError(tooSlow(Math.ceil(this.limits.timeLimitMs / 1000))));
     }, this.limits.timeLimitMs);
     worker.once('message', answered);
     worker.once('error', crashed);

@@ -1,8 +1,8 @@
 import { parentPort } from 'node:worker_threads';
-import { TRPCError } from '@trpc/server';
 import { parseNfe } from '@financeiro/core';
-import { readStatementFile } from '../modules/banking/imports';
-import { readReportFile } from '../modules/mercadopago/imports';
+import { InvalidInputError } from '../errors';
+import { readStatementFile } from '../modules/banking';
+import { readReportFile } from '../modules/mercadopago';
 
 /** A Buffer arrives in a worker as a plain Uint8Array over the same bytes. */
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -30,7 +30,7 @@ if (parentPort) {
     } catch (error) {
       // The readers refuse a file with a BAD_REQUEST in pt-BR; anything else is a fault of ours.
       answer =
-        error instanceof TRPCError && error.code === 'BAD_REQUEST'
+        error instanceof InvalidInputError
           ? { refused: error.message }
           : { failed: error instanceof Error ? (error.stack ?? error.message) : String(error) };
     }

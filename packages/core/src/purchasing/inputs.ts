@@ -4,7 +4,7 @@ import { idempotencyKeyInput } from '../idempotency';
 import type { Centavos } from '../money';
 import { PRODUCT_UNITS } from '../registries/parameters';
 import { centavosInput, dateInput, integerInput, optionalId, optionalText, requiredText } from '../registries/fields';
-import { MAX_PURCHASE_REASON, PURCHASE_ORDER_STATUSES } from './workflow';
+import { MAX_PURCHASE_REASON, PURCHASE_ORDER_STATUSES } from './statuses';
 
 /** Quantities are kept in thousandths (2,5 kg is 2500), so that a line's total is exact integer arithmetic. */
 export const QUANTITY_SCALE = 1000;

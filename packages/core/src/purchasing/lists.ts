@@ -1,5 +1,5 @@
 import type { PermissionName } from '../authz/permissions';
-import type { PurchaseOrderStatus } from './workflow';
+import type { PurchaseOrderStatus } from './statuses';
 
 // No schema library here: the web's menu reads the lists without loading the input schemas.
 

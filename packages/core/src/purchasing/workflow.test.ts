@@ -4,17 +4,16 @@ import type { PermissionName } from '../authz/permissions';
 import { MAX_AMOUNT } from '../ledger/inputs';
 import {
   PURCHASE_ORDER_ACTIONS,
-  PURCHASE_ORDER_STATUSES,
   type PurchaseActor,
   type PurchaseApprover,
   type PurchaseOrderAction,
   type PurchaseOrderActionName,
   type PurchaseOrderState,
-  type PurchaseOrderStatus,
   type PurchaseTransition,
   purchaseContentChanges,
   purchaseOrderTransition,
 } from './workflow';
+import { PURCHASE_ORDER_STATUSES, type PurchaseOrderStatus } from './statuses';
 
 const R$ = (reais: number) => reais * 100;
 

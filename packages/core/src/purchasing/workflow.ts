@@ -2,22 +2,10 @@ import type { PermissionName } from '../authz/permissions';
 import { MAX_AMOUNT } from '../ledger/inputs';
 import { type Centavos, formatBRL } from '../money';
 import type { PurchaseItem } from './inputs';
-
-export const PURCHASE_ORDER_STATUSES = [
-  'criada',
-  'aguardando_aprovacao',
-  'aprovada',
-  'reprovada',
-  'concluida',
-  'cancelada',
-] as const;
-export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number];
+import { MAX_PURCHASE_REASON, type PurchaseOrderStatus } from './statuses';
 
 export const PURCHASE_ORDER_ACTIONS = ['editar', 'enviar', 'aprovar', 'reprovar', 'concluir', 'cancelar'] as const;
 export type PurchaseOrderActionName = (typeof PURCHASE_ORDER_ACTIONS)[number];
-
-/** The longest reason a rejection or a cancellation may carry. */
-export const MAX_PURCHASE_REASON = 500;
 
 /** One approval given in the current round, with the limit its approver had when giving it. */
 export interface PurchaseApproval {

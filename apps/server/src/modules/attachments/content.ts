@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES } from '@financeiro/core';
-import { badRequest } from '../../trpc/init';
+import { InvalidInputError } from '../../errors';
 
 /** What the first bytes of each accepted type are: a file is what its content says, not what its name says. */
 const SIGNATURES: Record<(typeof ATTACHMENT_TYPES)[number], (bytes: Buffer) => boolean> = {
@@ -34,10 +34,10 @@ export function readAttachment(input: {
   content: string;
 }) {
   const content = Buffer.from(input.content, 'base64');
-  if (content.length === 0) throw badRequest('O arquivo está vazio.');
-  if (content.length > ATTACHMENT_MAX_BYTES) throw badRequest(`O arquivo passa de ${MAX_MB} MB.`);
+  if (content.length === 0) throw new InvalidInputError('O arquivo está vazio.');
+  if (content.length > ATTACHMENT_MAX_BYTES) throw new InvalidInputError(`O arquivo passa de ${MAX_MB} MB.`);
   if (!SIGNATURES[input.contentType](content)) {
-    throw badRequest('O conteúdo do arquivo não é um PDF ou uma imagem válida.');
+    throw new InvalidInputError('O conteúdo do arquivo não é um PDF ou uma imagem válida.');
   }
   const fileName = (input.fileName.split(/[\\/]/).at(-1) ?? 'anexo').replace(/["\p{Cc}]/gu, '_');
   const sha256 = createHash('sha256').update(content).digest('hex');

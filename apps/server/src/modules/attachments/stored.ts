@@ -3,13 +3,13 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { MAX_ATTACHMENTS } from '@financeiro/core';
 import type { DbOrTx } from '../../db/client';
-import { badRequest } from '../../trpc/init';
-import type { ledgerAttachments } from '../ledger/schema';
-import type { purchaseOrderAttachments } from '../purchasing/schema';
-import type { contractAttachments } from '../registries/schema';
+import { InvalidInputError } from '../../errors';
+import type { LedgerAttachmentTable } from '../ledger';
+import type { PurchaseOrderAttachmentTable } from '../purchasing';
+import type { ContractAttachmentTable } from '../registries';
 
 /** A table of kept files: a contract's, a ledger document's or a purchase order's. */
-type FileTable = typeof contractAttachments | typeof ledgerAttachments | typeof purchaseOrderAttachments;
+type FileTable = ContractAttachmentTable | LedgerAttachmentTable | PurchaseOrderAttachmentTable;
 
 /** Whose files: the table's column naming the owner (the contract, the document, the order) and the owner's id. */
 interface Owner {
@@ -49,7 +49,8 @@ export async function listFiles<E extends Record<string, PgColumn> = Record<neve
 /** Refuses a file past the MAX_ATTACHMENTS an owner keeps; `one` names the owner ("Um contrato", "Um título"). */
 export async function mustHaveRoom(tx: DbOrTx, owner: Owner, one: string): Promise<void> {
   const [attached] = await tx.select({ n: count() }).from(owner.table).where(ofOwner(owner));
-  if ((attached?.n ?? 0) >= MAX_ATTACHMENTS) throw badRequest(`${one} tem no máximo ${MAX_ATTACHMENTS} anexos.`);
+  if ((attached?.n ?? 0) >= MAX_ATTACHMENTS)
+    throw new InvalidInputError(`${one} tem no máximo ${MAX_ATTACHMENTS} anexos.`);
 }
 
 /** A kept file as a download sends it: its name, its type and its content in base64. */

@@ -4,7 +4,7 @@ import { withTenant } from '../../db/tenant';
 import { createTestApp, type TestApp } from '../../test/app';
 import { callersFor } from '../../test/callers';
 import { startDemoApp, type DemoApp } from '../../test/demo';
-import { seedDemo } from '../demo/seed';
+import { seedDemo } from '../demo';
 import { users } from '../identity/schema';
 import { organizations, units } from '../tenancy/schema';
 import { recordEvent } from './record-event';

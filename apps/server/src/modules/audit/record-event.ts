@@ -1,7 +1,8 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../db/client';
 import { insertMany } from '../../db/insert-many';
-import { organizationOf, type ProcedureContext } from '../../trpc/init';
+import { type ProcedureContext } from '../../trpc/init';
+import { organizationOf } from '../../caller';
 import { eventLog } from './schema';
 
 export interface EventInput {

@@ -1,8 +1,7 @@
-import { createManualEntry } from '../ledger/movements';
-import type { LedgerScope } from '../ledger/access';
+import { createManualEntry, type LedgerScope } from '../ledger';
 import { LINE_TAKEN } from './access';
 import { lockLines, reconcile } from './reconcile';
-import { conflict } from '../../trpc/init';
+import { ConflictError } from '../../errors';
 
 export interface EntryFromLine {
   classificationId: string;
@@ -23,7 +22,7 @@ export async function entryFromLine(
 ): Promise<{ movementId: string; groupId: string }> {
   const [line] = await lockLines(scope, accountId, [lineId]);
   const left = line ? Math.abs(line.amount) - line.reconciled : 0;
-  if (!line || left === 0) throw conflict(LINE_TAKEN);
+  if (!line || left === 0) throw new ConflictError(LINE_TAKEN);
   const { movementId } = await createManualEntry(scope, {
     accountId,
     date: line.date,

@@ -4,7 +4,7 @@ import { codeOf, messageOf } from '../../test/callers';
 import { startDemoApp, type DemoApp } from '../../test/demo';
 import { memberWith } from '../../test/members';
 import { accountMovements } from '../ledger/schema';
-import { newClassification, newCostCentre, type Callers } from '../ledger/test-fixtures';
+import { newClassification, newCostCentre, type Callers } from '../../test/ledger-fixtures';
 import { banks } from '../registries/schema';
 import { bankReconciliationLinks, bankStatementImports, bankStatementLines } from './schema';
 

@@ -23,15 +23,14 @@ import {
   type RejectedStatementLine,
 } from '@financeiro/core';
 import { rowsOf } from '../../db/client';
-import { badRequest } from '../../trpc/init';
-import { audit } from '../audit/record-event';
-import { mustUseAccount, type LedgerScope } from '../ledger/access';
-import { accountBalances } from '../ledger/statement';
-import { accounts, banks } from '../registries/schema';
+import { InvalidInputError } from '../../errors';
+import { audit } from '../audit';
+import { mustUseAccount, type LedgerScope, accountBalances } from '../ledger';
 import { entryFromLine } from './entries';
 
 import { activeRules, describeByRule, ruleFor } from './rules';
 import { bankCsvMappings, bankStatementImports, bankStatementLines } from './schema';
+import { accountsView, banksView } from '../registries';
 
 /** Base64 of the largest file accepted, and a little for padding. */
 const MAX_BASE64 = Math.ceil(STATEMENT_FILE_MAX_BYTES / 3) * 4 + 4;
@@ -85,7 +84,7 @@ export interface ReadFile extends ParsedStatementFile {
 /** The bytes of a file sent in base64, refused beyond the size limit. */
 export function fileBytes(content: string): Buffer {
   const bytes = Buffer.from(content, 'base64');
-  if (bytes.length > STATEMENT_FILE_MAX_BYTES) throw badRequest(TOO_LARGE);
+  if (bytes.length > STATEMENT_FILE_MAX_BYTES) throw new InvalidInputError(TOO_LARGE);
   return bytes;
 }
 
@@ -99,7 +98,7 @@ function parsing<T>(read: () => T): T {
   try {
     return read();
   } catch (error) {
-    if (error instanceof StatementFileError) throw badRequest(error.message);
+    if (error instanceof StatementFileError) throw new InvalidInputError(error.message);
     throw error;
   }
 }
@@ -156,21 +155,24 @@ export async function rememberedMapping(scope: LedgerScope, accountId: string | 
   if (!accountId) return null;
   const [row] = await scope.tx
     .select({ mapping: bankCsvMappings.mapping })
-    .from(accounts)
+    .from(accountsView)
     .innerJoin(
       bankCsvMappings,
-      and(eq(bankCsvMappings.organizationId, accounts.organizationId), eq(bankCsvMappings.bankId, accounts.bankId)),
+      and(
+        eq(bankCsvMappings.organizationId, accountsView.organizationId),
+        eq(bankCsvMappings.bankId, accountsView.bankId),
+      ),
     )
-    .where(and(eq(accounts.organizationId, scope.tenant.organizationId), eq(accounts.id, accountId)));
+    .where(and(eq(accountsView.organizationId, scope.tenant.organizationId), eq(accountsView.id, accountId)));
   return row?.mapping ?? null;
 }
 
 /** Keeps the CSV columns an import was read with for the bank of the account, for its next file. */
 async function rememberMapping(scope: LedgerScope, accountId: string, mapping: CsvStatementMapping) {
   const [account] = await scope.tx
-    .select({ bankId: accounts.bankId })
-    .from(accounts)
-    .where(and(eq(accounts.organizationId, scope.tenant.organizationId), eq(accounts.id, accountId)));
+    .select({ bankId: accountsView.bankId })
+    .from(accountsView)
+    .where(and(eq(accountsView.organizationId, scope.tenant.organizationId), eq(accountsView.id, accountId)));
   if (!account?.bankId) return;
   await scope.tx
     .insert(bankCsvMappings)
@@ -196,23 +198,26 @@ const digits = (text: string | null) => (text ?? '').replace(/\D/g, '').replace(
 /** Equal, or equal once the check digit that one side left out is dropped from the other. */
 const sameNumber = (a: string, b: string) => a === b || a.slice(0, -1) === b || b.slice(0, -1) === a;
 
-/** The accounts the unit may use, with what identifies them at their bank. */
+/** The accountsView the unit may use, with what identifies them at their bank. */
 function usableAccounts(scope: LedgerScope) {
   return scope.tx
     .select({
-      id: accounts.id,
-      name: accounts.name,
-      bankId: accounts.bankId,
-      bankCode: banks.code,
-      branch: accounts.branch,
-      number: accounts.number,
+      id: accountsView.id,
+      name: accountsView.name,
+      bankId: accountsView.bankId,
+      bankCode: banksView.code,
+      branch: accountsView.branch,
+      number: accountsView.number,
     })
-    .from(accounts)
-    .leftJoin(banks, and(eq(banks.organizationId, accounts.organizationId), eq(banks.id, accounts.bankId)))
+    .from(accountsView)
+    .leftJoin(
+      banksView,
+      and(eq(banksView.organizationId, accountsView.organizationId), eq(banksView.id, accountsView.bankId)),
+    )
     .where(
       and(
-        eq(accounts.organizationId, scope.tenant.organizationId),
-        sql`${accounts.unitIds} @> ${JSON.stringify([scope.tenant.unitId])}::jsonb`,
+        eq(accountsView.organizationId, scope.tenant.organizationId),
+        sql`${accountsView.unitIds} @> ${JSON.stringify([scope.tenant.unitId])}::jsonb`,
       ),
     );
 }
@@ -325,7 +330,7 @@ async function movementsAwaitingTheBank(
   const dates = lines.map((l) => l.date).sort();
   const result = await scope.tx.execute(sql`
     select m.date::text as date, m.amount::text as amount
-    from account_movements m
+    from account_movements_view m
     where m.organization_id = ${scope.tenant.organizationId} and m.account_id = ${accountId}
       and m.date between ${addDays(dates[0] ?? '', -3)} and ${addDays(dates[dates.length - 1] ?? '', 3)}
       and m.amount = any(${sql.param(lines.map((l) => l.amount))}::bigint[])
@@ -351,7 +356,7 @@ export async function commitImport(
   const { organizationId } = scope.tenant;
   if (file.rejected.length > 0 && !input.acceptRejected) {
     const shown = file.rejected.slice(0, 5).map((r) => r.fileLine);
-    throw badRequest(
+    throw new InvalidInputError(
       `${file.rejected.length === 1 ? '1 linha do arquivo não pôde ser lida' : `${file.rejected.length} linhas do arquivo não puderam ser lidas`} (linha ${shown.join(', ')}${file.rejected.length > shown.length ? '…' : ''}). Confirme que quer importar as demais sem ela${file.rejected.length === 1 ? '' : 's'}.`,
     );
   }
@@ -359,7 +364,7 @@ export async function commitImport(
   const results = [];
   for (const choice of input.statements) {
     const statement = file.statements[choice.index];
-    if (!statement) throw badRequest(`O arquivo não tem o extrato ${choice.index + 1}.`);
+    if (!statement) throw new InvalidInputError(`O arquivo não tem o extrato ${choice.index + 1}.`);
     await mustUseAccount(scope, choice.accountId);
     const importId = uuidv7();
     const unique = [...new Map(statement.lines.map((l) => [l.key, l])).values()];

@@ -1,12 +1,17 @@
 import { and, asc, eq, inArray, isNull, sql, sum } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { formatBRL, type DocumentKind } from '@financeiro/core';
-import { badRequest, conflict, notFound } from '../../trpc/init';
-import { audit } from '../audit/record-event';
-import { mustUseAccount, type LedgerScope } from '../ledger/access';
-import { accountMovements, ledgerInstallments } from '../ledger/schema';
-import { reverseMovement } from '../ledger/movements';
-import { reversePayment, settleInstallments } from '../ledger/settlements';
+import { ConflictError, InvalidInputError, NotFoundError } from '../../errors';
+import { audit } from '../audit';
+import {
+  mustUseAccount,
+  type LedgerScope,
+  reverseMovement,
+  reversePayment,
+  settleInstallments,
+  accountMovementsView,
+  ledgerInstallmentsView,
+} from '../ledger';
 import { LINE_NOT_FOUND, LINE_TAKEN, MOVEMENT_NOT_FOUND, MOVEMENT_TAKEN } from './access';
 import type { LINK_ORIGINS } from './schema';
 import { bankReconciliationLinks, bankStatementLines } from './schema';
@@ -45,21 +50,21 @@ export async function lockLines(scope: LedgerScope, accountId: string, ids: stri
     .where(and(eq(l.organizationId, scope.tenant.organizationId), eq(l.accountId, accountId), inArray(l.id, ids)))
     .orderBy(asc(l.id))
     .for('update');
-  if (rows.length !== new Set(ids).size) throw notFound(LINE_NOT_FOUND);
+  if (rows.length !== new Set(ids).size) throw new NotFoundError(LINE_NOT_FOUND);
   return rows;
 }
 
 /** The movements `ids` of the account, locked in id order, with what their active links already reconcile. */
 async function lockMovements(scope: LedgerScope, accountId: string, ids: string[]) {
   const { organizationId } = scope.tenant;
-  const m = accountMovements;
+  const m = accountMovementsView;
   const rows = await scope.tx
     .select({ id: m.id, amount: m.amount })
     .from(m)
     .where(and(eq(m.organizationId, organizationId), eq(m.accountId, accountId), inArray(m.id, ids)))
     .orderBy(asc(m.id))
     .for('update');
-  if (rows.length !== new Set(ids).size) throw notFound(MOVEMENT_NOT_FOUND);
+  if (rows.length !== new Set(ids).size) throw new NotFoundError(MOVEMENT_NOT_FOUND);
   const k = bankReconciliationLinks;
   const taken = await scope.tx
     .select({ movementId: k.movementId, total: sum(k.amount).mapWith(Number) })
@@ -118,7 +123,7 @@ function pairParts(
 /** The open part of installments, read before the ledger locks them, for parts the request leaves to their balance. */
 async function installmentsOpen(scope: LedgerScope, ids: string[]) {
   if (ids.length === 0) return [];
-  const i = ledgerInstallments;
+  const i = ledgerInstallmentsView;
   return scope.tx
     .select({
       id: i.id,
@@ -156,7 +161,7 @@ export async function reconcile(
   const lines = await lockLines(scope, request.accountId, lineIds);
   const sign = Math.sign(lines[0]?.amount ?? 0);
   if (lines.some((l) => Math.sign(l.amount) !== sign)) {
-    throw badRequest('Concilie juntas só linhas de uma direção: todas entradas ou todas saídas.');
+    throw new InvalidInputError('Concilie juntas só linhas de uma direção: todas entradas ou todas saídas.');
   }
   const lineParts = linePartsOf(lines, request.lines);
 
@@ -174,7 +179,7 @@ export async function reconcile(
   const bankSide = lineParts.reduce((s, l) => s + l.part, 0);
   const appSide = movementParts.reduce((s, m) => s + m.part, 0) + settledTotal;
   if (bankSide !== appSide) {
-    throw badRequest(
+    throw new InvalidInputError(
       `Os valores não fecham: as linhas do extrato somam ${formatBRL(bankSide)} e os lançamentos ${formatBRL(appSide)}.`,
     );
   }
@@ -210,16 +215,16 @@ export async function reconcile(
 
 /** At least one line and one movement or installment, none of them chosen twice. */
 function checkChoices(request: ReconcileRequest): void {
-  if (request.lines.length === 0) throw badRequest('Escolha ao menos uma linha do extrato.');
+  if (request.lines.length === 0) throw new InvalidInputError('Escolha ao menos uma linha do extrato.');
   if (request.movements.length + request.installments.length === 0) {
-    throw badRequest('Escolha ao menos um movimento ou uma parcela para conciliar com o extrato.');
+    throw new InvalidInputError('Escolha ao menos um movimento ou uma parcela para conciliar com o extrato.');
   }
   for (const [ids, what] of [
     [request.lines.map((l) => l.lineId), 'linha do extrato'],
     [request.movements.map((m) => m.movementId), 'movimento'],
     [request.installments.map((i) => i.installmentId), 'parcela'],
   ] as const) {
-    if (new Set(ids).size !== ids.length) throw badRequest(`A mesma ${what} foi escolhida duas vezes.`);
+    if (new Set(ids).size !== ids.length) throw new InvalidInputError(`A mesma ${what} foi escolhida duas vezes.`);
   }
 }
 
@@ -231,14 +236,14 @@ function linePartsOf(
   const lineById = new Map(lines.map((l) => [l.id, l]));
   return requested.map((item) => {
     const line = lineById.get(item.lineId);
-    if (!line) throw notFound(LINE_NOT_FOUND);
+    if (!line) throw new NotFoundError(LINE_NOT_FOUND);
     const whole = Math.abs(line.amount);
     const left = whole - line.reconciled;
     const part = item.amount ?? left;
     if (part > whole) {
-      throw badRequest(`O valor conciliado (${formatBRL(part)}) passa do valor da linha (${formatBRL(whole)}).`);
+      throw new InvalidInputError(`O valor conciliado (${formatBRL(part)}) passa do valor da linha (${formatBRL(whole)}).`);
     }
-    if (part > left || part === 0) throw conflict(LINE_TAKEN);
+    if (part > left || part === 0) throw new ConflictError(LINE_TAKEN);
     return { id: line.id, part };
   });
 }
@@ -250,9 +255,9 @@ async function settlementsOf(scope: LedgerScope, requested: ReconcileRequest['in
   const openById = new Map(open.map((o) => [o.id, o]));
   return requested.map((item) => {
     const row = openById.get(item.installmentId);
-    if (!row) throw notFound('Parcela não encontrada nesta unidade.');
+    if (!row) throw new NotFoundError('Parcela não encontrada nesta unidade.');
     if (row.kind !== kind) {
-      throw badRequest(
+      throw new InvalidInputError(
         kind === 'receivable'
           ? 'Uma entrada no extrato concilia contas a receber, não contas a pagar.'
           : 'Uma saída no extrato concilia contas a pagar, não contas a receber.',
@@ -260,7 +265,7 @@ async function settlementsOf(scope: LedgerScope, requested: ReconcileRequest['in
     }
     const principal = item.principal ?? row.open;
     if ((item.discount ?? 0) > principal + (item.interest ?? 0) + (item.fine ?? 0)) {
-      throw badRequest('O desconto não pode passar do valor pago.');
+      throw new InvalidInputError('O desconto não pode passar do valor pago.');
     }
     const figures = { principal, interest: item.interest ?? 0, fine: item.fine ?? 0, discount: item.discount ?? 0 };
     return { ...figures, installmentId: row.id, partyId: row.partyId };
@@ -277,17 +282,17 @@ function movementPartsOf(
   const movementById = new Map(movements.map((m) => [m.id, m]));
   return requested.map((item) => {
     const movement = movementById.get(item.movementId);
-    if (!movement) throw notFound(MOVEMENT_NOT_FOUND);
+    if (!movement) throw new NotFoundError(MOVEMENT_NOT_FOUND);
     if (Math.sign(movement.amount) !== sign) {
-      throw badRequest('O movimento e a linha do extrato precisam ter a mesma direção (entrada com entrada).');
+      throw new InvalidInputError('O movimento e a linha do extrato precisam ter a mesma direção (entrada com entrada).');
     }
     const whole = Math.abs(movement.amount);
     const left = whole - movement.reconciled;
     const part = item.amount ?? left;
     if (part > whole) {
-      throw badRequest(`O valor conciliado (${formatBRL(part)}) passa do valor do movimento (${formatBRL(whole)}).`);
+      throw new InvalidInputError(`O valor conciliado (${formatBRL(part)}) passa do valor do movimento (${formatBRL(whole)}).`);
     }
-    if (part > left || part === 0) throw conflict(MOVEMENT_TAKEN);
+    if (part > left || part === 0) throw new ConflictError(MOVEMENT_TAKEN);
     return { id: movement.id, part, origin };
   });
 }
@@ -330,13 +335,13 @@ async function settleThroughLedger(
     });
     paymentIds.push(paymentId);
     const [movement] = await scope.tx
-      .select({ id: accountMovements.id, amount: accountMovements.amount })
-      .from(accountMovements)
+      .select({ id: accountMovementsView.id, amount: accountMovementsView.amount })
+      .from(accountMovementsView)
       .where(
         and(
-          eq(accountMovements.organizationId, scope.tenant.organizationId),
-          eq(accountMovements.paymentId, paymentId),
-          eq(accountMovements.kind, 'payment'),
+          eq(accountMovementsView.organizationId, scope.tenant.organizationId),
+          eq(accountMovementsView.paymentId, paymentId),
+          eq(accountMovementsView.kind, 'payment'),
         ),
       )
       .for('update');
@@ -371,9 +376,9 @@ export async function undoReconciliation(
     .orderBy(asc(k.id))
     .for('update');
   const accountId = links[0]?.accountId;
-  if (!accountId) throw notFound('Conciliação não encontrada.');
+  if (!accountId) throw new NotFoundError('Conciliação não encontrada.');
   await mustUseAccount(scope, accountId);
-  if (links.some((l) => l.undoneAt)) throw conflict('Esta conciliação já foi desfeita. Atualize a tela.');
+  if (links.some((l) => l.undoneAt)) throw new ConflictError('Esta conciliação já foi desfeita. Atualize a tela.');
 
   const lineIds = [...new Set(links.map((l) => l.lineId))];
   await lockLines(scope, accountId, lineIds);
@@ -389,10 +394,10 @@ export async function undoReconciliation(
   const written = [...new Set(links.filter((l) => l.origin !== 'existing').map((l) => l.movementId))];
   if (written.length > 0) {
     const movements = await scope.tx
-      .select({ id: accountMovements.id, paymentId: accountMovements.paymentId })
-      .from(accountMovements)
-      .where(and(eq(accountMovements.organizationId, organizationId), inArray(accountMovements.id, written)))
-      .orderBy(asc(accountMovements.id));
+      .select({ id: accountMovementsView.id, paymentId: accountMovementsView.paymentId })
+      .from(accountMovementsView)
+      .where(and(eq(accountMovementsView.organizationId, organizationId), inArray(accountMovementsView.id, written)))
+      .orderBy(asc(accountMovementsView.id));
     for (const movement of movements) {
       if (movement.paymentId) await reversePayment(scope, { paymentId: movement.paymentId, reason });
       else await reverseMovement(scope, { movementId: movement.id, reason });

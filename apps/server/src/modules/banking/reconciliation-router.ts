@@ -1,8 +1,7 @@
 import { suggestionRequest } from '@financeiro/core';
 import { procedure, router } from '../../trpc/init';
 import { idempotent } from '../idempotency';
-import { mustUseAccount, requireKind, scopeOf } from '../ledger/access';
-import { accountBalances } from '../ledger/statement';
+import { mustUseAccount, requireKind, scopeOf, accountBalances } from '../ledger';
 import { bankingEntryMeta, bankingMeta } from './access';
 import { entryFromLine } from './entries';
 import {

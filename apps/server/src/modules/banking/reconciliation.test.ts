@@ -7,9 +7,9 @@ import { codeOf, messageOf } from '../../test/callers';
 import { startDemoApp, type DemoApp } from '../../test/demo';
 import { memberWith } from '../../test/members';
 import { accountMovements, ledgerInstallments, ledgerPayments } from '../ledger/schema';
-import { newAccount, newClassification, newCostCentre, newParty, type Callers } from '../ledger/test-fixtures';
+import { newAccount, newClassification, newCostCentre, newParty, type Callers } from '../../test/ledger-fixtures';
 import { bankReconciliationLinks, bankStatementLines } from './schema';
-import { linesOf, linksOf, storeLines } from './test-fixtures';
+import { linesOf, linksOf, storeLines } from '../../test/bank-lines';
 
 describe('banking reconciliation: links between bank lines and the ledger', () => {
   let d: DemoApp;

@@ -9,19 +9,19 @@ import {
 } from '@financeiro/core';
 import type { z } from 'zod';
 import { rowsOf } from '../../db/client';
-import { notFound } from '../../trpc/init';
-import { accounts } from '../registries/schema';
+import { NotFoundError } from '../../errors';
 import type { periodInput, reconciliationGetInput } from './inputs';
-import { mustUseAccount, type LedgerScope } from '../ledger/access';
+import { mustUseAccount, type LedgerScope } from '../ledger';
 import { bankReconciliationLinks, bankStatementImports, bankStatementLines } from './schema';
+import { accountsView } from '../registries';
 
 type Period = z.output<typeof periodInput>;
 
 /** Movements that undo another, or that another undid: neither is waiting for the bank. */
 const live = sql`m.kind not in ('reversal', 'fee_reversal', 'transfer_reversal', 'manual_reversal')
-  and not exists (select 1 from account_movements r where r.organization_id = m.organization_id and r.reversal_of = m.id)
+  and not exists (select 1 from account_movements_view r where r.organization_id = m.organization_id and r.reversal_of = m.id)
   and not (m.payment_id is not null and exists (
-    select 1 from ledger_payments p where p.organization_id = m.organization_id and p.reversal_of = m.payment_id))`;
+    select 1 from ledger_payments_view p where p.organization_id = m.organization_id and p.reversal_of = m.payment_id))`;
 
 interface CandidateRow {
   source: 'line' | 'movement' | 'installment';
@@ -62,7 +62,7 @@ async function openRows(scope: LedgerScope, period: Period) {
     select 'movement', m.id, m.date::text,
       (sign(m.amount) * (abs(m.amount) - coalesce(k.taken, 0)))::text, m.description, null, null,
       null, party.id, party.name, party.document, null, coalesce(k.fit_ids, '[]'::json)
-    from account_movements m
+    from account_movements_view m
     left join lateral (
       select sum(k.amount) as taken, json_agg(l.fit_id) filter (where l.fit_id is not null) as fit_ids
       from bank_reconciliation_links k
@@ -71,9 +71,9 @@ async function openRows(scope: LedgerScope, period: Period) {
     ) k on true
     left join lateral (
       select p.id, coalesce(p.trade_name, p.name) as name, p.document
-      from ledger_settlements s
-      join ledger_installments i on i.organization_id = s.organization_id and i.id = s.installment_id
-      join parties p on p.organization_id = i.organization_id and p.id = i.party_id
+      from ledger_settlements_view s
+      join ledger_installments_view i on i.organization_id = s.organization_id and i.id = s.installment_id
+      join parties_view p on p.organization_id = i.organization_id and p.id = i.party_id
       where s.organization_id = m.organization_id and s.payment_id = m.payment_id
       limit 1
     ) party on true
@@ -84,9 +84,9 @@ async function openRows(scope: LedgerScope, period: Period) {
     select 'installment', i.id, i.due_date::text,
       (case when i.kind = 'receivable' then 1 else -1 end * (i.amount - i.settled))::text, d.description, null, null,
       i.kind, i.party_id, coalesce(p.trade_name, p.name), p.document, i.document_number, '[]'::json
-    from ledger_installments i
-    join ledger_documents d on d.organization_id = i.organization_id and d.id = i.document_id
-    join parties p on p.organization_id = i.organization_id and p.id = i.party_id
+    from ledger_installments_view i
+    join ledger_documents_view d on d.organization_id = i.organization_id and d.id = i.document_id
+    join parties_view p on p.organization_id = i.organization_id and p.id = i.party_id
     where i.organization_id = ${organizationId} and i.unit_id = ${unitId}
       and i.status in ('open', 'partial') and i.due_date between ${from} and ${to}
     order by 3, 2`);
@@ -141,10 +141,10 @@ export async function getReconciliation(scope: LedgerScope, input: z.output<type
   const { organizationId } = scope.tenant;
   await mustUseAccount(scope, input.accountId);
   const [account] = await tx
-    .select({ id: accounts.id, name: accounts.name, openingBalance: accounts.openingBalance })
-    .from(accounts)
-    .where(and(eq(accounts.organizationId, organizationId), eq(accounts.id, input.accountId)));
-  if (!account) throw notFound('Conta não encontrada nesta organização.');
+    .select({ id: accountsView.id, name: accountsView.name, openingBalance: accountsView.openingBalance })
+    .from(accountsView)
+    .where(and(eq(accountsView.organizationId, organizationId), eq(accountsView.id, input.accountId)));
+  if (!account) throw new NotFoundError('Conta não encontrada nesta organização.');
 
   const l = bankStatementLines;
   const inPeriod = and(
@@ -171,7 +171,7 @@ export async function getReconciliation(scope: LedgerScope, input: z.output<type
       >`
         coalesce((select json_agg(json_build_object('id', k.id, 'groupId', k.group_id, 'movementId', k.movement_id,
             'amount', k.amount, 'origin', k.origin, 'description', m.description) order by k.id)
-          from ${k} k join account_movements m on m.organization_id = k.organization_id and m.id = k.movement_id
+          from ${k} k join account_movements_view m on m.organization_id = k.organization_id and m.id = k.movement_id
           where k.organization_id = bank_statement_lines.organization_id and k.line_id = bank_statement_lines.id
             and k.undone_at is null), '[]'::json)`,
     })
@@ -226,13 +226,13 @@ async function dailyBalances(scope: LedgerScope, period: Period, openingBalance:
   const last = period.to > (anchor?.date ?? period.to) ? period.to : (anchor?.date ?? period.to);
   const result = await scope.tx.execute(sql`
     with mov as (
-      select date, sum(amount) as s from account_movements
+      select date, sum(amount) as s from account_movements_view
       where organization_id = ${organizationId} and account_id = ${accountId} and date <= ${period.to}
       group by date
     ), rec as (
       select m.date, sum(sign(m.amount) * k.amount) as s
       from bank_reconciliation_links k
-      join account_movements m on m.organization_id = k.organization_id and m.id = k.movement_id
+      join account_movements_view m on m.organization_id = k.organization_id and m.id = k.movement_id
       where k.organization_id = ${organizationId} and k.account_id = ${accountId} and k.undone_at is null
         and m.date <= ${period.to}
       group by m.date
@@ -282,7 +282,7 @@ export async function lineForEntry(scope: LedgerScope, lineId: string) {
     .select({ id: l.id, accountId: l.accountId })
     .from(l)
     .where(and(eq(l.organizationId, scope.tenant.organizationId), eq(l.id, lineId)));
-  if (!line) throw notFound('Linha do extrato não encontrada nesta organização.');
+  if (!line) throw new NotFoundError('Linha do extrato não encontrada nesta organização.');
   await mustUseAccount(scope, line.accountId);
   return line;
 }

@@ -2,12 +2,12 @@ import { and, asc, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import { amountInput, idempotencyKeyInput, optionalId, requiredId, requiredText } from '@financeiro/core';
-import { conflict, notFound, procedure, router } from '../../trpc/init';
-import { audit } from '../audit/record-event';
+import { procedure, router } from '../../trpc/init';
+import { ConflictError, NotFoundError } from '../../errors';
+import { audit } from '../audit';
 import { idempotent } from '../idempotency';
-import { scopeOf, type LedgerScope } from '../ledger/access';
-import { mustExist } from '../registries/references';
-import { accounts, classifications, costCentres } from '../registries/schema';
+import { scopeOf, type LedgerScope } from '../ledger';
+import { mustReference } from '../registries';
 import { bankingEntryMeta, bankingMeta } from './access';
 import { bankReconciliationRules, RULE_DIRECTIONS } from './schema';
 
@@ -86,9 +86,14 @@ export const describeByRule = (rule: Rule, memo: string) =>
   rule.description.replaceAll('{memo}', memo).slice(0, 200).trim() || memo.slice(0, 200);
 
 async function mustExistReferences(scope: LedgerScope, input: z.output<typeof ruleFields>) {
-  await mustExist(scope, accounts, [input.accountId], 'Conta não encontrada nesta organização.');
-  await mustExist(scope, classifications, [input.classificationId], 'Classificação não encontrada nesta organização.');
-  await mustExist(scope, costCentres, [input.costCentreId], 'Centro de custo não encontrado nesta organização.');
+  await mustReference(scope, 'accounts', [input.accountId], 'Conta não encontrada nesta organização.');
+  await mustReference(
+    scope,
+    'classifications',
+    [input.classificationId],
+    'Classificação não encontrada nesta organização.',
+  );
+  await mustReference(scope, 'costCentres', [input.costCentreId], 'Centro de custo não encontrado nesta organização.');
 }
 
 /** Rules that turn bank lines into manual entries on import: /v1/banking/rules.* */
@@ -134,9 +139,9 @@ export const rulesRouter = router({
         .from(r)
         .where(and(eq(r.organizationId, scope.tenant.organizationId), eq(r.id, id)))
         .for('update');
-      if (!before) throw notFound(RULE_NOT_FOUND);
+      if (!before) throw new NotFoundError(RULE_NOT_FOUND);
       if (before.version !== version) {
-        throw conflict('Esta regra foi alterada por outra pessoa. Atualize a tela e tente de novo.');
+        throw new ConflictError('Esta regra foi alterada por outra pessoa. Atualize a tela e tente de novo.');
       }
       await mustExistReferences(scope, fields);
       await scope.tx
@@ -158,7 +163,7 @@ export const rulesRouter = router({
         .delete(r)
         .where(and(eq(r.organizationId, scope.tenant.organizationId), eq(r.id, input.id)))
         .returning();
-      if (!before) throw notFound(RULE_NOT_FOUND);
+      if (!before) throw new NotFoundError(RULE_NOT_FOUND);
       await audit(scope, { action: 'bank_rule.delete', entity: 'bank_rule', entityId: input.id, before });
       return { id: input.id };
     }),

@@ -18,7 +18,8 @@ import { MAX_AMOUNT, type CsvStatementMapping } from '@financeiro/core';
 import { users } from '../identity/schema';
 import { accountMovements } from '../ledger/schema';
 import { accounts, banks, classifications, costCentres } from '../registries/schema';
-import { createdAt, money, tenant } from '../../db/columns';
+import { createdAt, money } from '../../db/columns';
+import { tenant } from '../tenancy/schema';
 
 /*
  * Bank statements and their reconciliation with the ledger (decision 0019): the files imported, their lines, the

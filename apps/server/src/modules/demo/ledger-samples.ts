@@ -12,12 +12,16 @@ import {
   type DocumentKind,
 } from '@financeiro/core';
 import { rowsOf, type Tx } from '../../db/client';
-import { ledgerScope, type LedgerScope } from '../ledger/access';
-import { cancelDocuments } from '../ledger/cancel-documents';
-import { generateFromContract } from '../ledger/generate-from-contract';
-import { createDocument } from '../ledger/create-document';
+import {
+  ledgerScope,
+  type LedgerScope,
+  cancelDocuments,
+  generateFromContract,
+  createDocument,
+  reversePayment,
+  settleInstallments,
+} from '../ledger';
 import { ledgerDocuments, ledgerInstallments } from '../ledger/schema';
-import { reversePayment, settleInstallments } from '../ledger/settlements';
 import {
   accounts,
   apportionmentTemplates,

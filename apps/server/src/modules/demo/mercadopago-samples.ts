@@ -2,13 +2,20 @@ import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { addDays, addMonths, DEFAULT_MERCADOPAGO_THRESHOLD, todayInSaoPaulo, WHOLE } from '@financeiro/core';
 import type { Tx } from '../../db/client';
-import { ledgerScope } from '../ledger/access';
-import { createDocument } from '../ledger/create-document';
-import { commitReport, readReportFile } from '../mercadopago/imports';
-import { applyPendingReversals, createReceivableFor, reconcileSales, settlementRow } from '../mercadopago/reconcile';
-import { bookReleases } from '../mercadopago/releases';
-import { saveSettings, settingsFor } from '../mercadopago/settings';
-import { openSales, suggestSales } from '../mercadopago/suggest';
+import { ledgerScope, createDocument } from '../ledger';
+import {
+  commitReport,
+  readReportFile,
+  applyPendingReversals,
+  createReceivableFor,
+  reconcileSales,
+  settlementRow,
+  bookReleases,
+  saveSettings,
+  settingsFor,
+  openSales,
+  suggestSales,
+} from '../mercadopago';
 import { accounts, accountTypes, banks, classifications, costCentres, parties } from '../registries/schema';
 import { DEMO_BUYERS, demoMercadoPagoSales, releaseReportCsv, settlementReportCsv } from './mercadopago-reports';
 

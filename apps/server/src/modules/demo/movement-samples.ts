@@ -1,8 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { addDays, addMonths, manualEntryInput, todayInSaoPaulo, transferInput } from '@financeiro/core';
 import { rowsOf, type Tx } from '../../db/client';
-import { ledgerScope } from '../ledger/access';
-import { createManualEntry, reverseMovement, transferBetweenAccounts } from '../ledger/movements';
+import { ledgerScope, createManualEntry, reverseMovement, transferBetweenAccounts } from '../ledger';
 import { accounts, classifications, costCentres } from '../registries/schema';
 
 /**

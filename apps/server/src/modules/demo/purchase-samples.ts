@@ -12,16 +12,13 @@ import {
 } from '@financeiro/core';
 import { rowsOf, type Tx } from '../../db/client';
 import { users } from '../identity/schema';
-import { ledgerScope, type LedgerScope } from '../ledger/access';
+import { ledgerScope, settleInstallments, type LedgerScope } from '../ledger';
 import { ledgerInstallments } from '../ledger/schema';
-import { settleInstallments } from '../ledger/settlements';
 import { outbox } from '../outbox/schema';
-import type { PurchasingContext } from '../purchasing/access';
-import { concludeOrder } from '../purchasing/conclude';
-import { createOrder, lockOrder, transition, updateOrder } from '../purchasing/orders';
+import { type PurchasingContext, concludeOrder, createOrder, lockOrder, transition, updateOrder } from '../purchasing';
 import { purchaseOrderEvents, purchaseOrders } from '../purchasing/schema';
 import { accounts, classifications, costCentres, parties, paymentMethods, products } from '../registries/schema';
-import { loadMemberships } from '../tenancy/memberships';
+import { loadMemberships } from '../tenancy';
 
 type Who = 'solicitante' | 'financeiro' | 'admin';
 

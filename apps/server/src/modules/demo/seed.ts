@@ -2,7 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { PermissionName, ProfilePermissions } from '@financeiro/core';
 import type { Db } from '../../db/client';
 import { createConfirmedUser } from '../identity';
-import { seedRegistries } from '../registries/seed';
+import { seedRegistries } from '../registries';
 import { seedLedgerSamples } from './ledger-samples';
 import { seedMercadoPagoSamples } from './mercadopago-samples';
 import { seedMovementSamples } from './movement-samples';

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { conflict, type ProcedureContext } from '../../trpc/init';
+import { type ProcedureContext } from '../../trpc/init';
+import { ConflictError } from '../../errors';
 import { idempotencyKeys } from './schema';
 
 /** How long a key answers with its first result; after that the same key creates again. */
@@ -58,7 +59,7 @@ export async function idempotent<I extends { idempotencyKey?: string | undefined
         eq(t.key, key),
       ),
     );
-  if (!first?.same) throw conflict(REUSED);
+  if (!first?.same) throw new ConflictError(REUSED);
   // Stored from this procedure's own answer above.
   return first.result as T;
 }

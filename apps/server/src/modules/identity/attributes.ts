@@ -1,7 +1,8 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { enqueueEmail, enqueueSms } from '../outbox/enqueue';
+import { enqueueEmail, enqueueSms } from '../outbox';
 import { assertResendAllowed, consumeCode, issueCode } from './codes';
+import { assertContactFormats } from './contact-formats';
 import { errors } from './errors';
 import { codeEmail, maskEmail, maskPhone } from './messages';
 import { str, userFromAccessToken, type Body, type Operation } from './request';
@@ -11,20 +12,8 @@ import { now } from '../../clock';
 
 const CODE_TTL_MS = 24 * 3600 * 1000;
 const EDITABLE = new Set(['name', 'email', 'phone_number', 'picture', 'locale']);
-const E164 = /^\+[1-9]\d{7,14}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type Verifiable = 'email' | 'phone_number';
-
-/** Cognito's formats for the contact attributes, wherever they are set: an e-mail address, a phone in E.164. */
-export function assertContactFormats(contact: { email?: string | null; phone?: string | null }): void {
-  if (typeof contact.email === 'string' && !EMAIL.test(contact.email)) {
-    throw errors.invalidParameter('Invalid email address format.');
-  }
-  if (typeof contact.phone === 'string' && !E164.test(contact.phone)) {
-    throw errors.invalidParameter('Invalid phone number format.');
-  }
-}
 
 /** Sends a code that proves the user holds the e-mail or phone now on the account. */
 async function sendVerification(db: DbOrTx, user: User, attribute: Verifiable) {

@@ -3,7 +3,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../db/client';
 import { errors } from './errors';
-import { enqueueEmail, enqueueSms } from '../outbox/enqueue';
+import { enqueueEmail, enqueueSms } from '../outbox';
 import { codeEmail, maskEmail, maskPhone, type CodeEmailPurpose } from './messages';
 import { identityCodes } from './schema';
 import { sha256 } from './tokens';

@@ -1,75 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { and, desc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
-import { v4 as uuidv4 } from 'uuid';
-import { USER_POOL_ID } from '@financeiro/core';
-import type { DbOrTx } from '../../db/client';
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { errors } from './errors';
 import { record, str, userFromAccessToken, type Operation } from './request';
 import { devices, refreshTokens } from './schema';
-import { now, nowMs } from '../../clock';
-
-export type Device = typeof devices.$inferSelect;
+import { now } from '../../clock';
 
 /** ListDevices answers with at most this many. */
 export const DEVICE_LIST_LIMIT = 60;
-/** A device handed out at sign-in that its client never confirmed is dropped after a day. */
-const UNCONFIRMED_TTL_MS = 24 * 3600 * 1000;
-const REGION = USER_POOL_ID.split('_')[0];
-
-/** A confirmed device of this user, by the key the client sent; undefined for an unknown or foreign key. */
-export async function confirmedDevice(
-  db: DbOrTx,
-  userId: string,
-  key: string | undefined,
-): Promise<Device | undefined> {
-  if (!key) return undefined;
-  const [device] = await db
-    .select()
-    .from(devices)
-    .where(and(eq(devices.key, key), eq(devices.userId, userId), isNotNull(devices.srpVerifier)));
-  return device;
-}
-
-export interface NewDeviceMetadata {
-  DeviceKey: string;
-  DeviceGroupKey: string;
-}
-
-/**
- * The device a new session belongs to: the one the client named when it is this user's, else a new one the client
- * is told about (NewDeviceMetadata) so it can confirm it.
- */
-export async function deviceForSession(
-  db: DbOrTx,
-  userId: string,
-  key: string | undefined,
-): Promise<{ deviceKey: string; newDevice?: NewDeviceMetadata }> {
-  const known = await confirmedDevice(db, userId, key);
-  if (known) {
-    await db.update(devices).set({ lastUsedAt: now() }).where(eq(devices.key, known.key));
-    return { deviceKey: known.key };
-  }
-  await db
-    .delete(devices)
-    .where(
-      and(
-        eq(devices.userId, userId),
-        isNull(devices.srpVerifier),
-        lt(devices.createdAt, new Date(nowMs() - UNCONFIRMED_TTL_MS)),
-      ),
-    );
-  const newDevice = { DeviceKey: `${REGION}_${uuidv4()}`, DeviceGroupKey: randomBytes(9).toString('base64url') };
-  await db.insert(devices).values({
-    key: newDevice.DeviceKey,
-    userId,
-    groupKey: newDevice.DeviceGroupKey,
-    // Stamped by the server's clock, which an unconfirmed device's lifetime is measured by.
-    createdAt: now(),
-    lastUsedAt: now(),
-  });
-  return { deviceKey: newDevice.DeviceKey, newDevice };
-}
-
 const base64ToHex = (value: string | undefined) => Buffer.from(value ?? '', 'base64').toString('hex');
 
 /** ConfirmDevice: the client proves it holds the device's secret by sending an SRP verifier of it. */

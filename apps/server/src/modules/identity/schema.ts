@@ -181,3 +181,6 @@ export const oauthCodes = pgTable('oauth_codes', {
   expiresAt: timestamp({ withTimezone: true }).notNull(),
   createdAt: createdAt(),
 });
+
+/** Who made a row: a user, kept as the user's id. */
+export const createdBy = () => uuid().references(() => users.id);

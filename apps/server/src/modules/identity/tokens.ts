@@ -5,7 +5,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { USER_POOL_CLIENT_ID } from '@financeiro/core';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Env } from '../../env';
-import { deviceForSession, type NewDeviceMetadata } from './devices';
+import { deviceForSession, type NewDeviceMetadata } from './device-sessions';
 import { refreshTokens, signingKeys, users } from './schema';
 import { now, nowMs } from '../../clock';
 

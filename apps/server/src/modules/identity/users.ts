@@ -3,7 +3,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { USER_POOL_NAME, type UserData } from '@financeiro/core';
 import type { DbOrTx } from '../../db/client';
-import { assertContactFormats } from './attributes';
+import { assertContactFormats } from './contact-formats';
 import { errors } from './errors';
 import { users } from './schema';
 import { createVerifier } from './srp';

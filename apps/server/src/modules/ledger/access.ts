@@ -1,9 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { ledgerPermission, type DocumentKind } from '@financeiro/core';
 import type { Tx } from '../../db/client';
-import { badRequest, callerCan, forbidden, organizationOf, unitOf, type ProcedureContext } from '../../trpc/init';
-import type { AuditContext } from '../audit/record-event';
-import { accounts } from '../registries/schema';
+import { type ProcedureContext } from '../../trpc/init';
+import { ForbiddenError, InvalidInputError } from '../../errors';
+import { callerCan, organizationOf, unitOf } from '../../caller';
+import type { AuditContext } from '../audit';
+import { accountsView } from '../registries';
 
 /**
  * Where a ledger change happens and who makes it: a procedure's checked context, or the same facts given by the demo
@@ -43,7 +45,7 @@ export function requireKind(
   access: 'ler' | 'editar',
 ): void {
   if (!callerCan(ctx, ledgerPermission(kind, access))) {
-    throw forbidden('Seu perfil não tem permissão para esta ação.');
+    throw new ForbiddenError('Seu perfil não tem permissão para esta ação.');
   }
 }
 
@@ -53,14 +55,15 @@ export const entityOf = (kind: DocumentKind) => kind;
 /** An account of the organization that the unit may use; refuses any other. */
 export async function mustUseAccount(scope: LedgerScope, accountId: string): Promise<void> {
   const [account] = await scope.tx
-    .select({ id: accounts.id })
-    .from(accounts)
+    .select({ id: accountsView.id })
+    .from(accountsView)
     .where(
       and(
-        eq(accounts.organizationId, scope.tenant.organizationId),
-        eq(accounts.id, accountId),
-        sql`${accounts.unitIds} @> ${JSON.stringify([scope.tenant.unitId])}::jsonb`,
+        eq(accountsView.organizationId, scope.tenant.organizationId),
+        eq(accountsView.id, accountId),
+        sql`${accountsView.unitIds} @> ${JSON.stringify([scope.tenant.unitId])}::jsonb`,
       ),
     );
-  if (!account) throw badRequest('Conta não encontrada nesta organização, ou não liberada para esta unidade.');
+  if (!account)
+    throw new InvalidInputError('Conta não encontrada nesta organização, ou não liberada para esta unidade.');
 }

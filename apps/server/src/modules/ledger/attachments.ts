@@ -1,18 +1,11 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
-import {
-  badRequest,
-  conflict,
-  notFound,
-  organizationOf,
-  procedure,
-  router,
-  type ProcedureContext,
-} from '../../trpc/init';
-import { attachmentFields, readAttachment } from '../attachments/content';
-import { downloadOf, mustHaveRoom } from '../attachments/stored';
-import { audit } from '../audit/record-event';
+import { procedure, router, type ProcedureContext } from '../../trpc/init';
+import { ConflictError, InvalidInputError, NotFoundError } from '../../errors';
+import { organizationOf } from '../../caller';
+import { attachmentFields, readAttachment, downloadOf, mustHaveRoom } from '../attachments';
+import { audit } from '../audit';
 import { editMeta, readMeta, requireKind } from './access';
 import { documentFiles, documentOf, filesOfDocument } from './get-document';
 import { ledgerAttachments, ledgerInstallments, ledgerPayments, ledgerSettlements } from './schema';
@@ -31,7 +24,7 @@ async function attachmentOf(ctx: ProcedureContext, id: string) {
     .select()
     .from(ledgerAttachments)
     .where(and(eq(ledgerAttachments.organizationId, organizationOf(ctx)), eq(ledgerAttachments.id, id)));
-  if (!file) throw notFound(NOT_FOUND);
+  if (!file) throw new NotFoundError(NOT_FOUND);
   return file;
 }
 
@@ -93,7 +86,7 @@ export const attachmentsRouter = router({
             ),
           )
           .limit(1);
-        if (!payment) throw badRequest('Pagamento não encontrado neste título.');
+        if (!payment) throw new InvalidInputError('Pagamento não encontrado neste título.');
       }
       const file = readAttachment(input);
       await mustHaveRoom(ctx.tx, filesOfDocument(organizationId, document.id), 'Um título');
@@ -131,7 +124,7 @@ export const attachmentsRouter = router({
       const file = await attachmentOf(ctx, input.id);
       const document = await documentFor(ctx, file.documentId, 'editar');
       if (file.paymentId || (await movedMoney(ctx, document.id))) {
-        throw conflict(
+        throw new ConflictError(
           'Este título já tem pagamento: seus anexos são a prova do que foi pago e não podem ser excluídos.',
         );
       }

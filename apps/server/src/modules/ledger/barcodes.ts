@@ -1,5 +1,5 @@
 import { parseBoleto, parsePixCopyPaste } from '@financeiro/core';
-import { badRequest } from '../../trpc/init';
+import { InvalidInputError } from '../../errors';
 
 /**
  * An installment's barcode as stored: the 44 digits of the barcode, from the barcode itself or from the linha
@@ -8,14 +8,16 @@ import { badRequest } from '../../trpc/init';
  */
 export function normalizeBarcode(digits: string, number: number): string {
   const read = parseBoleto(digits);
-  if (!read.ok) throw badRequest(`Código de barras da parcela ${number} inválido: ${lowerFirst(read.error)}`);
+  if (!read.ok)
+    throw new InvalidInputError(`Código de barras da parcela ${number} inválido: ${lowerFirst(read.error)}`);
   return read.boleto.barcode;
 }
 
 /** A PIX copia-e-cola as stored, once its fields and checksum are read. */
 export function checkPixCode(code: string, number: number): string {
   const read = parsePixCopyPaste(code);
-  if (!read.ok) throw badRequest(`PIX copia e cola da parcela ${number} inválido: ${lowerFirst(read.error)}`);
+  if (!read.ok)
+    throw new InvalidInputError(`PIX copia e cola da parcela ${number} inválido: ${lowerFirst(read.error)}`);
   return code;
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { DocumentKind } from '@financeiro/core';
-import { conflict, notFound } from '../../trpc/init';
-import { audit } from '../audit/record-event';
+import { ConflictError, NotFoundError } from '../../errors';
+import { audit } from '../audit';
 import type { LedgerScope } from './access';
 import { DOCUMENT_NOT_FOUND } from './get-document';
 import { ledgerDocuments, ledgerInstallments } from './schema';
@@ -39,7 +39,8 @@ export async function cancelDocuments(
     .orderBy(asc(ledgerDocuments.id))
     .for('update');
   const chosen = documents.filter((d) => wanted.includes(d.id));
-  if (chosen.length !== wanted.length || chosen.some((d) => d.kind !== kind)) throw notFound(DOCUMENT_NOT_FOUND);
+  if (chosen.length !== wanted.length || chosen.some((d) => d.kind !== kind))
+    throw new NotFoundError(DOCUMENT_NOT_FOUND);
   const targets = documents.filter((d) => d.status !== 'cancelled');
   if (targets.length === 0) return { cancelled: 0 };
   const targetIds = targets.map((d) => d.id);
@@ -59,7 +60,7 @@ export async function cancelDocuments(
     const what = document?.taxOfDocumentId
       ? 'A guia do imposto retido de um dos títulos'
       : `"${document?.description}"`;
-    throw conflict(`${what} já tem pagamento: estorne o pagamento antes de cancelar.`);
+    throw new ConflictError(`${what} já tem pagamento: estorne o pagamento antes de cancelar.`);
   }
   const now = new Date();
   await tx

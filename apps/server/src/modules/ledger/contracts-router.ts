@@ -1,5 +1,7 @@
 import { contractGenerationInput } from '@financeiro/core';
-import { callerCan, forbidden, procedure, router } from '../../trpc/init';
+import { procedure, router } from '../../trpc/init';
+import { ForbiddenError } from '../../errors';
+import { callerCan } from '../../caller';
 import { editMeta, readMeta, requireKind, scopeOf } from './access';
 import { contractKind, contractPreview, generateFromContract } from './generate-from-contract';
 
@@ -10,7 +12,8 @@ export const contractsRouter = router({
     .meta(readMeta)
     .input(contractGenerationInput)
     .query(({ ctx, input }) => {
-      if (!callerCan(ctx, 'ler_contratos')) throw forbidden('Seu perfil não tem permissão para ver contratos.');
+      if (!callerCan(ctx, 'ler_contratos'))
+        throw new ForbiddenError('Seu perfil não tem permissão para ver contratos.');
       return contractPreview(scopeOf(ctx), input);
     }),
 
@@ -21,7 +24,8 @@ export const contractsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const scope = scopeOf(ctx);
       // Whoever may not see contracts may not learn their terms from the documents made of them either.
-      if (!callerCan(ctx, 'ler_contratos')) throw forbidden('Seu perfil não tem permissão para ver contratos.');
+      if (!callerCan(ctx, 'ler_contratos'))
+        throw new ForbiddenError('Seu perfil não tem permissão para ver contratos.');
       requireKind(ctx, await contractKind(scope, input), 'editar');
       const { kind, created, existing } = await generateFromContract(scope, input);
       return { kind, ids: created, created: created.length, existing };

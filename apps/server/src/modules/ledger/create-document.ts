@@ -9,24 +9,20 @@ import {
   type DocumentKind,
   type PartyRole,
 } from '@financeiro/core';
-import { badRequest, FieldConflictError } from '../../trpc/init';
-import { audit } from '../audit/record-event';
-import { mustExist, TEMPLATE_NOT_FOUND } from '../registries/references';
+import { InvalidInputError } from '../../errors';
+import { audit } from '../audit';
 import {
-  apportionmentTemplates,
-  banks,
-  classifications,
-  costCentres,
-  parties,
-  paymentMethods,
-  taxTypes,
-} from '../registries/schema';
+  createParty,
+  mustReference,
+  TEMPLATE_NOT_FOUND,
+  apportionmentTemplatesView,
+  taxTypesView,
+} from '../registries';
 import { mustUseAccount, type LedgerScope } from './access';
 import { checkPixCode, normalizeBarcode } from './barcodes';
 import { ledgerDocumentLines, ledgerDocuments, ledgerDocumentTaxes, ledgerInstallments } from './schema';
 
 export type NewDocument = Omit<DocumentCreate, 'idempotencyKey'>;
-type NewParty = NonNullable<NewDocument['newParty']>;
 type Line = { classificationId: string; costCentreId: string; share: number };
 type Installment = { dueDate: string; amount: number; barcode: string | null; pixCode: string | null };
 
@@ -43,46 +39,19 @@ export interface DocumentOrigin {
 /** The role a party plays in a document of this kind. */
 export const ROLE_OF_KIND: Record<DocumentKind, PartyRole> = { payable: 'supplier', receivable: 'customer' };
 
-/**
- * A party typed in with the document, saved by the registry's rules (the schema already checked the CPF/CNPJ and
- * the PIX key); a CPF/CNPJ already registered is pointed at rather than saved twice.
- */
-async function createParty(scope: LedgerScope, kind: DocumentKind, party: NewParty): Promise<string> {
-  const organizationId = scope.tenant.organizationId;
-  await mustExist(scope, banks, [party.bankId], 'Banco não encontrado nesta organização.');
-  await mustExist(scope, apportionmentTemplates, [party.apportionmentTemplateId], TEMPLATE_NOT_FOUND);
-  const [held] = await scope.tx
-    .select({ id: parties.id })
-    .from(parties)
-    .where(and(eq(parties.organizationId, organizationId), eq(parties.document, party.document)));
-  if (held) {
-    throw new FieldConflictError(
-      'Já existe um cadastro com este CPF/CNPJ nesta organização: escolha-o na lista.',
-      'newParty.document',
-      held.id,
-    );
-  }
-  const role = ROLE_OF_KIND[kind];
-  const values = { ...party, roles: [...new Set([...party.roles, role])].sort() };
-  const id = uuidv7();
-  await scope.tx.insert(parties).values({ ...values, id, organizationId });
-  await audit(scope, { action: `${role}.create`, entity: role, entityId: id, after: values });
-  return id;
-}
-
 /** The apportionment asked for: the lines typed, or the chosen template's. */
 async function linesOf(scope: LedgerScope, input: Omit<NewDocument, 'kind'>): Promise<Line[]> {
   if (input.lines.length > 0 || !input.apportionmentTemplateId) return input.lines;
   const [template] = await scope.tx
-    .select({ lines: apportionmentTemplates.lines })
-    .from(apportionmentTemplates)
+    .select({ lines: apportionmentTemplatesView.lines })
+    .from(apportionmentTemplatesView)
     .where(
       and(
-        eq(apportionmentTemplates.organizationId, scope.tenant.organizationId),
-        eq(apportionmentTemplates.id, input.apportionmentTemplateId),
+        eq(apportionmentTemplatesView.organizationId, scope.tenant.organizationId),
+        eq(apportionmentTemplatesView.id, input.apportionmentTemplateId),
       ),
     );
-  if (!template) throw badRequest(TEMPLATE_NOT_FOUND);
+  if (!template) throw new InvalidInputError(TEMPLATE_NOT_FOUND);
   return template.lines;
 }
 
@@ -99,13 +68,13 @@ interface ComputedTax {
 async function taxesOf(scope: LedgerScope, input: Omit<NewDocument, 'kind'>): Promise<ComputedTax[]> {
   if (input.taxes.length === 0) return [];
   const types = await scope.tx
-    .select({ id: taxTypes.id, name: taxTypes.name, rate: taxTypes.rate, withheld: taxTypes.withheld })
-    .from(taxTypes)
+    .select({ id: taxTypesView.id, name: taxTypesView.name, rate: taxTypesView.rate, withheld: taxTypesView.withheld })
+    .from(taxTypesView)
     .where(
       and(
-        eq(taxTypes.organizationId, scope.tenant.organizationId),
+        eq(taxTypesView.organizationId, scope.tenant.organizationId),
         inArray(
-          taxTypes.id,
+          taxTypesView.id,
           input.taxes.map((t) => t.taxTypeId),
         ),
       ),
@@ -113,12 +82,12 @@ async function taxesOf(scope: LedgerScope, input: Omit<NewDocument, 'kind'>): Pr
   const byId = new Map(types.map((t) => [t.id, t]));
   const chosen = input.taxes.map((tax) => {
     const type = byId.get(tax.taxTypeId);
-    if (!type) throw badRequest('Imposto não encontrado nesta organização.');
-    if (!type.withheld) throw badRequest(`${type.name} não é retido na fonte: não entra no título.`);
+    if (!type) throw new InvalidInputError('Imposto não encontrado nesta organização.');
+    if (!type.withheld) throw new InvalidInputError(`${type.name} não é retido na fonte: não entra no título.`);
     return { ...tax, name: type.name, rate: tax.rate ?? type.rate };
   });
   if (chosen.reduce((sum, t) => sum + t.rate, 0) > WHOLE) {
-    throw badRequest('Os impostos retidos somam mais de 100% do valor do título.');
+    throw new InvalidInputError('Os impostos retidos somam mais de 100% do valor do título.');
   }
   const computed = withholdings(
     input.grossAmount,
@@ -183,22 +152,27 @@ async function insertDocument(
 /** Refuses what the input names outside the organization, before anything is written. */
 async function checkReferences(scope: LedgerScope, input: Omit<NewDocument, 'kind'>, lines: Line[], partyId: string) {
   const taxParties = input.taxes.map((t) => t.partyId);
-  await mustExist(scope, parties, [partyId, ...taxParties], 'Fornecedor ou cliente não encontrado nesta organização.');
-  await mustExist(
+  await mustReference(
     scope,
-    classifications,
+    'parties',
+    [partyId, ...taxParties],
+    'Fornecedor ou cliente não encontrado nesta organização.',
+  );
+  await mustReference(
+    scope,
+    'classifications',
     lines.map((l) => l.classificationId),
     'Classificação não encontrada nesta organização.',
   );
-  await mustExist(
+  await mustReference(
     scope,
-    costCentres,
+    'costCentres',
     lines.map((l) => l.costCentreId),
     'Centro de custo não encontrado nesta organização.',
   );
-  await mustExist(
+  await mustReference(
     scope,
-    paymentMethods,
+    'paymentMethods',
     [input.paymentMethodId],
     'Meio de pagamento não encontrado nesta organização.',
   );
@@ -229,21 +203,23 @@ export async function prepareDocument(
   input: Omit<NewDocument, 'kind'>,
 ): Promise<PreparedDocument> {
   const lines = await linesOf(scope, input);
-  if (lines.length === 0) throw badRequest('Informe a classificação e o centro de custo.');
-  const partyId = input.partyId ?? (input.newParty ? await createParty(scope, kind, input.newParty) : null);
-  if (!partyId) throw badRequest('Escolha o fornecedor ou cliente, ou cadastre um novo.');
+  if (lines.length === 0) throw new InvalidInputError('Informe a classificação e o centro de custo.');
+  const partyId =
+    input.partyId ??
+    (input.newParty ? await createParty(scope, ROLE_OF_KIND[kind], input.newParty, 'newParty.document') : null);
+  if (!partyId) throw new InvalidInputError('Escolha o fornecedor ou cliente, ou cadastre um novo.');
   await checkReferences(scope, input, lines, partyId);
   const taxes = await taxesOf(scope, input);
   if (taxes.some((t) => t.dueDate) && kind !== 'payable') {
-    throw badRequest('Só um título a pagar gera a guia do imposto retido: quem retém é quem paga.');
+    throw new InvalidInputError('Só um título a pagar gera a guia do imposto retido: quem retém é quem paga.');
   }
   const withheldAmount = taxes.reduce((sum, t) => sum + t.amount, 0);
   const net = input.grossAmount - withheldAmount;
-  if (net <= 0) throw badRequest('As retenções não podem consumir todo o valor do título.');
+  if (net <= 0) throw new InvalidInputError('As retenções não podem consumir todo o valor do título.');
   const installments = storedInstallments(input.installments);
   const total = installments.reduce((sum, i) => sum + i.amount, 0);
   if (total !== net) {
-    throw badRequest(
+    throw new InvalidInputError(
       `A soma das parcelas (${formatBRL(total)}) deve ser igual ao valor líquido do título (${formatBRL(net)}).`,
     );
   }

@@ -8,19 +8,11 @@ import {
 } from '@financeiro/core';
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import {
-  callerCan,
-  forbidden,
-  organizationOf,
-  procedure,
-  procedureWithLateTransaction,
-  router,
-  unitOf,
-  type ProcedureContext,
-} from '../../trpc/init';
+import { procedure, procedureWithLateTransaction, router, type ProcedureContext } from '../../trpc/init';
+import { ForbiddenError } from '../../errors';
+import { callerCan, organizationOf, unitOf } from '../../caller';
 import { idempotent } from '../idempotency';
-import { ROLE_EDITORS } from '../registries/parties';
-import { taxTypes } from '../registries/schema';
+import { ROLE_EDITORS, taxTypesView } from '../registries';
 import { editMeta, readMeta, requireKind, scopeOf } from './access';
 import { cancelDocuments } from './cancel-documents';
 import { createDocument, ROLE_OF_KIND, type NewDocument } from './create-document';
@@ -46,7 +38,7 @@ function requirePartyEditor(ctx: ProcedureContext, input: Pick<NewDocument, 'new
   if (!input.newParty) return;
   for (const role of new Set([...input.newParty.roles, ROLE_OF_KIND[kind]])) {
     if (!callerCan(ctx, ROLE_EDITORS[role])) {
-      throw forbidden('Seu perfil não tem permissão para cadastrar este fornecedor ou cliente.');
+      throw new ForbiddenError('Seu perfil não tem permissão para cadastrar este fornecedor ou cliente.');
     }
   }
 }
@@ -75,16 +67,16 @@ export const documentsRouter = router({
    */
   withheldTaxes: procedure.meta(readMeta).query(({ ctx }) =>
     ctx.tx
-      .select({ id: taxTypes.id, name: taxTypes.name, rate: taxTypes.rate })
-      .from(taxTypes)
+      .select({ id: taxTypesView.id, name: taxTypesView.name, rate: taxTypesView.rate })
+      .from(taxTypesView)
       .where(
         and(
-          eq(taxTypes.organizationId, organizationOf(ctx)),
-          eq(taxTypes.withheld, true),
-          eq(taxTypes.status, 'active'),
+          eq(taxTypesView.organizationId, organizationOf(ctx)),
+          eq(taxTypesView.withheld, true),
+          eq(taxTypesView.status, 'active'),
         ),
       )
-      .orderBy(asc(taxTypes.name)),
+      .orderBy(asc(taxTypesView.name)),
   ),
 
   /** The chosen installments as a payment form needs them. */

@@ -7,7 +7,7 @@ import { startDemoApp, type DemoApp } from '../../test/demo';
 import { memberWith } from '../../test/members';
 import { eventLog } from '../audit/schema';
 import { ledgerDocumentLines, ledgerDocuments, ledgerDocumentTaxes, ledgerInstallments } from './schema';
-import { newAccount, newClassification, newCostCentre, newParty, type Callers } from './test-fixtures';
+import { newAccount, newClassification, newCostCentre, newParty, type Callers } from '../../test/ledger-fixtures';
 
 describe('ledger documents: create, read, list, change, cancel', () => {
   let d: DemoApp;

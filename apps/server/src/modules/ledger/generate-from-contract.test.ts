@@ -4,7 +4,13 @@ import { codeOf, messageOf } from '../../test/callers';
 import { startDemoApp, type DemoApp } from '../../test/demo';
 import { memberWith } from '../../test/members';
 import { ledgerDocumentLines, ledgerDocuments } from './schema';
-import { generatedDocuments, newClassification, newCostCentre, newParty, type Callers } from './test-fixtures';
+import {
+  generatedDocuments,
+  newClassification,
+  newCostCentre,
+  newParty,
+  type Callers,
+} from '../../test/ledger-fixtures';
 
 describe('ledger contracts: documents generated from a contract', () => {
   let d: DemoApp;

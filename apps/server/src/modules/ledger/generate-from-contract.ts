@@ -6,10 +6,10 @@ import {
   type ContractGenerationInput,
   type DocumentKind,
 } from '@financeiro/core';
-import { badRequest, notFound } from '../../trpc/init';
-import { contracts, parties } from '../registries/schema';
+import { InvalidInputError, NotFoundError } from '../../errors';
 import type { LedgerScope } from './access';
 import { generatedPeriods, writeGeneratedDocument } from './generated-document';
+import { contractsView, partiesView } from '../registries';
 
 export const CONTRACT_NOT_FOUND = 'Contrato não encontrado nesta organização.';
 
@@ -28,38 +28,41 @@ function kindOf(asked: DocumentKind | undefined, roles: readonly string[]): Docu
   if (asked) return asked;
   const [only, ...more] = kindsOf(roles);
   if (only && more.length === 0) return only;
-  throw badRequest('Escolha se o contrato gera contas a pagar ou contas a receber.');
+  throw new InvalidInputError('Escolha se o contrato gera contas a pagar ou contas a receber.');
 }
 
 /** The contract, locked so that two generations of it at once run one after the other. */
 async function lockedContract(scope: LedgerScope, contractId: string) {
   const [contract] = await scope.tx
     .select({
-      id: contracts.id,
-      status: contracts.status,
-      partyId: contracts.partyId,
-      object: contracts.object,
-      value: contracts.value,
-      periodicity: contracts.periodicity,
-      startDate: contracts.startDate,
-      endDate: contracts.endDate,
-      classificationId: contracts.classificationId,
-      costCentreId: contracts.costCentreId,
+      id: contractsView.id,
+      status: contractsView.status,
+      partyId: contractsView.partyId,
+      object: contractsView.object,
+      value: contractsView.value,
+      periodicity: contractsView.periodicity,
+      startDate: contractsView.startDate,
+      endDate: contractsView.endDate,
+      classificationId: contractsView.classificationId,
+      costCentreId: contractsView.costCentreId,
     })
-    .from(contracts)
-    .where(and(eq(contracts.organizationId, scope.tenant.organizationId), eq(contracts.id, contractId)))
+    .from(contractsView)
+    .where(and(eq(contractsView.organizationId, scope.tenant.organizationId), eq(contractsView.id, contractId)))
     .for('update');
-  if (!contract) throw notFound(CONTRACT_NOT_FOUND);
+  if (!contract) throw new NotFoundError(CONTRACT_NOT_FOUND);
   return contract;
 }
 
 async function partyRoles(scope: LedgerScope, contractId: string): Promise<string[]> {
   const [row] = await scope.tx
-    .select({ roles: parties.roles })
-    .from(contracts)
-    .innerJoin(parties, and(eq(parties.organizationId, contracts.organizationId), eq(parties.id, contracts.partyId)))
-    .where(and(eq(contracts.organizationId, scope.tenant.organizationId), eq(contracts.id, contractId)));
-  if (!row) throw notFound(CONTRACT_NOT_FOUND);
+    .select({ roles: partiesView.roles })
+    .from(contractsView)
+    .innerJoin(
+      partiesView,
+      and(eq(partiesView.organizationId, contractsView.organizationId), eq(partiesView.id, contractsView.partyId)),
+    )
+    .where(and(eq(contractsView.organizationId, scope.tenant.organizationId), eq(contractsView.id, contractId)));
+  if (!row) throw new NotFoundError(CONTRACT_NOT_FOUND);
   return row.roles;
 }
 
@@ -78,10 +81,14 @@ export async function contractPreview(
 ): Promise<{ kinds: DocumentKind[]; existing: string[] }> {
   const kinds = kindsOf(await partyRoles(scope, input.contractId));
   const [contract] = await scope.tx
-    .select({ startDate: contracts.startDate, endDate: contracts.endDate, periodicity: contracts.periodicity })
-    .from(contracts)
-    .where(and(eq(contracts.organizationId, scope.tenant.organizationId), eq(contracts.id, input.contractId)));
-  if (!contract) throw notFound(CONTRACT_NOT_FOUND);
+    .select({
+      startDate: contractsView.startDate,
+      endDate: contractsView.endDate,
+      periodicity: contractsView.periodicity,
+    })
+    .from(contractsView)
+    .where(and(eq(contractsView.organizationId, scope.tenant.organizationId), eq(contractsView.id, input.contractId)));
+  if (!contract) throw new NotFoundError(CONTRACT_NOT_FOUND);
   const periods = contractPeriods(contract, input.from, input.to).map((p) => p.period);
   const done = await generatedPeriods(scope, { contractId: input.contractId }, periods);
   return { kinds, existing: periods.filter((p) => done.has(p)) };
@@ -99,12 +106,12 @@ export async function generateFromContract(
 ): Promise<{ kind: DocumentKind; created: string[]; existing: number }> {
   const kind = await contractKind(scope, input);
   const contract = await lockedContract(scope, input.contractId);
-  if (contract.status !== 'active') throw badRequest('Contrato inativo: reative-o para gerar os títulos.');
+  if (contract.status !== 'active') throw new InvalidInputError('Contrato inativo: reative-o para gerar os títulos.');
   if (contract.value > MAX_AMOUNT) {
-    throw badRequest(`O valor do contrato passa do máximo de um título (${formatBRL(MAX_AMOUNT)}).`);
+    throw new InvalidInputError(`O valor do contrato passa do máximo de um título (${formatBRL(MAX_AMOUNT)}).`);
   }
   const periods = contractPeriods(contract, input.from, input.to);
-  if (periods.length === 0) throw badRequest('O contrato não tem vencimentos neste período.');
+  if (periods.length === 0) throw new InvalidInputError('O contrato não tem vencimentos neste período.');
   const done = await generatedPeriods(
     scope,
     { contractId: contract.id },

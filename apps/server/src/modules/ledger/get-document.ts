@@ -1,11 +1,8 @@
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
-import { notFound } from '../../trpc/init';
-import { listFiles } from '../attachments/stored';
-import { eventLog } from '../audit/schema';
-import { users } from '../identity/schema';
-import { accounts, classifications, costCentres, parties, paymentMethods, taxTypes } from '../registries/schema';
+import { NotFoundError } from '../../errors';
+import { listFiles } from '../attachments';
 import {
   ledgerAttachments,
   ledgerDocumentLines,
@@ -15,6 +12,16 @@ import {
   ledgerPayments,
   ledgerSettlements,
 } from './schema';
+import { eventLogView } from '../audit';
+import { usersView } from '../identity';
+import {
+  accountsView,
+  classificationsView,
+  costCentresView,
+  partiesView,
+  paymentMethodsView,
+  taxTypesView,
+} from '../registries';
 
 const taxDocuments = alias(ledgerDocuments, 'tax_documents');
 
@@ -26,7 +33,7 @@ export async function documentOf(tx: Tx, organizationId: string, id: string) {
     .select()
     .from(ledgerDocuments)
     .where(and(eq(ledgerDocuments.organizationId, organizationId), eq(ledgerDocuments.id, id)));
-  if (!document) throw notFound(DOCUMENT_NOT_FOUND);
+  if (!document) throw new NotFoundError(DOCUMENT_NOT_FOUND);
   return document;
 }
 
@@ -52,29 +59,34 @@ export async function getDocument(tx: Tx, organizationId: string, id: string) {
   const document = await documentOf(tx, organizationId, id);
   const inOrganization = (t: { organizationId: PgColumn }) => eq(t.organizationId, organizationId);
   const party = await tx
-    .select({ id: parties.id, name: parties.name, tradeName: parties.tradeName, document: parties.document })
-    .from(parties)
-    .where(and(inOrganization(parties), eq(parties.id, document.partyId)));
+    .select({
+      id: partiesView.id,
+      name: partiesView.name,
+      tradeName: partiesView.tradeName,
+      document: partiesView.document,
+    })
+    .from(partiesView)
+    .where(and(inOrganization(partiesView), eq(partiesView.id, document.partyId)));
   const lines = await tx
     .select({
       id: ledgerDocumentLines.id,
       classificationId: ledgerDocumentLines.classificationId,
-      classificationName: classifications.name,
+      classificationName: classificationsView.name,
       costCentreId: ledgerDocumentLines.costCentreId,
-      costCentreName: costCentres.name,
+      costCentreName: costCentresView.name,
       share: ledgerDocumentLines.share,
       amount: ledgerDocumentLines.amount,
     })
     .from(ledgerDocumentLines)
-    .innerJoin(classifications, eq(classifications.id, ledgerDocumentLines.classificationId))
-    .innerJoin(costCentres, eq(costCentres.id, ledgerDocumentLines.costCentreId))
+    .innerJoin(classificationsView, eq(classificationsView.id, ledgerDocumentLines.classificationId))
+    .innerJoin(costCentresView, eq(costCentresView.id, ledgerDocumentLines.costCentreId))
     .where(and(inOrganization(ledgerDocumentLines), eq(ledgerDocumentLines.documentId, id)))
     .orderBy(asc(ledgerDocumentLines.id));
   const taxes = await tx
     .select({
       id: ledgerDocumentTaxes.id,
       taxTypeId: ledgerDocumentTaxes.taxTypeId,
-      name: taxTypes.name,
+      name: taxTypesView.name,
       rate: ledgerDocumentTaxes.rate,
       base: ledgerDocumentTaxes.base,
       amount: ledgerDocumentTaxes.amount,
@@ -84,7 +96,7 @@ export async function getDocument(tx: Tx, organizationId: string, id: string) {
       partyId: taxDocuments.partyId,
     })
     .from(ledgerDocumentTaxes)
-    .innerJoin(taxTypes, eq(taxTypes.id, ledgerDocumentTaxes.taxTypeId))
+    .innerJoin(taxTypesView, eq(taxTypesView.id, ledgerDocumentTaxes.taxTypeId))
     .leftJoin(
       taxDocuments,
       and(
@@ -137,8 +149,8 @@ export async function getDocument(tx: Tx, organizationId: string, id: string) {
             id: ledgerPayments.id,
             paidDate: ledgerPayments.paidDate,
             accountId: ledgerPayments.accountId,
-            accountName: accounts.name,
-            paymentMethodName: paymentMethods.name,
+            accountName: accountsView.name,
+            paymentMethodName: paymentMethodsView.name,
             total: ledgerPayments.total,
             fees: ledgerPayments.fees,
             notes: ledgerPayments.notes,
@@ -147,31 +159,34 @@ export async function getDocument(tx: Tx, organizationId: string, id: string) {
             createdAt: ledgerPayments.createdAt,
           })
           .from(ledgerPayments)
-          .innerJoin(accounts, eq(accounts.id, ledgerPayments.accountId))
-          .leftJoin(paymentMethods, eq(paymentMethods.id, ledgerPayments.paymentMethodId))
+          .innerJoin(accountsView, eq(accountsView.id, ledgerPayments.accountId))
+          .leftJoin(paymentMethodsView, eq(paymentMethodsView.id, ledgerPayments.paymentMethodId))
           .where(and(inOrganization(ledgerPayments), inArray(ledgerPayments.id, paymentIds)))
           .orderBy(asc(ledgerPayments.createdAt));
   const reversed = new Set(payments.map((p) => p.reversalOf).filter(Boolean));
   const history = await tx
     .select({
-      id: eventLog.id,
-      createdAt: eventLog.createdAt,
-      action: eventLog.action,
-      entity: eventLog.entity,
-      entityId: eventLog.entityId,
-      before: eventLog.before,
-      after: eventLog.after,
-      actorName: users.name,
+      id: eventLogView.id,
+      createdAt: eventLogView.createdAt,
+      action: eventLogView.action,
+      entity: eventLogView.entity,
+      entityId: eventLogView.entityId,
+      before: eventLogView.before,
+      after: eventLogView.after,
+      actorName: usersView.name,
     })
-    .from(eventLog)
-    .leftJoin(users, eq(users.id, eventLog.actorUserId))
+    .from(eventLogView)
+    .leftJoin(usersView, eq(usersView.id, eventLogView.actorUserId))
     .where(
       and(
-        eq(eventLog.organizationId, organizationId),
-        or(eq(eventLog.entityId, id), paymentIds.length > 0 ? inArray(eventLog.entityId, paymentIds) : undefined),
+        eq(eventLogView.organizationId, organizationId),
+        or(
+          eq(eventLogView.entityId, id),
+          paymentIds.length > 0 ? inArray(eventLogView.entityId, paymentIds) : undefined,
+        ),
       ),
     )
-    .orderBy(asc(eventLog.createdAt), asc(eventLog.id));
+    .orderBy(asc(eventLogView.createdAt), asc(eventLogView.id));
 
   return {
     ...document,

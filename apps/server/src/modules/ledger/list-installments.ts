@@ -11,10 +11,10 @@ import {
 } from '@financeiro/core';
 import type { Tx } from '../../db/client';
 import { containsPattern, folded } from '../../db/search';
-import { accounts, parties, paymentMethods } from '../registries/schema';
-import { units } from '../tenancy/schema';
 import { installmentFigures, openBalance } from './installment-figures';
 import { ledgerDocumentLines, ledgerDocuments, ledgerInstallments as i } from './schema';
+import { accountsView, partiesView, paymentMethodsView } from '../registries';
+import { unitsView } from '../tenancy';
 
 /** The installments a list reads: one unit's payables or receivables, narrowed by the filters. */
 export interface InstallmentQuery {
@@ -27,7 +27,7 @@ export interface InstallmentQuery {
 }
 
 const d = alias(ledgerDocuments, 'd');
-const p = alias(parties, 'p');
+const p = partiesView;
 
 /** Today in São Paulo, as the database sees it: "overdue" moves at local midnight, not at UTC's. */
 const today = sql.raw(`(now() AT TIME ZONE '${TIME_ZONE}')::date`);
@@ -109,11 +109,11 @@ const rowColumns = {
   documentType: d.documentType,
   barcode: i.barcode,
   pixCode: i.pixCode,
-  paymentMethodName: sql<string | null>`(select ${paymentMethods.name} from ${paymentMethods}
-    where ${paymentMethods.organizationId} = ${d.organizationId} and ${paymentMethods.id} = ${d.paymentMethodId})`,
-  accountName: sql<string | null>`(select ${accounts.name} from ${accounts}
-    where ${accounts.organizationId} = ${d.organizationId} and ${accounts.id} = ${d.accountId})`,
-  unitName: sql<string>`(select ${units.name} from ${units} where ${units.id} = ${i.unitId})`,
+  paymentMethodName: sql<string | null>`(select ${paymentMethodsView.name} from ${paymentMethodsView}
+    where ${paymentMethodsView.organizationId} = ${d.organizationId} and ${paymentMethodsView.id} = ${d.paymentMethodId})`,
+  accountName: sql<string | null>`(select ${accountsView.name} from ${accountsView}
+    where ${accountsView.organizationId} = ${d.organizationId} and ${accountsView.id} = ${d.accountId})`,
+  unitName: sql<string>`(select ${unitsView.name} from ${unitsView} where ${unitsView.id} = ${i.unitId})`,
 };
 export type InstallmentRow = Awaited<ReturnType<typeof listRows>>[number];
 

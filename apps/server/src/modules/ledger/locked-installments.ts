@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DocumentKind } from '@financeiro/core';
-import { notFound } from '../../trpc/init';
+import { NotFoundError } from '../../errors';
 import type { LedgerScope } from './access';
 import { ledgerDocuments, ledgerInstallments } from './schema';
 
@@ -42,6 +42,6 @@ export async function lockInstallments(scope: LedgerScope, kind: DocumentKind, i
     )
     .orderBy(asc(i.id))
     .for('update', { of: i });
-  if (rows.length !== new Set(ids).size) throw notFound(INSTALLMENT_NOT_FOUND);
+  if (rows.length !== new Set(ids).size) throw new NotFoundError(INSTALLMENT_NOT_FOUND);
   return rows;
 }

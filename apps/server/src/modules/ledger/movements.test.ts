@@ -7,7 +7,7 @@ import { memberWith } from '../../test/members';
 import { eventLog } from '../audit/schema';
 import { units } from '../tenancy/schema';
 import { accountMovements } from './schema';
-import { newAccount, newClassification, newCostCentre, type Callers } from './test-fixtures';
+import { newAccount, newClassification, newCostCentre, type Callers } from '../../test/ledger-fixtures';
 
 describe('ledger movements: transfers, manual entries and their reversals', () => {
   let d: DemoApp;

@@ -9,11 +9,11 @@ import {
 } from '@financeiro/core';
 import type { z } from 'zod';
 import { insertMany } from '../../db/insert-many';
-import { badRequest, conflict, notFound } from '../../trpc/init';
-import { auditEach } from '../audit/record-event';
-import { accounts, classifications, costCentres } from '../registries/schema';
+import { ConflictError, InvalidInputError, NotFoundError } from '../../errors';
+import { auditEach } from '../audit';
 import type { LedgerScope } from './access';
 import { accountMovements } from './schema';
+import { accountsView, classificationsView, costCentresView } from '../registries';
 
 /** What a transfer, a manual entry or a reversal writes once its input has been checked by the shared schema. */
 export type Transfer = Omit<z.output<typeof transferInput>, 'idempotencyKey'>;
@@ -24,32 +24,32 @@ export const MOVEMENT_NOT_FOUND = 'Movimento não encontrado nesta organização
 const ACCOUNT_NOT_FOUND = 'Conta não encontrada nesta organização, ou não liberada para esta unidade.';
 
 /**
- * The accounts a movement of the unit goes through, by id: of the organization, open to the unit, active, and
+ * The accountsView a movement of the unit goes through, by id: of the organization, open to the unit, active, and
  * opened by the movement's date (an account's balance starts at its opening date).
  */
 async function usableAccounts(scope: LedgerScope, ids: string[], date: string) {
   const rows = await scope.tx
     .select({
-      id: accounts.id,
-      name: accounts.name,
-      status: accounts.status,
-      openingDate: accounts.openingDate,
+      id: accountsView.id,
+      name: accountsView.name,
+      status: accountsView.status,
+      openingDate: accountsView.openingDate,
     })
-    .from(accounts)
+    .from(accountsView)
     .where(
       and(
-        eq(accounts.organizationId, scope.tenant.organizationId),
-        inArray(accounts.id, ids),
-        sql`${accounts.unitIds} @> ${JSON.stringify([scope.tenant.unitId])}::jsonb`,
+        eq(accountsView.organizationId, scope.tenant.organizationId),
+        inArray(accountsView.id, ids),
+        sql`${accountsView.unitIds} @> ${JSON.stringify([scope.tenant.unitId])}::jsonb`,
       ),
     );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => {
     const account = byId.get(id);
-    if (!account) throw badRequest(ACCOUNT_NOT_FOUND);
-    if (account.status !== 'active') throw badRequest(`A conta "${account.name}" está inativa.`);
+    if (!account) throw new InvalidInputError(ACCOUNT_NOT_FOUND);
+    if (account.status !== 'active') throw new InvalidInputError(`A conta "${account.name}" está inativa.`);
     if (date < account.openingDate) {
-      throw badRequest(
+      throw new InvalidInputError(
         `A data não pode ser antes da abertura da conta "${account.name}" (${formatCalendarDate(account.openingDate)}).`,
       );
     }
@@ -58,12 +58,12 @@ async function usableAccounts(scope: LedgerScope, ids: string[], date: string) {
 }
 
 function mustNotBeFuture(date: string): void {
-  if (date > todayInSaoPaulo()) throw badRequest('A data não pode ser futura.');
+  if (date > todayInSaoPaulo()) throw new InvalidInputError('A data não pode ser futura.');
 }
 
 /**
- * Moves money between two accounts of the organization: two movements, out of one and into the other, sharing one
- * transfer id, written together in the caller's transaction with the event log of both accounts.
+ * Moves money between two accountsView of the organization: two movements, out of one and into the other, sharing one
+ * transfer id, written together in the caller's transaction with the event log of both accountsView.
  */
 export async function transferBetweenAccounts(
   scope: LedgerScope,
@@ -73,7 +73,7 @@ export async function transferBetweenAccounts(
   const { organizationId, unitId } = scope.tenant;
   mustNotBeFuture(input.date);
   const [from, to] = await usableAccounts(scope, [input.fromAccountId, input.toAccountId], input.date);
-  if (!from || !to) throw badRequest(ACCOUNT_NOT_FOUND);
+  if (!from || !to) throw new InvalidInputError(ACCOUNT_NOT_FOUND);
   const transferId = uuidv7();
   const outId = uuidv7();
   const inId = uuidv7();
@@ -112,12 +112,12 @@ export async function transferBetweenAccounts(
  */
 export async function createManualEntry(scope: LedgerScope, input: ManualEntry): Promise<{ movementId: string }> {
   const [entry] = await createManualEntries(scope, [input]);
-  if (!entry) throw badRequest(ACCOUNT_NOT_FOUND);
+  if (!entry) throw new InvalidInputError(ACCOUNT_NOT_FOUND);
   return entry;
 }
 
 /**
- * Many manual entries at once, each checked as `createManualEntry` checks one (the accounts, classifications and cost
+ * Many manual entries at once, each checked as `createManualEntry` checks one (the accountsView, classificationsView and cost
  * centres they name read once): Mercado Pago's fees of thousands of sales are booked this way.
  */
 export async function createManualEntries(
@@ -136,26 +136,28 @@ export async function createManualEntries(
   for (const [accountId, date] of earliest) await usableAccounts(scope, [accountId], date);
   const classificationIds = [...new Set(inputs.map((i) => i.classificationId))];
   const found = await tx
-    .select({ id: classifications.id, status: classifications.status, name: classifications.name })
-    .from(classifications)
-    .where(and(eq(classifications.organizationId, organizationId), inArray(classifications.id, classificationIds)));
+    .select({ id: classificationsView.id, status: classificationsView.status, name: classificationsView.name })
+    .from(classificationsView)
+    .where(
+      and(eq(classificationsView.organizationId, organizationId), inArray(classificationsView.id, classificationIds)),
+    );
   for (const id of classificationIds) {
     const classification = found.find((c) => c.id === id);
-    if (!classification) throw badRequest('Classificação não encontrada nesta organização.');
+    if (!classification) throw new InvalidInputError('Classificação não encontrada nesta organização.');
     if (classification.status !== 'active') {
-      throw badRequest(`A classificação "${classification.name}" está inativa.`);
+      throw new InvalidInputError(`A classificação "${classification.name}" está inativa.`);
     }
   }
   const centreIds = [...new Set(inputs.flatMap((i) => (i.costCentreId ? [i.costCentreId] : [])))];
   if (centreIds.length > 0) {
     const centres = await tx
-      .select({ id: costCentres.id, status: costCentres.status, name: costCentres.name })
-      .from(costCentres)
-      .where(and(eq(costCentres.organizationId, organizationId), inArray(costCentres.id, centreIds)));
+      .select({ id: costCentresView.id, status: costCentresView.status, name: costCentresView.name })
+      .from(costCentresView)
+      .where(and(eq(costCentresView.organizationId, organizationId), inArray(costCentresView.id, centreIds)));
     for (const id of centreIds) {
       const centre = centres.find((c) => c.id === id);
-      if (!centre) throw badRequest('Centro de custo não encontrado nesta organização.');
-      if (centre.status !== 'active') throw badRequest(`O centro de custo "${centre.name}" está inativo.`);
+      if (!centre) throw new InvalidInputError('Centro de custo não encontrado nesta organização.');
+      if (centre.status !== 'active') throw new InvalidInputError(`O centro de custo "${centre.name}" está inativo.`);
     }
   }
   const rows = inputs.map((input) => ({
@@ -204,12 +206,12 @@ export async function reverseMovement(scope: LedgerScope, input: MovementReversa
     .select({ kind: accountMovements.kind, transferId: accountMovements.transferId })
     .from(accountMovements)
     .where(and(eq(accountMovements.organizationId, organizationId), eq(accountMovements.id, input.movementId)));
-  if (!target) throw notFound(MOVEMENT_NOT_FOUND);
+  if (!target) throw new NotFoundError(MOVEMENT_NOT_FOUND);
   if (target.kind === 'transfer_reversal' || target.kind === 'manual_reversal') {
-    throw badRequest('Um estorno não pode ser estornado.');
+    throw new InvalidInputError('Um estorno não pode ser estornado.');
   }
   if (target.kind !== 'transfer' && target.kind !== 'manual') {
-    throw badRequest(
+    throw new InvalidInputError(
       'Este movimento vem de um pagamento ou recebimento: estorne-o pelo título, no pagamento correspondente.',
     );
   }
@@ -226,23 +228,23 @@ export async function reverseMovement(scope: LedgerScope, input: MovementReversa
     )
     .orderBy(asc(accountMovements.id))
     .for('update');
-  // A unit undoes only what moved in accounts it works with, as it moves only those.
+  // A unit undoes only what moved in accountsView it works with, as it moves only those.
   const [open] = await tx
     .select({ n: count() })
-    .from(accounts)
+    .from(accountsView)
     .where(
       and(
-        eq(accounts.organizationId, organizationId),
+        eq(accountsView.organizationId, organizationId),
         inArray(
-          accounts.id,
+          accountsView.id,
           legs.map((l) => l.accountId),
         ),
-        sql`${accounts.unitIds} @> ${JSON.stringify([unitId])}::jsonb`,
+        sql`${accountsView.unitIds} @> ${JSON.stringify([unitId])}::jsonb`,
       ),
     );
-  if ((open?.n ?? 0) !== new Set(legs.map((l) => l.accountId)).size) throw notFound(MOVEMENT_NOT_FOUND);
+  if ((open?.n ?? 0) !== new Set(legs.map((l) => l.accountId)).size) throw new NotFoundError(MOVEMENT_NOT_FOUND);
   if (target.transferId && legs.length !== 2) {
-    throw conflict('Esta transferência não tem as duas pernas esperadas. Nada foi estornado.');
+    throw new ConflictError('Esta transferência não tem as duas pernas esperadas. Nada foi estornado.');
   }
   const [already] = await tx
     .select({ id: accountMovements.id })
@@ -258,7 +260,9 @@ export async function reverseMovement(scope: LedgerScope, input: MovementReversa
     )
     .limit(1);
   if (already) {
-    throw conflict(target.transferId ? 'Esta transferência já foi estornada.' : 'Este lançamento já foi estornado.');
+    throw new ConflictError(
+      target.transferId ? 'Esta transferência já foi estornada.' : 'Este lançamento já foi estornado.',
+    );
   }
   const reversalTransferId = target.transferId ? uuidv7() : null;
   const reversals = legs.map((leg) => ({

@@ -13,7 +13,7 @@ import { parties } from '../registries/schema';
 import { organizations } from '../tenancy/schema';
 import { NFE_ALREADY_IMPORTED } from './nfe';
 import { ledgerDocuments, ledgerInstallments } from './schema';
-import { newClassification, newCostCentre, type Callers } from './test-fixtures';
+import { newClassification, newCostCentre, type Callers } from '../../test/ledger-fixtures';
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../../../../packages/core/src/purchasing/fixtures/nfe/${name}`, import.meta.url), 'utf8');

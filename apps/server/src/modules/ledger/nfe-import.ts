@@ -10,12 +10,12 @@ import {
   type NfeResult,
 } from '@financeiro/core';
 import { z } from 'zod';
-import { badRequest, conflict, forbidden, isUniqueViolation } from '../../trpc/init';
-import { parties } from '../registries/schema';
+import { ConflictError, ForbiddenError, InvalidInputError, isUniqueViolation } from '../../errors';
 import type { LedgerScope } from './access';
 import { createDocument } from './create-document';
 import { NFE_ALREADY_IMPORTED, nfeFor, NO_ORGANIZATION_CNPJ, organizationCnpj } from './nfe';
 import { ledgerDocuments } from './schema';
+import { partiesView } from '../registries';
 
 /**
  * Payables straight from the suppliers' NF-e files (issue 15): a preview of what each file would become, then the
@@ -88,7 +88,7 @@ interface ReadFile {
 /** Each file read against the organization: the note, its installments and its problems, repeated notes marked. */
 async function readFiles(scope: LedgerScope, files: NfeImport['files'], notes: NfeResult[]): Promise<ReadFile[]> {
   const cnpj = await organizationCnpj(scope.tx, scope.tenant.organizationId);
-  if (!cnpj) throw badRequest(NO_ORGANIZATION_CNPJ);
+  if (!cnpj) throw new InvalidInputError(NO_ORGANIZATION_CNPJ);
   const firstByKey = new Map<string, string>();
   return files.map(({ fileName }, at) => {
     const read = nfeFor(notes[at] ?? { ok: false, message: 'O arquivo não foi lido.' }, cnpj);
@@ -123,9 +123,9 @@ async function importedByKey(scope: LedgerScope, notes: Nfe[]): Promise<Map<stri
 /** The registered party with the issuer's CPF/CNPJ. */
 async function partyOf(scope: LedgerScope, document: string): Promise<string | null> {
   const [party] = await scope.tx
-    .select({ id: parties.id })
-    .from(parties)
-    .where(and(eq(parties.organizationId, scope.tenant.organizationId), eq(parties.document, document)));
+    .select({ id: partiesView.id })
+    .from(partiesView)
+    .where(and(eq(partiesView.organizationId, scope.tenant.organizationId), eq(partiesView.document, document)));
   return party?.id ?? null;
 }
 
@@ -179,7 +179,7 @@ function supplierOf(nfe: Nfe, fileName: string) {
     tradeName: nfe.issuer.tradeName,
   });
   if (!parsed.success) {
-    throw badRequest(
+    throw new InvalidInputError(
       `${fileName}: o emitente não pode ser cadastrado como fornecedor (${parsed.error.issues[0]?.message ?? ''}).`,
     );
   }
@@ -200,16 +200,16 @@ export async function importNfes(
   const read = await readFiles(scope, input.files, notes);
   for (const file of read) {
     const problem = file.problems[0];
-    if (problem) throw badRequest(`${file.fileName}: ${problem}`);
+    if (problem) throw new InvalidInputError(`${file.fileName}: ${problem}`);
   }
   const imported = await importedByKey(scope, notesOf(read));
   const ids: string[] = [];
   try {
     for (const { fileName, nfe, installments, sameAs } of read) {
       if (!nfe || sameAs) continue;
-      if (imported.has(nfe.accessKey)) throw conflict(`${fileName}: ${NFE_ALREADY_IMPORTED}`);
+      if (imported.has(nfe.accessKey)) throw new ConflictError(`${fileName}: ${NFE_ALREADY_IMPORTED}`);
       const partyId = await partyOf(scope, nfe.issuer.document);
-      if (!partyId && !mayCreateSuppliers) throw forbidden(`${fileName}: ${SUPPLIER_NOT_ALLOWED}`);
+      if (!partyId && !mayCreateSuppliers) throw new ForbiddenError(`${fileName}: ${SUPPLIER_NOT_ALLOWED}`);
       const created = await createDocument(
         scope,
         {
@@ -238,9 +238,9 @@ export async function importNfes(
     }
   } catch (error) {
     // Another import of the same note, or of the same new supplier, committed first.
-    if (isUniqueViolation(error, 'ledger_documents_nfe_key')) throw conflict(NFE_ALREADY_IMPORTED);
+    if (isUniqueViolation(error, 'ledger_documents_nfe_key')) throw new ConflictError(NFE_ALREADY_IMPORTED);
     if (isUniqueViolation(error, 'parties_org_document_key')) {
-      throw conflict('Outra pessoa cadastrou o fornecedor de uma destas notas agora mesmo: tente de novo.');
+      throw new ConflictError('Outra pessoa cadastrou o fornecedor de uma destas notas agora mesmo: tente de novo.');
     }
     throw error;
   }

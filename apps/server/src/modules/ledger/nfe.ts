@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { formatDocument, type Nfe, type NfeResult } from '@financeiro/core';
 import type { Tx } from '../../db/client';
-import { badRequest } from '../../trpc/init';
+import { InvalidInputError } from '../../errors';
 import { parsers } from '../../uploads/pool';
-import { organizations } from '../tenancy/schema';
+import { organizationsView } from '../tenancy';
 
 /** What the ledger checks of an NF-e before a payable is made from it, whoever brings the note (purchasing too). */
 
@@ -15,9 +15,9 @@ export const NO_ORGANIZATION_CNPJ =
 /** The organization's CNPJ, when it is registered. */
 export async function organizationCnpj(tx: Tx, organizationId: string): Promise<string | null> {
   const [row] = await tx
-    .select({ cnpj: organizations.cnpj })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
+    .select({ cnpj: organizationsView.cnpj })
+    .from(organizationsView)
+    .where(eq(organizationsView.id, organizationId));
   return row?.cnpj ?? null;
 }
 
@@ -42,8 +42,8 @@ export function nfeFor(read: NfeResult, cnpj: string): NfeResult {
 /** A note as read, when it is the organization's; refuses with the pt-BR reason it cannot be used. */
 export async function nfeOfOrganization(tx: Tx, organizationId: string, read: NfeResult): Promise<Nfe> {
   const cnpj = await organizationCnpj(tx, organizationId);
-  if (!cnpj) throw badRequest(NO_ORGANIZATION_CNPJ);
+  if (!cnpj) throw new InvalidInputError(NO_ORGANIZATION_CNPJ);
   const checked = nfeFor(read, cnpj);
-  if (!checked.ok) throw badRequest(checked.message);
+  if (!checked.ok) throw new InvalidInputError(checked.message);
   return checked.nfe;
 }

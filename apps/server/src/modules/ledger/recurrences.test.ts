@@ -13,7 +13,13 @@ import { startDemoApp, type DemoApp } from '../../test/demo';
 import { memberWith } from '../../test/members';
 import { ledgerDocuments, ledgerRecurrences } from './schema';
 import { generateDueRecurrences } from './recurrences';
-import { generatedDocuments, newClassification, newCostCentre, newParty, type Callers } from './test-fixtures';
+import {
+  generatedDocuments,
+  newClassification,
+  newCostCentre,
+  newParty,
+  type Callers,
+} from '../../test/ledger-fixtures';
 
 const silent = { info: () => undefined, error: () => undefined };
 

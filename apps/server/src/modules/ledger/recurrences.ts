@@ -13,10 +13,9 @@ import {
 } from '@financeiro/core';
 import type { z } from 'zod';
 import { APP_ROLE, type Db } from '../../db/client';
-import { badRequest, conflict, notFound } from '../../trpc/init';
-import { audit } from '../audit/record-event';
-import { mustExist } from '../registries/references';
-import { classifications, costCentres, parties, paymentMethods } from '../registries/schema';
+import { ConflictError, InvalidInputError, NotFoundError } from '../../errors';
+import { audit } from '../audit';
+import { mustReference } from '../registries';
 import { ledgerScope, mustUseAccount, type LedgerScope } from './access';
 import { cancelDocuments } from './cancel-documents';
 import { generatedPeriods, writeGeneratedDocument } from './generated-document';
@@ -28,7 +27,7 @@ type RecurrenceFields = Omit<z.output<typeof recurrenceUpdateInput>, 'id' | 'ver
 export type NewRecurrence = Omit<z.output<typeof recurrenceCreateInput>, 'idempotencyKey'>;
 type Recurrence = typeof ledgerRecurrences.$inferSelect;
 
-const partyName = sql<string>`(select coalesce(p.trade_name, p.name) from parties p
+const partyName = sql<string>`(select coalesce(p.trade_name, p.name) from parties_view p
   where p.organization_id = ${ledgerRecurrences.organizationId} and p.id = ${ledgerRecurrences.partyId})`;
 
 /** The rule a recurrence's periods follow. */
@@ -78,22 +77,22 @@ export async function listRecurrences(scope: LedgerScope, kind: DocumentKind, to
 
 /** Everything a recurrence names must be the organization's, and its account open to the unit. */
 async function checkReferences(scope: LedgerScope, fields: RecurrenceFields): Promise<void> {
-  await mustExist(scope, parties, [fields.partyId], 'Fornecedor ou cliente não encontrado nesta organização.');
-  await mustExist(
+  await mustReference(scope, 'parties', [fields.partyId], 'Fornecedor ou cliente não encontrado nesta organização.');
+  await mustReference(
     scope,
-    classifications,
+    'classifications',
     fields.lines.map((l) => l.classificationId),
     'Classificação não encontrada nesta organização.',
   );
-  await mustExist(
+  await mustReference(
     scope,
-    costCentres,
+    'costCentres',
     fields.lines.map((l) => l.costCentreId),
     'Centro de custo não encontrado nesta organização.',
   );
-  await mustExist(
+  await mustReference(
     scope,
-    paymentMethods,
+    'paymentMethods',
     [fields.paymentMethodId],
     'Meio de pagamento não encontrado nesta organização.',
   );
@@ -127,7 +126,7 @@ export async function lockedRecurrence(scope: LedgerScope, id: string): Promise<
       ),
     )
     .for('update');
-  if (!row) throw notFound(RECURRENCE_NOT_FOUND);
+  if (!row) throw new NotFoundError(RECURRENCE_NOT_FOUND);
   return row;
 }
 
@@ -143,7 +142,7 @@ export async function recurrenceKind(scope: LedgerScope, id: string): Promise<Do
         eq(ledgerRecurrences.id, id),
       ),
     );
-  if (!row) throw notFound(RECURRENCE_NOT_FOUND);
+  if (!row) throw new NotFoundError(RECURRENCE_NOT_FOUND);
   return row.kind;
 }
 
@@ -218,7 +217,7 @@ export async function updateRecurrence(
 ): Promise<{ id: string; version: number }> {
   const before = await lockedRecurrence(scope, input.id);
   if (before.version !== input.version) {
-    throw conflict('Esta recorrência foi alterada por outra pessoa. Recarregue para ver a versão atual.');
+    throw new ConflictError('Esta recorrência foi alterada por outra pessoa. Recarregue para ver a versão atual.');
   }
   await checkReferences(scope, input);
   const values = stored(input);
@@ -248,7 +247,7 @@ export async function endRecurrence(
   endDate: string,
 ): Promise<{ id: string; cancelled: number }> {
   const before = await lockedRecurrence(scope, id);
-  if (endDate < before.startDate) throw badRequest('O fim não pode ser antes do início da recorrência.');
+  if (endDate < before.startDate) throw new InvalidInputError('O fim não pode ser antes do início da recorrência.');
   await scope.tx
     .update(ledgerRecurrences)
     .set({ endDate, version: before.version + 1, updatedAt: sql`now()` })

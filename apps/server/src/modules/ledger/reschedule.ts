@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { formatCalendarDate, type DocumentKind } from '@financeiro/core';
-import { badRequest, conflict } from '../../trpc/init';
-import { audit } from '../audit/record-event';
+import { ConflictError, InvalidInputError } from '../../errors';
+import { audit } from '../audit';
 import type { LedgerScope } from './access';
 import { lockInstallments } from './locked-installments';
 import { ledgerDocuments, ledgerInstallments } from './schema';
@@ -18,11 +18,11 @@ export async function rescheduleInstallments(
   const wanted = [...new Set(installmentIds)];
   const rows = await lockInstallments(scope, kind, wanted);
   if (rows.some((r) => r.status === 'paid' || r.status === 'cancelled')) {
-    throw conflict('Parcelas pagas ou canceladas não mudam de vencimento.');
+    throw new ConflictError('Parcelas pagas ou canceladas não mudam de vencimento.');
   }
   const early = rows.find((r) => dueDate < r.issueDate);
   if (early) {
-    throw badRequest(
+    throw new InvalidInputError(
       `O novo vencimento não pode ser antes da emissão do título (${formatCalendarDate(early.issueDate)}).`,
     );
   }

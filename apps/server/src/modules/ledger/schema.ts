@@ -22,8 +22,8 @@ import {
   MOVEMENT_KINDS,
   RECURRENCE_PERIODICITIES,
 } from '@financeiro/core';
-import { users } from '../identity/schema';
-import { units } from '../tenancy/schema';
+import { users, createdBy } from '../identity/schema';
+import { units, tenant } from '../tenancy/schema';
 import {
   accounts,
   classifications,
@@ -35,7 +35,7 @@ import {
   bytea,
   type ApportionmentLine,
 } from '../registries/schema';
-import { createdAt, createdBy, money, tenant } from '../../db/columns';
+import { createdAt, money } from '../../db/columns';
 
 /*
  * The finance chain (decision 0015): document → installments → settlements (grouped in payments) → account

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DocumentKind } from '@financeiro/core';
 import type { Tx } from '../../db/client';
-import { parties } from '../registries/schema';
 import { installmentFigures } from './installment-figures';
 import { ledgerDocuments, ledgerInstallments } from './schema';
+import { partiesView } from '../registries';
 
 /**
  * The installments a payment form starts from: each one's open balance and due date with its document's late-payment
@@ -22,7 +22,7 @@ export function installmentsToSettle(
       ...installmentFigures,
       status: i.status,
       partyId: i.partyId,
-      partyName: sql<string>`coalesce(${parties.tradeName}, ${parties.name})`,
+      partyName: sql<string>`coalesce(${partiesView.tradeName}, ${partiesView.name})`,
       description: d.description,
       interestRate: d.interestRate,
       fineRate: d.fineRate,
@@ -31,7 +31,7 @@ export function installmentsToSettle(
     })
     .from(i)
     .innerJoin(d, and(eq(d.organizationId, i.organizationId), eq(d.id, i.documentId)))
-    .innerJoin(parties, and(eq(parties.organizationId, i.organizationId), eq(parties.id, i.partyId)))
+    .innerJoin(partiesView, and(eq(partiesView.organizationId, i.organizationId), eq(partiesView.id, i.partyId)))
     .where(and(eq(i.organizationId, at.organizationId), eq(i.unitId, at.unitId), eq(i.kind, kind), inArray(i.id, ids)))
     .orderBy(asc(i.dueDate), asc(i.id));
 }

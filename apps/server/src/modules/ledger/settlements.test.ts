@@ -7,7 +7,7 @@ import { startDemoApp, type DemoApp } from '../../test/demo';
 import { memberWith } from '../../test/members';
 import { units } from '../tenancy/schema';
 import { accountMovements, ledgerAttachments, ledgerInstallments, ledgerPayments, ledgerSettlements } from './schema';
-import { newAccount, newClassification, newCostCentre, newParty, type Callers } from './test-fixtures';
+import { newAccount, newClassification, newCostCentre, newParty, type Callers } from '../../test/ledger-fixtures';
 
 describe('ledger payments: settle and reverse', () => {
   let d: DemoApp;

@@ -3,12 +3,11 @@ import { v7 as uuidv7 } from 'uuid';
 import type { reverseInput } from '@financeiro/core';
 import { formatBRL, MAX_ATTACHMENTS, settleInput, todayInSaoPaulo, type DocumentKind } from '@financeiro/core';
 import { z } from 'zod';
-import { badRequest, conflict, notFound } from '../../trpc/init';
-import { attachmentFields, readAttachment } from '../attachments/content';
-import { auditEach } from '../audit/record-event';
+import { ConflictError, InvalidInputError, NotFoundError } from '../../errors';
+import { attachmentFields, readAttachment } from '../attachments';
+import { auditEach } from '../audit';
 import { insertMany } from '../../db/insert-many';
-import { mustExist } from '../registries/references';
-import { parties, paymentMethods } from '../registries/schema';
+import { mustReference, partiesView } from '../registries';
 import { mustUseAccount, type LedgerScope } from './access';
 import { INSTALLMENT_NOT_FOUND, lockInstallments } from './locked-installments';
 import {
@@ -107,7 +106,7 @@ async function attachProof(
     .groupBy(ledgerAttachments.documentId);
   const full = attached.find((a) => a.n >= MAX_ATTACHMENTS);
   if (full) {
-    throw badRequest(
+    throw new InvalidInputError(
       `O título "${documents.get(full.documentId) ?? ''}" já tem ${MAX_ATTACHMENTS} anexos, o máximo: o comprovante não cabe nele. Nada foi registrado.`,
     );
   }
@@ -123,7 +122,7 @@ async function attachProof(
   );
 }
 
-/** Installments whose balances one statement updates, and parties whose names one query reads. */
+/** Installments whose balances one statement updates, and partiesView whose names one query reads. */
 const CHUNK = 5_000;
 
 /**
@@ -136,7 +135,7 @@ const CHUNK = 5_000;
 export async function settleInstallments(scope: LedgerScope, input: Settlement): Promise<{ paymentId: string }> {
   const proof = input.proof ? readAttachment(input.proof) : null;
   const [written] = await settleEach(scope, [input]);
-  if (!written) throw notFound(INSTALLMENT_NOT_FOUND);
+  if (!written) throw new NotFoundError(INSTALLMENT_NOT_FOUND);
   if (proof) {
     await attachProof(
       scope,
@@ -185,19 +184,20 @@ async function settleEach(scope: LedgerScope, inputs: Omit<Settlement, 'proof'>[
   const [first] = inputs;
   if (!first) return [];
   const kind = first.kind;
-  if (inputs.some((i) => i.kind !== kind)) throw badRequest('Pagamentos e recebimentos são feitos separadamente.');
+  if (inputs.some((i) => i.kind !== kind))
+    throw new InvalidInputError('Pagamentos e recebimentos são feitos separadamente.');
   const today = todayInSaoPaulo();
-  if (inputs.some((i) => i.paidDate > today)) throw badRequest('A data do pagamento não pode ser futura.');
+  if (inputs.some((i) => i.paidDate > today)) throw new InvalidInputError('A data do pagamento não pode ser futura.');
   for (const accountId of new Set(inputs.map((i) => i.accountId))) await mustUseAccount(scope, accountId);
-  await mustExist(
+  await mustReference(
     scope,
-    paymentMethods,
+    'paymentMethods',
     inputs.map((i) => i.paymentMethodId),
     'Forma de pagamento não encontrada nesta organização.',
   );
 
   const ids = inputs.flatMap((i) => i.items.map((item) => item.installmentId));
-  if (new Set(ids).size !== ids.length) throw badRequest('Cada parcela entra uma vez só na baixa.');
+  if (new Set(ids).size !== ids.length) throw new InvalidInputError('Cada parcela entra uma vez só na baixa.');
   const rows = await lockInstallments(scope, kind, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const partyNames = await partyNamesOf(scope, [...new Set(rows.map((r) => r.partyId))]);
@@ -210,11 +210,11 @@ async function settleEach(scope: LedgerScope, inputs: Omit<Settlement, 'proof'>[
   for (const input of inputs) {
     const mine = input.items.map((item) => {
       const row = byId.get(item.installmentId);
-      if (!row) throw notFound(INSTALLMENT_NOT_FOUND);
+      if (!row) throw new NotFoundError(INSTALLMENT_NOT_FOUND);
       return row;
     });
     if (new Set(mine.map((r) => r.partyId)).size > 1) {
-      throw badRequest(
+      throw new InvalidInputError(
         kind === 'payable'
           ? 'Um pagamento reúne contas de um só fornecedor: escolha parcelas da mesma parte.'
           : 'Um recebimento reúne contas de um só cliente: escolha parcelas da mesma parte.',
@@ -224,16 +224,16 @@ async function settleEach(scope: LedgerScope, inputs: Omit<Settlement, 'proof'>[
       const row = mine[k];
       if (!row) return;
       const what = describeBill(row);
-      if (row.status === 'cancelled') throw badRequest(`"${what}" está cancelada e não pode ser baixada.`);
-      if (row.status === 'paid') throw badRequest(`"${what}" já está quitada.`);
+      if (row.status === 'cancelled') throw new InvalidInputError(`"${what}" está cancelada e não pode ser baixada.`);
+      if (row.status === 'paid') throw new InvalidInputError(`"${what}" já está quitada.`);
       const open = row.amount - row.settled;
       if (item.principal > open) {
-        throw badRequest(
+        throw new InvalidInputError(
           `O valor baixado de "${what}" (${formatBRL(item.principal)}) passa do saldo em aberto (${formatBRL(open)}).`,
         );
       }
       if (input.paidDate < row.issueDate) {
-        throw badRequest(`A data do pagamento não pode ser antes da emissão de "${what}".`);
+        throw new InvalidInputError(`A data do pagamento não pode ser antes da emissão de "${what}".`);
       }
     });
     const moved = input.items.reduce((sum, i) => sum + i.principal + i.interest + i.fine - i.discount, 0);
@@ -304,12 +304,12 @@ async function partyNamesOf(scope: LedgerScope, ids: string[]): Promise<Map<stri
   const names = new Map<string, string>();
   for (let start = 0; start < ids.length; start += CHUNK) {
     const rows = await scope.tx
-      .select({ id: parties.id, name: sql<string>`coalesce(${parties.tradeName}, ${parties.name})` })
-      .from(parties)
+      .select({ id: partiesView.id, name: sql<string>`coalesce(${partiesView.tradeName}, ${partiesView.name})` })
+      .from(partiesView)
       .where(
         and(
-          eq(parties.organizationId, scope.tenant.organizationId),
-          inArray(parties.id, ids.slice(start, start + CHUNK)),
+          eq(partiesView.organizationId, scope.tenant.organizationId),
+          inArray(partiesView.id, ids.slice(start, start + CHUNK)),
         ),
       );
     for (const row of rows) names.set(row.id, row.name);
@@ -366,7 +366,7 @@ export async function paymentKindOf(scope: LedgerScope, paymentId: string): Prom
         eq(ledgerPayments.id, paymentId),
       ),
     );
-  if (!payment) throw notFound(PAYMENT_NOT_FOUND);
+  if (!payment) throw new NotFoundError(PAYMENT_NOT_FOUND);
   return payment.kind;
 }
 
@@ -391,13 +391,13 @@ export async function reversePayment(scope: LedgerScope, input: Reversal): Promi
       ),
     )
     .for('update');
-  if (!payment) throw notFound(PAYMENT_NOT_FOUND);
-  if (payment.reversalOf) throw badRequest('Um estorno não pode ser estornado.');
+  if (!payment) throw new NotFoundError(PAYMENT_NOT_FOUND);
+  if (payment.reversalOf) throw new InvalidInputError('Um estorno não pode ser estornado.');
   const [already] = await tx
     .select({ id: ledgerPayments.id })
     .from(ledgerPayments)
     .where(and(eq(ledgerPayments.organizationId, organizationId), eq(ledgerPayments.reversalOf, payment.id)));
-  if (already) throw conflict('Este pagamento já foi estornado.');
+  if (already) throw new ConflictError('Este pagamento já foi estornado.');
 
   const settlements = await tx
     .select()

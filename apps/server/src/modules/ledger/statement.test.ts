@@ -5,7 +5,7 @@ import { codeOf, messageOf } from '../../test/callers';
 import { startDemoApp, type DemoApp } from '../../test/demo';
 import { eq } from 'drizzle-orm';
 import { units } from '../tenancy/schema';
-import { newClassification, newCostCentre, newParty, type Callers } from './test-fixtures';
+import { newClassification, newCostCentre, newParty, type Callers } from '../../test/ledger-fixtures';
 
 describe('ledger statement: balances, running balance, pages and the multi-account view', () => {
   let d: DemoApp;

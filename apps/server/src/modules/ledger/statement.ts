@@ -3,9 +3,9 @@ import { addMonths, todayInSaoPaulo, type AccountKind, type DocumentKind, type M
 import type { z } from 'zod';
 import type { balancesInput, statementInput } from '@financeiro/core';
 import { rowsOf } from '../../db/client';
-import { notFound } from '../../trpc/init';
-import { accounts, accountTypes } from '../registries/schema';
+import { NotFoundError } from '../../errors';
 import type { LedgerScope } from './access';
+import { accountsView, accountTypesView } from '../registries';
 
 export type StatementQuery = z.output<typeof statementInput>;
 export type BalancesQuery = z.output<typeof balancesInput>;
@@ -32,11 +32,11 @@ export interface StatementRow {
   reconciled: number;
 }
 
-/** Accounts a unit works with: the organization's accounts open to the unit, as payments and transfers use them. */
+/** Accounts a unit works with: the organization's accountsView open to the unit, as payments and transfers use them. */
 const openToUnit = (scope: LedgerScope) =>
   and(
-    eq(accounts.organizationId, scope.tenant.organizationId),
-    sql`${accounts.unitIds} @> ${JSON.stringify([scope.tenant.unitId])}::jsonb`,
+    eq(accountsView.organizationId, scope.tenant.organizationId),
+    sql`${accountsView.unitIds} @> ${JSON.stringify([scope.tenant.unitId])}::jsonb`,
   );
 
 const monthStart = (date: string) => `${date.slice(0, 7)}-01`;
@@ -56,14 +56,14 @@ export async function getStatement(scope: LedgerScope, input: StatementQuery) {
   const to = input.to ?? monthEnd(from);
   const [account] = await tx
     .select({
-      id: accounts.id,
-      name: accounts.name,
-      openingBalance: accounts.openingBalance,
-      openingDate: accounts.openingDate,
+      id: accountsView.id,
+      name: accountsView.name,
+      openingBalance: accountsView.openingBalance,
+      openingDate: accountsView.openingDate,
     })
-    .from(accounts)
-    .where(and(openToUnit(scope), eq(accounts.id, input.accountId)));
-  if (!account) throw notFound('Conta não encontrada nesta organização, ou não liberada para esta unidade.');
+    .from(accountsView)
+    .where(and(openToUnit(scope), eq(accountsView.id, input.accountId)));
+  if (!account) throw new NotFoundError('Conta não encontrada nesta organização, ou não liberada para esta unidade.');
 
   const [figures] = rowsOf<{ before: string; entries: string; exits: string; n: string }>(
     await tx.execute(sql`
@@ -105,7 +105,7 @@ export async function getStatement(scope: LedgerScope, input: StatementQuery) {
       )
       select p.id, p.date::text as date, p.kind, p.description, p.amount::text as amount,
         p.running::text as running, p.payment_id, cl.name as classification_name, cc.name as cost_centre_name,
-        (select a.name from account_movements c join accounts a
+        (select a.name from account_movements c join accounts_view a
            on a.organization_id = c.organization_id and a.id = c.account_id
          where c.organization_id = p.organization_id and c.transfer_id = p.transfer_id and c.id <> p.id
          limit 1) as counterpart_name,
@@ -113,12 +113,12 @@ export async function getStatement(scope: LedgerScope, input: StatementQuery) {
                  where r.organization_id = p.organization_id and r.reversal_of = p.id)
          or exists (select 1 from ledger_payments r
                     where r.organization_id = p.organization_id and r.reversal_of = p.payment_id)) as reversed,
-        (select coalesce(sum(k.amount), 0) from bank_reconciliation_links k
+        (select coalesce(sum(k.amount), 0) from bank_reconciliation_links_view k
          where k.organization_id = p.organization_id and k.movement_id = p.id and k.undone_at is null)::text
           as reconciled
       from page p
-      left join classifications cl on cl.organization_id = p.organization_id and cl.id = p.classification_id
-      left join cost_centres cc on cc.organization_id = p.organization_id and cc.id = p.cost_centre_id
+      left join classifications_view cl on cl.organization_id = p.organization_id and cl.id = p.classification_id
+      left join cost_centres_view cc on cc.organization_id = p.organization_id and cc.id = p.cost_centre_id
       order by p.date, p.created_at, p.id`),
   );
 
@@ -133,7 +133,7 @@ export async function getStatement(scope: LedgerScope, input: StatementQuery) {
         from ledger_settlements s
         join ledger_installments i on i.organization_id = s.organization_id and i.id = s.installment_id
         join ledger_documents d on d.organization_id = i.organization_id and d.id = i.document_id
-        join parties pa on pa.organization_id = d.organization_id and pa.id = d.party_id
+        join parties_view pa on pa.organization_id = d.organization_id and pa.id = d.party_id
         where s.organization_id = ${organizationId}
           and s.payment_id in (${sql.join(
             paymentIds.map((id) => sql`${id}::uuid`),
@@ -186,23 +186,26 @@ export async function accountBalances(scope: LedgerScope, input: BalancesQuery) 
   const { organizationId } = scope.tenant;
   const rows = await scope.tx
     .select({
-      id: accounts.id,
-      name: accounts.name,
-      kind: sql<AccountKind>`${accountTypes.kind}`,
-      status: accounts.status,
-      openingDate: accounts.openingDate,
-      balance: sql<string>`${accounts.openingBalance} + coalesce((
+      id: accountsView.id,
+      name: accountsView.name,
+      kind: sql<AccountKind>`${accountTypesView.kind}`,
+      status: accountsView.status,
+      openingDate: accountsView.openingDate,
+      balance: sql<string>`${accountsView.openingBalance} + coalesce((
         select sum(m.amount) from account_movements m
-        where m.organization_id = ${organizationId} and m.account_id = ${accounts.id} and m.date <= ${date}
+        where m.organization_id = ${organizationId} and m.account_id = ${accountsView.id} and m.date <= ${date}
       ), 0)`,
     })
-    .from(accounts)
+    .from(accountsView)
     .innerJoin(
-      accountTypes,
-      and(eq(accountTypes.organizationId, accounts.organizationId), eq(accountTypes.id, accounts.accountTypeId)),
+      accountTypesView,
+      and(
+        eq(accountTypesView.organizationId, accountsView.organizationId),
+        eq(accountTypesView.id, accountsView.accountTypeId),
+      ),
     )
     .where(openToUnit(scope))
-    .orderBy(asc(accounts.name));
+    .orderBy(asc(accountsView.name));
   const list = rows.map((r) => ({ ...r, balance: Number(r.balance) }));
   return { date, accounts: list, total: list.reduce((sum, a) => sum + a.balance, 0) };
 }

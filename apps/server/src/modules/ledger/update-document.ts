@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DocumentUpdate } from '@financeiro/core';
-import { badRequest, conflict } from '../../trpc/init';
-import { audit } from '../audit/record-event';
+import { ConflictError, InvalidInputError } from '../../errors';
+import { audit } from '../audit';
 import type { LedgerScope } from './access';
 import { cancelDocuments } from './cancel-documents';
 import { prepareDocument, storedInstallments, writeChildren, writeTaxes } from './create-document';
@@ -31,8 +31,8 @@ export async function updateDocument(
   const { organizationId } = scope.tenant;
   const { id, version, installmentIds, ...fields } = input;
   const before = await documentOf(tx, organizationId, id);
-  if (before.status === 'cancelled') throw conflict('Título cancelado não pode ser alterado.');
-  if (before.version !== version) throw conflict(STALE);
+  if (before.status === 'cancelled') throw new ConflictError('Título cancelado não pode ser alterado.');
+  if (before.version !== version) throw new ConflictError(STALE);
   const installments = await tx
     .select()
     .from(ledgerInstallments)
@@ -91,17 +91,17 @@ export async function updateDocument(
       (Object.keys(document) as (keyof typeof document)[]).every(
         (key) => key === 'notes' || (document[key] ?? null) === ((before as Record<string, unknown>)[key] ?? null),
       );
-    if (!same) throw conflict(MOVED);
+    if (!same) throw new ConflictError(MOVED);
     const [row] = await tx
       .update(ledgerDocuments)
       .set({ notes: document.notes, ...bump })
       .where(claimed)
       .returning({ id: ledgerDocuments.id });
-    if (!row) throw conflict(STALE);
+    if (!row) throw new ConflictError(STALE);
     for (const [k, installment] of installments.entries()) {
       const change = next[k];
       if (!change) continue;
-      if (change.dueDate < before.issueDate) throw badRequest('O vencimento não pode ser antes da emissão.');
+      if (change.dueDate < before.issueDate) throw new InvalidInputError('O vencimento não pode ser antes da emissão.');
       await tx
         .update(ledgerInstallments)
         .set({ dueDate: change.dueDate, barcode: change.barcode, pixCode: change.pixCode, updatedAt: now })
@@ -127,7 +127,7 @@ export async function updateDocument(
     })
     .where(claimed)
     .returning({ id: ledgerDocuments.id });
-  if (!row) throw conflict(STALE);
+  if (!row) throw new ConflictError(STALE);
   // Nothing moved money yet: the children are written again, and the old tax payables give way to new ones.
   const taxDocuments = await tx
     .select({ id: ledgerDocumentTaxes.taxDocumentId })

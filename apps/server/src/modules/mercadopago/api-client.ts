@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { ServiceError, type FailureKind } from '../../errors';
 import { STATEMENT_FILE_MAX_BYTES } from '@financeiro/core';
 import type { MERCADOPAGO_FILE_FORMATS, MERCADOPAGO_REPORT_KINDS } from './schema';
 
@@ -29,9 +29,9 @@ const PENDING = new Set(['pending', 'processing', 'in_progress', 'waiting']);
 const FAILED = new Set(['error', 'failed', 'cancelled', 'canceled']);
 
 /** A failure talking to Mercado Pago, with the words a person reads and the answer's code. */
-export class MercadoPagoApiError extends TRPCError {}
+export class MercadoPagoApiError extends ServiceError {}
 
-const fail = (code: TRPCError['code'], message: string) => new MercadoPagoApiError({ code, message });
+const fail = (kind: FailureKind, message: string) => new MercadoPagoApiError(kind, message);
 
 const UNREACHABLE =
   'Não foi possível falar com o Mercado Pago (sem conexão ou o serviço não respondeu). Tente de novo em alguns minutos.';
@@ -42,23 +42,23 @@ const UNEXPECTED =
 function refusal(status: number): MercadoPagoApiError {
   if (status === 401 || status === 403) {
     return fail(
-      'PRECONDITION_FAILED',
+      'precondition_failed',
       'O Mercado Pago recusou o token de acesso desta conta (inválido, expirado ou sem permissão para relatórios). Gere um novo token no painel do Mercado Pago e salve-o em "Configurar API".',
     );
   }
   if (status === 429) {
     return fail(
-      'TOO_MANY_REQUESTS',
+      'too_many_requests',
       'O Mercado Pago recebeu pedidos demais desta conta agora. Aguarde alguns minutos e busque de novo.',
     );
   }
   if (status >= 500) {
     return fail(
-      'BAD_GATEWAY',
+      'bad_gateway',
       `O Mercado Pago está com problemas agora (erro ${status}). Tente de novo em alguns minutos.`,
     );
   }
-  return fail('BAD_GATEWAY', `O Mercado Pago recusou o pedido do relatório (erro ${status}). ${UNEXPECTED}`);
+  return fail('bad_gateway', `O Mercado Pago recusou o pedido do relatório (erro ${status}). ${UNEXPECTED}`);
 }
 
 export interface ReportApi {
@@ -86,7 +86,7 @@ async function call(api: ReportApi, path: string, init: RequestInit = {}): Promi
       signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
     });
   } catch {
-    throw fail('BAD_GATEWAY', UNREACHABLE);
+    throw fail('bad_gateway', UNREACHABLE);
   }
   if (!response.ok) {
     await response.body?.cancel();
@@ -99,7 +99,7 @@ async function json(response: Response): Promise<unknown> {
   try {
     return JSON.parse(await response.text());
   } catch {
-    throw fail('BAD_GATEWAY', UNEXPECTED);
+    throw fail('bad_gateway', UNEXPECTED);
   }
 }
 
@@ -111,7 +111,7 @@ const FILE_NAME = /^[\w.-]{1,200}\.(csv|xlsx)$/i;
 
 /** The list entry of the report asked for: by its id, else by its period (a list that leaves ids out). */
 function entryOf(list: unknown, id: unknown, period: { begin: string; end: string }) {
-  if (!Array.isArray(list)) throw fail('BAD_GATEWAY', UNEXPECTED);
+  if (!Array.isArray(list)) throw fail('bad_gateway', UNEXPECTED);
   const entries = list.map(record).filter((entry) => entry !== null);
   return (
     entries.find((entry) => id !== undefined && entry.id === id) ??
@@ -143,12 +143,12 @@ export async function downloadReport(
   if (created.status === 203) {
     await created.body?.cancel();
     throw fail(
-      'BAD_REQUEST',
+      'invalid_input',
       'O Mercado Pago não gerou o relatório para esse período. Escolha outro período e busque de novo.',
     );
   }
   const task = record(await json(created));
-  if (!task) throw fail('BAD_GATEWAY', UNEXPECTED);
+  if (!task) throw fail('bad_gateway', UNEXPECTED);
 
   const sleep = api.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const deadline = Date.now() + api.waitMs;
@@ -158,36 +158,36 @@ export async function downloadReport(
     const status = typeof entry?.status === 'string' ? entry.status.toLowerCase() : '';
     if (entry && FAILED.has(status)) {
       throw fail(
-        'BAD_GATEWAY',
+        'bad_gateway',
         'O Mercado Pago não conseguiu gerar o relatório desse período. Busque de novo; se continuar, gere-o no painel do Mercado Pago.',
       );
     }
     const fileName = entry?.file_name;
     if (typeof fileName === 'string' && fileName !== '' && !PENDING.has(status)) {
-      if (!FILE_NAME.test(fileName)) throw fail('BAD_GATEWAY', UNEXPECTED);
+      if (!FILE_NAME.test(fileName)) throw fail('bad_gateway', UNEXPECTED);
       const file = await call(api, `${base}/${encodeURIComponent(fileName)}`, { headers: { accept: '*/*' } });
       const declared = Number(file.headers.get('content-length') ?? 0);
       if (declared > STATEMENT_FILE_MAX_BYTES) {
         await file.body?.cancel();
-        throw fail('BAD_REQUEST', 'O relatório passa de 20 MB: escolha um período menor.');
+        throw fail('invalid_input', 'O relatório passa de 20 MB: escolha um período menor.');
       }
       let bytes: Buffer;
       try {
         bytes = Buffer.from(await file.arrayBuffer());
       } catch {
-        throw fail('BAD_GATEWAY', UNREACHABLE);
+        throw fail('bad_gateway', UNREACHABLE);
       }
       if (bytes.length > STATEMENT_FILE_MAX_BYTES) {
-        throw fail('BAD_REQUEST', 'O relatório passa de 20 MB: escolha um período menor.');
+        throw fail('invalid_input', 'O relatório passa de 20 MB: escolha um período menor.');
       }
-      if (bytes.length === 0) throw fail('BAD_GATEWAY', UNEXPECTED);
+      if (bytes.length === 0) throw fail('bad_gateway', UNEXPECTED);
       return { fileName, format: /\.xlsx$/i.test(fileName) ? 'xlsx' : 'csv', bytes };
     }
     const left = deadline - Date.now();
     if (left <= 0) {
       const seconds = Math.round(api.waitMs / 1000);
       throw fail(
-        'TIMEOUT',
+        'timeout',
         `O Mercado Pago ainda está preparando o relatório depois de ${seconds} segundo${seconds === 1 ? '' : 's'}. Busque de novo daqui a alguns minutos.`,
       );
     }

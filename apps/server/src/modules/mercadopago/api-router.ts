@@ -1,10 +1,11 @@
 import { TRPCError } from '@trpc/server';
 import { keyringFromEnv } from '../../crypto/secrets';
+import { ServiceError } from '../../errors';
 import { procedure, procedureWithLateTransaction, router, type ProcedureContext } from '../../trpc/init';
 import { idempotent } from '../idempotency';
-import { scopeOf } from '../ledger/access';
+import { scopeOf } from '../ledger';
 import { mercadopagoMeta } from './access';
-import { downloadReport, type DownloadedReport } from './api-client';
+import { downloadReport, MercadoPagoApiError, type DownloadedReport } from './api-client';
 import {
   accountInput,
   apiSettings,
@@ -47,14 +48,14 @@ async function fetchAndRead(
     );
     const report = await parsers().run('mercadopagoReport', [file.format, file.bytes]);
     if (report.kind !== input.kind) {
-      throw new TRPCError({
-        code: 'BAD_GATEWAY',
-        message: `O Mercado Pago enviou o relatório de ${KIND_NAMES[report.kind]} em vez do de ${KIND_NAMES[input.kind]}. Busque de novo.`,
-      });
+      throw new MercadoPagoApiError(
+        'bad_gateway',
+        `O Mercado Pago enviou o relatório de ${KIND_NAMES[report.kind]} em vez do de ${KIND_NAMES[input.kind]}. Busque de novo.`,
+      );
     }
     return { file, report };
   } catch (error) {
-    if (error instanceof TRPCError) {
+    if (error instanceof ServiceError) {
       await ctx.transaction((inside) => recordFetch(scopeOf(inside), input.accountId, 'error', error.message));
     }
     throw error;
@@ -136,7 +137,7 @@ export const apiRouter = router({
       });
       // A report that cannot be imported as it is (rows to accept, none at all) is the fetch's outcome too.
       return imported.catch(async (error: unknown) => {
-        if (error instanceof TRPCError) {
+        if (error instanceof ServiceError || error instanceof TRPCError) {
           await ctx.transaction((inside) => recordFetch(scopeOf(inside), accountId, 'error', error.message));
         }
         throw error;

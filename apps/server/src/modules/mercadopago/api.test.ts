@@ -7,7 +7,7 @@ import { startDemoApp, type DemoApp } from '../../test/demo';
 import { FakeMercadoPagoApi } from '../../test/mercadopago-api';
 import { eventLog } from '../audit/schema';
 import { users } from '../identity/schema';
-import type { Callers } from '../ledger/test-fixtures';
+import type { Callers } from '../../test/ledger-fixtures';
 import { mercadopagoCredentials } from './credentials-schema';
 import { mercadopagoReleases, mercadopagoReportImports, mercadopagoSettlements } from './schema';
 

@@ -11,9 +11,9 @@ import {
   todayInSaoPaulo,
 } from '@financeiro/core';
 import { open, seal, SealedSecretError, type Keyring } from '../../crypto/secrets';
-import { badRequest } from '../../trpc/init';
-import { audit } from '../audit/record-event';
-import { mustUseAccount, type LedgerScope } from '../ledger/access';
+import { InvalidInputError } from '../../errors';
+import { audit } from '../audit';
+import { mustUseAccount, type LedgerScope } from '../ledger';
 import { MERCADOPAGO_REPORT_KINDS } from './schema';
 import { mercadopagoCredentials } from './credentials-schema';
 
@@ -121,7 +121,7 @@ export async function saveApiSettings(
   const { organizationId } = scope.tenant;
   const before = await credentialsOf(scope, input.accountId);
   const newToken = input.token || null;
-  if (!before && !newToken) throw badRequest('Informe o token de acesso do Mercado Pago.');
+  if (!before && !newToken) throw new InvalidInputError('Informe o token de acesso do Mercado Pago.');
   const now = new Date();
   const changes = {
     enabled: input.enabled,
@@ -173,7 +173,7 @@ export async function removeApiSettings(scope: LedgerScope, account: string) {
     .delete(t)
     .where(and(eq(t.organizationId, scope.tenant.organizationId), eq(t.accountId, account)))
     .returning({ enabled: t.enabled, tokenLast4: t.tokenLast4 });
-  if (!removed) throw badRequest('Esta conta não tem token do Mercado Pago salvo.');
+  if (!removed) throw new InvalidInputError('Esta conta não tem token do Mercado Pago salvo.');
   await audit(scope, {
     action: 'financial_account.mercadopago_api_remove',
     entity: 'financial_account',
@@ -189,10 +189,12 @@ export async function tokenToFetch(scope: LedgerScope, keyring: Keyring, account
   await mustUseAccount(scope, account);
   const row = await credentialsOf(scope, account);
   if (!row) {
-    throw badRequest('Esta conta não tem token do Mercado Pago. Salve o token de acesso em "Configurar API".');
+    throw new InvalidInputError(
+      'Esta conta não tem token do Mercado Pago. Salve o token de acesso em "Configurar API".',
+    );
   }
   if (!row.enabled) {
-    throw badRequest(
+    throw new InvalidInputError(
       'A busca de relatórios pela API está desligada nesta conta. Ligue "Buscar relatórios pela API do Mercado Pago" em "Configurar API".',
     );
   }
@@ -200,7 +202,7 @@ export async function tokenToFetch(scope: LedgerScope, keyring: Keyring, account
     return open(keyring, contextOf(scope.tenant.organizationId, account), row.sealedToken);
   } catch (error) {
     if (error instanceof SealedSecretError) {
-      throw badRequest(
+      throw new InvalidInputError(
         'O token salvo desta conta não pôde ser lido com a chave atual do servidor. Salve o token de acesso de novo em "Configurar API".',
       );
     }

@@ -1,8 +1,9 @@
 import { boolean, check, foreignKey, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { users } from '../identity/schema';
+import { users, createdBy } from '../identity/schema';
 import { accounts } from '../registries/schema';
-import { createdAt, createdBy, tenant } from '../../db/columns';
+import { createdAt } from '../../db/columns';
+import { tenant } from '../tenancy/schema';
 
 /*
  * Fetching Mercado Pago's reports from its API (decision 0022): one access token per account, sealed with the

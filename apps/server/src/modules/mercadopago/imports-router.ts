@@ -1,7 +1,7 @@
 import { procedureWithLateTransaction, router } from '../../trpc/init';
 import { parsers } from '../../uploads/pool';
 import { idempotent } from '../idempotency';
-import { scopeOf } from '../ledger/access';
+import { scopeOf } from '../ledger';
 import { mercadopagoMeta } from './access';
 import { commitInput, commitReport, fileBytes, previewInput, previewReport } from './imports';
 

@@ -6,7 +6,7 @@ import { count, eq } from 'drizzle-orm';
 import { readCsvRecords } from '@financeiro/core';
 import { codeOf, messageOf } from '../../test/callers';
 import { startDemoApp, type DemoApp } from '../../test/demo';
-import type { Callers } from '../ledger/test-fixtures';
+import type { Callers } from '../../test/ledger-fixtures';
 import { mercadopagoReleases, mercadopagoReportImports, mercadopagoSettlements } from './schema';
 
 const fixtureText = (name: string) =>

@@ -20,9 +20,9 @@ import {
   type MercadoPagoSettlementRow,
 } from '@financeiro/core';
 import { rowsOf } from '../../db/client';
-import { badRequest } from '../../trpc/init';
-import { audit } from '../audit/record-event';
-import { mustUseAccount, type LedgerScope } from '../ledger/access';
+import { InvalidInputError } from '../../errors';
+import { audit } from '../audit';
+import { mustUseAccount, type LedgerScope } from '../ledger';
 import {
   MERCADOPAGO_FILE_FORMATS,
   mercadopagoReleases,
@@ -68,8 +68,8 @@ export type ReadReport = (
 /** The bytes of a file sent in base64, refused beyond the size limit. */
 export function fileBytes(content: string): Buffer {
   const bytes = Buffer.from(content, 'base64');
-  if (bytes.length > STATEMENT_FILE_MAX_BYTES) throw badRequest(TOO_LARGE);
-  if (bytes.length === 0) throw badRequest('O arquivo está vazio.');
+  if (bytes.length > STATEMENT_FILE_MAX_BYTES) throw new InvalidInputError(TOO_LARGE);
+  if (bytes.length === 0) throw new InvalidInputError('O arquivo está vazio.');
   return bytes;
 }
 
@@ -78,7 +78,7 @@ function reading(read: () => MercadoPagoReport): MercadoPagoReport {
   try {
     return read();
   } catch (error) {
-    if (error instanceof MercadoPagoReportError) throw badRequest(error.message);
+    if (error instanceof MercadoPagoReportError) throw new InvalidInputError(error.message);
     throw error;
   }
 }
@@ -348,11 +348,11 @@ export async function commitReport(
   const rejected = report.rejected;
   if (rejected.length > 0 && !input.acceptRejected) {
     const shown = rejected.slice(0, 5).map((r) => r.line);
-    throw badRequest(
+    throw new InvalidInputError(
       `${rejected.length === 1 ? '1 linha do relatório não pôde ser lida' : `${rejected.length} linhas do relatório não puderam ser lidas`} (linha ${shown.join(', ')}${rejected.length > shown.length ? '…' : ''}). Confirme que quer importar as demais sem ela${rejected.length === 1 ? '' : 's'}.`,
     );
   }
-  if (report.rows.length === 0) throw badRequest('O relatório não tem nenhuma linha para importar.');
+  if (report.rows.length === 0) throw new InvalidInputError('O relatório não tem nenhuma linha para importar.');
   await mustUseAccount(scope, input.accountId);
   const importId = uuidv7();
   const rowCount = report.rows.length;

@@ -1,5 +1,5 @@
 import { procedure, router } from '../../trpc/init';
-import { scopeOf } from '../ledger/access';
+import { scopeOf } from '../ledger';
 import { mercadopagoMeta } from './access';
 import {
   overviewDays,

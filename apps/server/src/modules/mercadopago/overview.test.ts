@@ -4,7 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { codeOf, messageOf } from '../../test/callers';
 import { startDemoApp, type DemoApp } from '../../test/demo';
 import { memberWith } from '../../test/members';
-import { newClassification, newCostCentre, newParty, type Callers } from '../ledger/test-fixtures';
+import { newClassification, newCostCentre, newParty, type Callers } from '../../test/ledger-fixtures';
 import { mercadopagoReconciliations, mercadopagoSettlements } from './schema';
 import { eq } from 'drizzle-orm';
 

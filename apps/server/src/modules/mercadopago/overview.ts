@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { dateInput, MAX_AMOUNT, parseBRL } from '@financeiro/core';
 import { rowsOf } from '../../db/client';
 import { containsPattern, folded } from '../../db/search';
-import { mustUseAccount, type LedgerScope } from '../ledger/access';
+import { mustUseAccount, type LedgerScope } from '../ledger';
 import { periodFields, withinPeriod } from './inputs';
 import { suggestSales } from './suggest';
 
@@ -164,7 +164,7 @@ export async function overviewDays(scope: LedgerScope, period: Period): Promise<
       group by s.approval_day
     ), receivables as (
       select i.due_date as day, count(*) as n
-      from ledger_installments i
+      from ledger_installments_view i
       where i.organization_id = ${organizationId} and i.unit_id = ${unitId} and i.kind = 'receivable'
         and i.status in ('open', 'partial') and i.due_date between ${from} and ${to}
         and i.due_date in (select day from days)
@@ -331,13 +331,13 @@ export async function overviewPayments(scope: LedgerScope, input: z.output<typeo
       select json_agg(json_build_object('id', d.id, 'documentNumber', d.document_number,
           'description', d.description, 'partyName', coalesce(party.trade_name, party.name))
         order by d.document_number, d.id) as documents
-      from ledger_documents d
-      join parties party on party.organization_id = d.organization_id and party.id = d.party_id
+      from ledger_documents_view d
+      join parties_view party on party.organization_id = d.organization_id and party.id = d.party_id
       where d.organization_id = p.organization_id and d.id in (
         select p.document_id
         union
-        select i.document_id from ledger_settlements ls
-        join ledger_installments i on i.organization_id = ls.organization_id and i.id = ls.installment_id
+        select i.document_id from ledger_settlements_view ls
+        join ledger_installments_view i on i.organization_id = ls.organization_id and i.id = ls.installment_id
         where ls.organization_id = p.organization_id and ls.payment_id = p.receipt_id)
     ) docs on p.origin is not null
     order by p.transaction_at, p.id`);
@@ -434,7 +434,7 @@ async function countOf(scope: LedgerScope, query: SQL): Promise<number> {
 async function installmentCounts(scope: LedgerScope, ids: string[]): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
   const result = await scope.tx.execute(sql`
-    select i.id, i.count from ledger_installments i
+    select i.id, i.count from ledger_installments_view i
     where i.organization_id = ${scope.tenant.organizationId} and i.id = any(${sql.param([...new Set(ids)])}::uuid[])`);
   return new Map(rowsOf<{ id: string; count: number }>(result).map((r) => [r.id, Number(r.count)]));
 }
@@ -466,14 +466,14 @@ export async function overviewReceivables(scope: LedgerScope, input: z.output<ty
   if (search) {
     const pattern = folded(sql`${containsPattern(search)}::text`);
     const amount = searchedAmount(search);
-    searchSql = sql`and exists (select 1 from ledger_documents d
-      join parties party on party.organization_id = d.organization_id and party.id = d.party_id
+    searchSql = sql`and exists (select 1 from ledger_documents_view d
+      join parties_view party on party.organization_id = d.organization_id and party.id = d.party_id
       where d.organization_id = i.organization_id and d.id = i.document_id
         and (${folded(sql`coalesce(i.document_number, '')`)} like ${pattern} or ${folded(sql`d.description`)} like ${pattern}
           or party.search_text like ${pattern}
           ${amount === null ? sql`` : sql`or i.amount - i.settled = ${amount} or i.amount = ${amount}`}))`;
   }
-  const matching = sql`from ledger_installments i
+  const matching = sql`from ledger_installments_view i
     where i.organization_id = ${organizationId} and i.unit_id = ${unitId} and i.kind = 'receivable'
       and i.status in ('open', 'partial') and i.due_date between ${from} and ${to} ${searchSql}`;
   const result = await scope.tx.execute(sql`
@@ -487,8 +487,8 @@ export async function overviewReceivables(scope: LedgerScope, input: z.output<ty
     select p.id, p.document_id, p.document_number, d.description, coalesce(party.trade_name, party.name) as party_name,
       p.number, p.count, p.due_date::text, p.amount::text, (p.amount - p.settled)::text as open, p.total::text
     from page p
-    join ledger_documents d on d.organization_id = p.organization_id and d.id = p.document_id
-    join parties party on party.organization_id = d.organization_id and party.id = d.party_id
+    join ledger_documents_view d on d.organization_id = p.organization_id and d.id = p.document_id
+    join parties_view party on party.organization_id = d.organization_id and party.id = d.party_id
     order by p.due_date, p.id`);
   const rows = rowsOf<ReceivableSql>(result);
   const total =

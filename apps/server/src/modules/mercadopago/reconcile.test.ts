@@ -5,7 +5,7 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { codeOf, messageOf } from '../../test/callers';
 import { startDemoApp, type DemoApp } from '../../test/demo';
 import { accountMovements, ledgerDocuments, ledgerInstallments } from '../ledger/schema';
-import { newClassification, newCostCentre, newParty, type Callers } from '../ledger/test-fixtures';
+import { newClassification, newCostCentre, newParty, type Callers } from '../../test/ledger-fixtures';
 import { mercadopagoReconciliations, mercadopagoReleaseBookings, mercadopagoSettlements } from './schema';
 
 const fixture = (name: string) =>

@@ -9,14 +9,19 @@ import {
   type MercadoPagoMatchReason,
 } from '@financeiro/core';
 import { insertMany } from '../../db/insert-many';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../../trpc/init';
-import { auditEach } from '../audit/record-event';
-import { createDocument } from '../ledger/create-document';
-import { cancelDocuments } from '../ledger/cancel-documents';
-import { createManualEntries, reverseMovement } from '../ledger/movements';
-import { reversePayment, settleMany } from '../ledger/settlements';
-import { ledgerInstallments, ledgerSettlements } from '../ledger/schema';
-import type { LedgerScope } from '../ledger/access';
+import { ConflictError, InvalidInputError, NotFoundError, isUniqueViolation } from '../../errors';
+import { auditEach } from '../audit';
+import {
+  createDocument,
+  cancelDocuments,
+  createManualEntries,
+  reverseMovement,
+  reversePayment,
+  settleMany,
+  type LedgerScope,
+  ledgerInstallmentsView,
+  ledgerSettlementsView,
+} from '../ledger';
 import { settingsFor, type MercadoPagoSettings } from './settings';
 import type { AccountPeriod } from './suggest';
 import type { MERCADOPAGO_RECONCILIATION_ORIGINS } from './schema';
@@ -77,7 +82,7 @@ export async function settlementRows(scope: LedgerScope, ids: string[]): Promise
         )),
     );
   }
-  if (rows.length !== new Set(ids).size) throw notFound(SALE_NOT_FOUND);
+  if (rows.length !== new Set(ids).size) throw new NotFoundError(SALE_NOT_FOUND);
   return rows;
 }
 
@@ -91,7 +96,7 @@ function chunks<T>(items: readonly T[], size = 2_000): T[][] {
 /** One settlement row of the organization; the caller checks the account is the unit's. */
 export async function settlementRow(scope: LedgerScope, id: string): Promise<Settlement> {
   const [row] = await settlementRows(scope, [id]);
-  if (!row) throw notFound(SALE_NOT_FOUND);
+  if (!row) throw new NotFoundError(SALE_NOT_FOUND);
   return row;
 }
 
@@ -110,7 +115,7 @@ async function liveReconciliation(scope: LedgerScope, settlementId: string) {
 }
 
 const postingsError = (error: unknown) =>
-  error instanceof MercadoPagoPostingError ? badRequest(error.message) : error;
+  error instanceof MercadoPagoPostingError ? new InvalidInputError(error.message) : error;
 
 const forPostings = (row: Settlement) => ({
   sourceId: row.sourceId,
@@ -163,7 +168,7 @@ function receipt(
 /** One receipt into "saldo a liberar" (see `receipt`); its payment's id. */
 async function receive(scope: LedgerScope, ...args: Parameters<typeof receipt>): Promise<string> {
   const [paid] = await settleMany(scope, [receipt(...args)]);
-  if (!paid) throw conflict('O recebimento não foi registrado. Nada foi conciliado.');
+  if (!paid) throw new ConflictError('O recebimento não foi registrado. Nada foi conciliado.');
   return paid.paymentId;
 }
 
@@ -226,14 +231,14 @@ async function record(scope: LedgerScope, items: { row: Settlement; values: NewR
   try {
     await insertMany(scope.tx, mercadopagoReconciliations, rows);
   } catch (error) {
-    if (isUniqueViolation(error, 'mercadopago_reconciliations_live_key')) throw conflict(SALE_TAKEN);
+    if (isUniqueViolation(error, 'mercadopago_reconciliations_live_key')) throw new ConflictError(SALE_TAKEN);
     throw error;
   }
 }
 
 function mustBeSale(row: Settlement): void {
   if (row.transactionType !== 'SETTLEMENT' || row.gross <= 0) {
-    throw badRequest(`A operação ${row.sourceId} não é uma venda aprovada.`);
+    throw new InvalidInputError(`A operação ${row.sourceId} não é uma venda aprovada.`);
   }
 }
 
@@ -272,7 +277,7 @@ async function writeSales(
         ),
       )
       .limit(1);
-    if (taken) throw conflict(SALE_TAKEN);
+    if (taken) throw new ConflictError(SALE_TAKEN);
   }
   const planned = sales.map(({ row, how }) => {
     let postings;
@@ -281,7 +286,8 @@ async function writeSales(
     } catch (error) {
       throw postingsError(error);
     }
-    if (postings.kind !== 'sale' || !postings.settle) throw badRequest('Escolha as parcelas que esta venda quita.');
+    if (postings.kind !== 'sale' || !postings.settle)
+      throw new InvalidInputError('Escolha as parcelas que esta venda quita.');
     return { row, how, fees: postings.fees, allocations: postings.settle.installments, id: uuidv7() };
   });
   const paid = await settleMany(
@@ -377,15 +383,15 @@ async function chainOf(scope: LedgerScope, saleReconciliationId: string) {
 /** What a receipt settled of each installment (its principal), in the order it was written. */
 async function settledBy(scope: LedgerScope, paymentId: string): Promise<MercadoPagoAllocation[]> {
   const rows = await scope.tx
-    .select({ installmentId: ledgerSettlements.installmentId, amount: ledgerSettlements.principal })
-    .from(ledgerSettlements)
+    .select({ installmentId: ledgerSettlementsView.installmentId, amount: ledgerSettlementsView.principal })
+    .from(ledgerSettlementsView)
     .where(
       and(
-        eq(ledgerSettlements.organizationId, scope.tenant.organizationId),
-        eq(ledgerSettlements.paymentId, paymentId),
+        eq(ledgerSettlementsView.organizationId, scope.tenant.organizationId),
+        eq(ledgerSettlementsView.paymentId, paymentId),
       ),
     )
-    .orderBy(asc(ledgerSettlements.id));
+    .orderBy(asc(ledgerSettlementsView.id));
   return rows;
 }
 
@@ -434,7 +440,7 @@ export async function applyReversals(
     } catch (error) {
       throw postingsError(error);
     }
-    if (postings.kind !== 'reversal') throw badRequest(`A operação ${row.sourceId} não desfaz uma venda.`);
+    if (postings.kind !== 'reversal') throw new InvalidInputError(`A operação ${row.sourceId} não desfaz uma venda.`);
     const what = `${TYPE_LABELS[row.transactionType] ?? row.transactionType} do pagamento ${row.sourceId} no Mercado Pago`;
     let paymentId = current;
     if (postings.settle) {
@@ -496,7 +502,7 @@ export async function reconcileSales(
     settings,
     requests.map((request) => {
       const row = byId.get(request.settlementId);
-      if (!row || row.accountId !== accountId) throw notFound(SALE_NOT_FOUND);
+      if (!row || row.accountId !== accountId) throw new NotFoundError(SALE_NOT_FOUND);
       return { row, how: request.how };
     }),
   );
@@ -519,10 +525,12 @@ export async function createReceivableFor(
   mustBeSale(row);
   await lockAccount(scope, row.accountId);
   const settings = await settingsFor(scope, row.accountId);
-  if (await liveReconciliation(scope, row.id)) throw conflict(SALE_TAKEN);
+  if (await liveReconciliation(scope, row.id)) throw new ConflictError(SALE_TAKEN);
   const partyId = input.partyId ?? settings.customerId;
   if (!partyId) {
-    throw badRequest('Escolha o cliente, ou defina o cliente padrão nas configurações desta conta do Mercado Pago.');
+    throw new InvalidInputError(
+      'Escolha o cliente, ou defina o cliente padrão nas configurações desta conta do Mercado Pago.',
+    );
   }
   const classificationId = input.classificationId ?? settings.receivableClassificationId;
   const costCentreId = input.costCentreId ?? settings.costCentreId;
@@ -548,15 +556,15 @@ export async function createReceivableFor(
     installments: [{ dueDate: row.approvalDay, amount, barcode: null, pixCode: null }],
   });
   const [installment] = await scope.tx
-    .select({ id: ledgerInstallments.id })
-    .from(ledgerInstallments)
+    .select({ id: ledgerInstallmentsView.id })
+    .from(ledgerInstallmentsView)
     .where(
       and(
-        eq(ledgerInstallments.organizationId, scope.tenant.organizationId),
-        eq(ledgerInstallments.documentId, documentId),
+        eq(ledgerInstallmentsView.organizationId, scope.tenant.organizationId),
+        eq(ledgerInstallmentsView.documentId, documentId),
       ),
     );
-  if (!installment) throw conflict('O título criado não tem parcela. Nada foi registrado.');
+  if (!installment) throw new ConflictError('O título criado não tem parcela. Nada foi registrado.');
   await writeSales(scope, settings, [
     { row, how: { allocations: [{ installmentId: installment.id, amount }], origin: 'created', documentId } },
   ]);
@@ -570,9 +578,9 @@ export async function createReceivableFor(
 export async function undoSale(scope: LedgerScope, row: Settlement, reason: string): Promise<{ undone: number }> {
   await lockAccount(scope, row.accountId);
   const live = await liveReconciliation(scope, row.id);
-  if (!live) throw badRequest(NOTHING_TO_UNDO);
+  if (!live) throw new InvalidInputError(NOTHING_TO_UNDO);
   if (live.origin === 'reversal') {
-    throw badRequest(
+    throw new InvalidInputError(
       'Uma devolução, contestação ou disputa se desfaz junto com a venda: desfaça a conciliação da venda.',
     );
   }
@@ -591,7 +599,7 @@ export async function undoSale(scope: LedgerScope, row: Settlement, reason: stri
           chain.map((c) => c.id),
         ),
         // A fee entry someone already reversed in the statement stays reversed once.
-        sql`not exists (select 1 from account_movements r where r.organization_id = ${mercadopagoReconciliationEntries.organizationId}
+        sql`not exists (select 1 from account_movements_view r where r.organization_id = ${mercadopagoReconciliationEntries.organizationId}
           and r.reversal_of = ${mercadopagoReconciliationEntries.movementId})`,
       ),
     )

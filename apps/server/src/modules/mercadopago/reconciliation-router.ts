@@ -1,6 +1,7 @@
-import { badRequest, notFound, procedure, router, type ProcedureContext } from '../../trpc/init';
+import { procedure, router, type ProcedureContext } from '../../trpc/init';
+import { InvalidInputError, NotFoundError } from '../../errors';
 import { idempotent } from '../idempotency';
-import { mustUseAccount, requireKind, scopeOf } from '../ledger/access';
+import { mustUseAccount, requireKind, scopeOf } from '../ledger';
 import { mercadopagoMeta } from './access';
 import {
   acceptAllInput,
@@ -40,7 +41,7 @@ async function usableSale(ctx: ProcedureContext, settlementId: string) {
   try {
     await mustUseAccount(scope, row.accountId);
   } catch {
-    throw notFound(SALE_NOT_FOUND);
+    throw new NotFoundError(SALE_NOT_FOUND);
   }
   return { scope, row };
 }
@@ -72,7 +73,7 @@ export const reconciliationRouter = router({
         await mustUseAccount(scope, accountId);
         await lockAccount(scope, accountId);
         const rows = await settlementRows(scope, settlementIds);
-        if (rows.some((r) => r.accountId !== accountId)) throw notFound(SALE_NOT_FOUND);
+        if (rows.some((r) => r.accountId !== accountId)) throw new NotFoundError(SALE_NOT_FOUND);
         const days = rows.map((r) => r.approvalDay).sort();
         const period = { accountId, from: days[0] ?? '', to: days.at(-1) ?? '' };
         const { suggestions } = await suggestSales(scope, period);
@@ -80,7 +81,7 @@ export const reconciliationRouter = router({
         const requests = rows.map((row) => {
           const suggestion = byPayment.get(row.id);
           if (!suggestion) {
-            throw badRequest(
+            throw new InvalidInputError(
               `O pagamento ${row.sourceId} não tem sugestão (ou já foi conciliado): escolha o título ou crie um.`,
             );
           }

@@ -6,10 +6,9 @@ import {
   todayInSaoPaulo,
   type MercadoPagoReleaseDay,
 } from '@financeiro/core';
-import { badRequest } from '../../trpc/init';
-import { auditEach } from '../audit/record-event';
-import { reverseMovement, transferBetweenAccounts } from '../ledger/movements';
-import type { LedgerScope } from '../ledger/access';
+import { InvalidInputError } from '../../errors';
+import { auditEach } from '../audit';
+import { reverseMovement, transferBetweenAccounts, type LedgerScope } from '../ledger';
 import { lockAccount } from './reconcile';
 import { settingsFor } from './settings';
 import { mercadopagoReleaseBookings, mercadopagoReleases } from './schema';
@@ -63,7 +62,7 @@ export async function releaseDays(scope: LedgerScope, period: AccountPeriod): Pr
   try {
     return releasePostings(rows).days;
   } catch (error) {
-    if (error instanceof MercadoPagoPostingError) throw badRequest(error.message);
+    if (error instanceof MercadoPagoPostingError) throw new InvalidInputError(error.message);
     throw error;
   }
 }
@@ -179,7 +178,7 @@ export async function undoReleaseDay(scope: LedgerScope, accountId: string, day:
   await lockAccount(scope, accountId);
   await settingsFor(scope, accountId);
   const bookings = await liveBookings(scope, accountId, day, day);
-  if (bookings.length === 0) throw badRequest('Não há liberações lançadas neste dia.');
+  if (bookings.length === 0) throw new InvalidInputError('Não há liberações lançadas neste dia.');
   for (const booking of bookings) {
     await reverseMovement(scope, {
       movementId: booking.movementId,

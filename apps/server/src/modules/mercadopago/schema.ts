@@ -18,8 +18,8 @@ import { MAX_AMOUNT } from '@financeiro/core';
 import { users } from '../identity/schema';
 import { accountMovements, ledgerDocuments, ledgerPayments } from '../ledger/schema';
 import { accounts, classifications, costCentres, parties, paymentMethods } from '../registries/schema';
-import { units } from '../tenancy/schema';
-import { createdAt, money, tenant } from '../../db/columns';
+import { units, tenant } from '../tenancy/schema';
+import { createdAt, money } from '../../db/columns';
 
 /*
  * Mercado Pago's own reports imported into an account (decision 0022): the files, and their rows as the report

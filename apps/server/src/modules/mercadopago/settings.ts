@@ -1,11 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
-import { badRequest } from '../../trpc/init';
-import { audit } from '../audit/record-event';
-import { mustUseAccount, type LedgerScope } from '../ledger/access';
-import { mustExist } from '../registries/references';
-import { classifications, costCentres, parties, paymentMethods } from '../registries/schema';
+import { InvalidInputError } from '../../errors';
+import { audit } from '../audit';
+import { mustUseAccount, type LedgerScope } from '../ledger';
+import { mustReference } from '../registries';
 import type { settingsSaveInput } from './inputs';
 import { mercadopagoSettings } from './schema';
 
@@ -46,7 +45,7 @@ export async function getSettings(scope: LedgerScope, accountId: string): Promis
 /** The settings reconciliation needs; refuses in pt-BR when the account was not configured. */
 export async function settingsFor(scope: LedgerScope, accountId: string): Promise<MercadoPagoSettings> {
   const settings = await getSettings(scope, accountId);
-  if (!settings) throw badRequest(NOT_CONFIGURED);
+  if (!settings) throw new InvalidInputError(NOT_CONFIGURED);
   return settings;
 }
 
@@ -58,17 +57,17 @@ export async function saveSettings(
   for (const id of [input.accountId, input.pendingAccountId, input.payoutAccountId]) {
     if (id) await mustUseAccount(scope, id);
   }
-  await mustExist(
+  await mustReference(
     scope,
-    classifications,
+    'classifications',
     [input.feeClassificationId, input.receivableClassificationId],
     'Classificação não encontrada nesta organização.',
   );
-  await mustExist(scope, costCentres, [input.costCentreId], 'Centro de custo não encontrado nesta organização.');
-  await mustExist(scope, parties, [input.customerId], 'Cliente não encontrado nesta organização.');
-  await mustExist(
+  await mustReference(scope, 'costCentres', [input.costCentreId], 'Centro de custo não encontrado nesta organização.');
+  await mustReference(scope, 'parties', [input.customerId], 'Cliente não encontrado nesta organização.');
+  await mustReference(
     scope,
-    paymentMethods,
+    'paymentMethods',
     [input.paymentMethodId],
     'Forma de pagamento não encontrada nesta organização.',
   );

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { XLSX_LIMITS } from '@financeiro/core';
-import { badRequest } from '../../trpc/init';
+import { InvalidInputError } from '../../errors';
 
 /** Integer parts longer than this are shown by Excel's General format in scientific notation ("2,12345E+15"). */
 const GENERAL_MAX_DIGITS = 11;
@@ -85,12 +85,12 @@ function refuseOversized(bytes: Buffer) {
   const declared = declaredContents(bytes);
   if (!declared) return;
   if (declared.entries > XLSX_LIMITS.entries) {
-    throw badRequest(
+    throw new InvalidInputError(
       `A planilha tem mais de ${count(XLSX_LIMITS.entries)} partes internas: não é um relatório que possamos ler.`,
     );
   }
   if (declared.unpackedBytes > XLSX_LIMITS.unpackedBytes) {
-    throw badRequest(
+    throw new InvalidInputError(
       `A planilha descompactada passa de ${XLSX_LIMITS.unpackedBytes / (1024 * 1024)} MB, o limite de leitura. Exporte o relatório em CSV ou por um período menor.`,
     );
   }
@@ -108,30 +108,32 @@ export async function readFirstSheet(bytes: Buffer): Promise<string[][]> {
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {
-    throw badRequest(
+    throw new InvalidInputError(
       'O arquivo não é uma planilha XLSX que possamos ler. Exporte o relatório de novo, em CSV ou XLSX.',
     );
   }
   const sheet = workbook.worksheets[0];
-  if (!sheet) throw badRequest('A planilha não tem nenhuma aba com o relatório.');
+  if (!sheet) throw new InvalidInputError('A planilha não tem nenhuma aba com o relatório.');
   const rows: string[][] = [];
   let cells = 0;
   sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
     if (rowNumber > XLSX_LIMITS.rows) {
-      throw badRequest(
+      throw new InvalidInputError(
         `A planilha passa de ${count(XLSX_LIMITS.rows)} linhas, o limite de leitura. Exporte um período menor.`,
       );
     }
     const texts: string[] = [];
     row.eachCell({ includeEmpty: false }, (cell, column) => {
       if (column > XLSX_LIMITS.columns) {
-        throw badRequest(
+        throw new InvalidInputError(
           `A planilha tem valores além da coluna ${count(XLSX_LIMITS.columns)} (linha ${count(rowNumber)}): um relatório tem bem menos colunas.`,
         );
       }
       cells += 1;
       if (cells > XLSX_LIMITS.cells) {
-        throw badRequest(`A planilha passa de ${count(XLSX_LIMITS.cells)} células preenchidas, o limite de leitura.`);
+        throw new InvalidInputError(
+          `A planilha passa de ${count(XLSX_LIMITS.cells)} células preenchidas, o limite de leitura.`,
+        );
       }
       texts[column - 1] = cellText(cell.value, cell.numFmt, () => cell.text);
     });

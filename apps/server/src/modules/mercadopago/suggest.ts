@@ -7,7 +7,7 @@ import {
   type ReceivableInstallmentForMatch,
 } from '@financeiro/core';
 import { rowsOf } from '../../db/client';
-import type { LedgerScope } from '../ledger/access';
+import type { LedgerScope } from '../ledger';
 
 /** A period of approval days of one Mercado Pago account. */
 export interface AccountPeriod {
@@ -102,8 +102,8 @@ export async function openReceivables(
   const result = await scope.tx.execute(sql`
     select i.id, i.document_id, i.document_number, i.number, coalesce(p.trade_name, p.name) as party_name,
       p.document as party_document, (i.amount - i.settled)::text as open, i.due_date::text
-    from ledger_installments i
-    join parties p on p.organization_id = i.organization_id and p.id = i.party_id
+    from ledger_installments_view i
+    join parties_view p on p.organization_id = i.organization_id and p.id = i.party_id
     where i.organization_id = ${organizationId} and i.unit_id = ${unitId} and i.kind = 'receivable'
       and i.status in ('open', 'partial')
       and (i.due_date between ${from} and ${to} or ${byReference})`);

@@ -10,7 +10,7 @@ import {
   stored,
   type Callers,
   type PurchasingSetup,
-} from './test-fixtures';
+} from '../../test/purchasing-fixtures';
 
 type Order = { id: string; number: number; version: number; total: number };
 

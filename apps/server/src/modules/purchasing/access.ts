@@ -7,9 +7,10 @@ import {
   type PurchaseApprover,
 } from '@financeiro/core';
 import type { Tx } from '../../db/client';
-import { organizationOf, type ProcedureContext } from '../../trpc/init';
-import { purchasingCentres } from '../registries/schema';
+import { type ProcedureContext } from '../../trpc/init';
+import { organizationOf } from '../../caller';
 import { purchaseOrders } from './schema';
+import { purchasingCentresView } from '../registries';
 
 /**
  * Purchasing is an organization area whose permissions a department may grant (decision 0006): a caller holding
@@ -72,13 +73,13 @@ export function visibleOrders(ctx: PurchasingContext): SQL {
  */
 export async function approversOf(tx: Tx, organizationId: string, departmentId: string): Promise<PurchaseApprover[]> {
   const centres = await tx
-    .select({ approvers: purchasingCentres.approvers })
-    .from(purchasingCentres)
+    .select({ approvers: purchasingCentresView.approvers })
+    .from(purchasingCentresView)
     .where(
       and(
-        eq(purchasingCentres.organizationId, organizationId),
-        eq(purchasingCentres.status, 'active'),
-        sql`${purchasingCentres.departmentIds} @> ${JSON.stringify([departmentId])}::jsonb`,
+        eq(purchasingCentresView.organizationId, organizationId),
+        eq(purchasingCentresView.status, 'active'),
+        sql`${purchasingCentresView.departmentIds} @> ${JSON.stringify([departmentId])}::jsonb`,
       ),
     );
   const limits = new Map<string, number>();

@@ -4,7 +4,7 @@ import { codeOf, messageOf } from '../../test/callers';
 import { startDemoApp, type DemoApp } from '../../test/demo';
 import { eventLog } from '../audit/schema';
 import { purchaseOrderAttachments } from './schema';
-import { orderIn, orderOf, setUpPurchasing, type Callers, type PurchasingSetup } from './test-fixtures';
+import { orderIn, orderOf, setUpPurchasing, type Callers, type PurchasingSetup } from '../../test/purchasing-fixtures';
 
 const pdf = Buffer.from('%PDF-1.4 cotação Acme').toString('base64');
 const png = Buffer.concat([

@@ -2,21 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import { MAX_QUOTATIONS } from '@financeiro/core';
-import {
-  badRequest,
-  conflict,
-  forbidden,
-  notFound,
-  organizationOf,
-  procedure,
-  router,
-  type ProcedureContext,
-} from '../../trpc/init';
-import { attachmentFields, readAttachment } from '../attachments/content';
-import { downloadOf, listFiles, mustHaveRoom } from '../attachments/stored';
-import { audit } from '../audit/record-event';
+import { procedure, router, type ProcedureContext } from '../../trpc/init';
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../../errors';
+import { organizationOf } from '../../caller';
+import { attachmentFields, readAttachment, downloadOf, listFiles, mustHaveRoom } from '../attachments';
+import { audit } from '../audit';
 import { ORDER_NOT_FOUND, permissionsFor, purchasingMeta, visibleOrders } from './access';
-import { lockOrder, type OrderRow } from './orders';
+import { lockOrder } from './orders';
+import type { OrderRow } from './schema';
 import { purchaseOrderAttachments, purchaseOrders } from './schema';
 
 const NOT_FOUND = 'Anexo não encontrado.';
@@ -35,7 +28,7 @@ async function visibleOrder(ctx: ProcedureContext, id: string): Promise<OrderRow
     .select()
     .from(purchaseOrders)
     .where(and(visibleOrders(ctx), eq(purchaseOrders.id, id)));
-  if (!row) throw notFound(ORDER_NOT_FOUND);
+  if (!row) throw new NotFoundError(ORDER_NOT_FOUND);
   return row;
 }
 
@@ -46,13 +39,13 @@ async function visibleOrder(ctx: ProcedureContext, id: string): Promise<OrderRow
 async function changeableOrder(ctx: ProcedureContext, id: string): Promise<OrderRow> {
   const row = await lockOrder(ctx, id);
   if (!permissionsFor(ctx, row).includes('editar_pedidos_compra')) {
-    throw forbidden('Você não tem permissão para mudar os anexos dos pedidos de compra deste departamento.');
+    throw new ForbiddenError('Você não tem permissão para mudar os anexos dos pedidos de compra deste departamento.');
   }
   if (row.status === 'concluida') {
-    throw conflict('Este pedido foi concluído: seus anexos são a prova da compra e não mudam mais.');
+    throw new ConflictError('Este pedido foi concluído: seus anexos são a prova da compra e não mudam mais.');
   }
   if (row.status !== 'criada' && row.status !== 'aguardando_aprovacao' && row.status !== 'aprovada') {
-    throw conflict('Este pedido foi encerrado: seus anexos não mudam mais.');
+    throw new ConflictError('Este pedido foi encerrado: seus anexos não mudam mais.');
   }
   return row;
 }
@@ -62,7 +55,7 @@ async function attachmentOf(ctx: ProcedureContext, id: string) {
     .select()
     .from(purchaseOrderAttachments)
     .where(and(eq(purchaseOrderAttachments.organizationId, organizationOf(ctx)), eq(purchaseOrderAttachments.id, id)));
-  if (!file) throw notFound(NOT_FOUND);
+  if (!file) throw new NotFoundError(NOT_FOUND);
   return file;
 }
 
@@ -101,7 +94,7 @@ export const purchaseAttachmentsRouter = router({
       const order = await changeableOrder(ctx, input.orderId);
       const quotation = input.quotation ?? null;
       if (quotation !== null && quotation >= order.quotations.length) {
-        throw badRequest('Cotação não encontrada neste pedido.');
+        throw new InvalidInputError('Cotação não encontrada neste pedido.');
       }
       const file = readAttachment(input);
       const organizationId = organizationOf(ctx);
@@ -149,7 +142,7 @@ export const purchaseAttachmentsRouter = router({
         )
         .returning({ id: purchaseOrderAttachments.id });
       // Someone else deleted it while this call waited for the order.
-      if (!deleted) throw notFound(NOT_FOUND);
+      if (!deleted) throw new NotFoundError(NOT_FOUND);
       await audit(ctx, {
         action: 'purchase_order.detach',
         entity: 'purchase_order',

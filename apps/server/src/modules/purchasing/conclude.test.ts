@@ -17,7 +17,7 @@ import {
   stored,
   type Callers,
   type PurchasingSetup,
-} from './test-fixtures';
+} from '../../test/purchasing-fixtures';
 
 const NFE = readFileSync(
   fileURLToPath(

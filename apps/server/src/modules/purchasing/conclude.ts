@@ -9,13 +9,13 @@ import {
   type purchaseConcludeInput,
 } from '@financeiro/core';
 import type { z } from 'zod';
-import { badRequest, conflict, forbidden, isUniqueViolation, organizationOf } from '../../trpc/init';
-import { createDocument } from '../ledger/create-document';
-import { ledgerScope } from '../ledger/access';
-import { NFE_ALREADY_IMPORTED, nfeOfOrganization } from '../ledger/nfe';
-import { parties } from '../registries/schema';
+import { ConflictError, ForbiddenError, InvalidInputError, isUniqueViolation } from '../../errors';
+import { organizationOf } from '../../caller';
+import { createDocument, ledgerScope, NFE_ALREADY_IMPORTED, nfeOfOrganization } from '../ledger';
 import { approversOf, permissionsFor, type PurchasingContext } from './access';
-import { lockOrder, stateOf, transition, type OrderRow } from './orders';
+import { lockOrder, stateOf, transition } from './orders';
+import type { OrderRow } from './schema';
+import { partiesView } from '../registries';
 
 type Conclude = Omit<z.output<typeof purchaseConcludeInput>, 'idempotencyKey'>;
 
@@ -24,12 +24,12 @@ function payableAmount(order: OrderRow, nfe: Nfe | null, installments: Conclude[
   const sum = installments.reduce((total, i) => total + i.amount, 0);
   const expected = nfe?.total ?? order.total;
   if (nfe && nfe.total > order.total) {
-    throw badRequest(
+    throw new InvalidInputError(
       `O total da NF-e (${formatBRL(nfe.total)}) passa do valor aprovado do pedido (${formatBRL(order.total)}): altere o pedido para que ele seja aprovado de novo.`,
     );
   }
   if (sum !== expected) {
-    throw badRequest(
+    throw new InvalidInputError(
       `A soma das parcelas (${formatBRL(sum)}) deve ser igual ao ${nfe ? 'total da NF-e' : 'valor do pedido'} (${formatBRL(expected)}).`,
     );
   }
@@ -50,23 +50,23 @@ export async function concludeOrder(ctx: PurchasingContext, input: Conclude, not
   const allowed = purchaseOrderTransition(stateOf(order), actor, approvers, { type: 'concluir' });
   if (!allowed.ok) {
     throw allowed.message.startsWith('Você não tem permissão')
-      ? forbidden(allowed.message)
-      : badRequest(allowed.message);
+      ? new ForbiddenError(allowed.message)
+      : new InvalidInputError(allowed.message);
   }
-  if (!order.supplierId) throw badRequest('Escolha o fornecedor do pedido antes de concluí-lo.');
+  if (!order.supplierId) throw new InvalidInputError('Escolha o fornecedor do pedido antes de concluí-lo.');
   const classificationId = input.classificationId ?? order.classificationId;
   const costCentreId = input.costCentreId ?? order.costCentreId;
   if (!classificationId || !costCentreId) {
-    throw badRequest('Informe a classificação e o centro de custo da conta a pagar.');
+    throw new InvalidInputError('Informe a classificação e o centro de custo da conta a pagar.');
   }
   const nfe = note ? await nfeOfOrganization(ctx.tx, organizationId, note) : null;
   if (nfe) {
     const [supplier] = await ctx.tx
-      .select({ document: parties.document })
-      .from(parties)
-      .where(and(eq(parties.organizationId, organizationId), eq(parties.id, order.supplierId)));
+      .select({ document: partiesView.document })
+      .from(partiesView)
+      .where(and(eq(partiesView.organizationId, organizationId), eq(partiesView.id, order.supplierId)));
     if (supplier && supplier.document !== nfe.issuer.document) {
-      throw badRequest(
+      throw new InvalidInputError(
         `A NF-e foi emitida por ${formatDocument(nfe.issuer.document)} (${nfe.issuer.name}), que não é o fornecedor do pedido.`,
       );
     }
@@ -101,7 +101,7 @@ export async function concludeOrder(ctx: PurchasingContext, input: Conclude, not
       { purchaseOrderId: order.id, ...(nfe ? { nfeKey: nfe.accessKey } : {}) },
     );
   } catch (error) {
-    if (isUniqueViolation(error, 'ledger_documents_nfe_key')) throw conflict(NFE_ALREADY_IMPORTED);
+    if (isUniqueViolation(error, 'ledger_documents_nfe_key')) throw new ConflictError(NFE_ALREADY_IMPORTED);
     throw error;
   }
   const updated = await transition(

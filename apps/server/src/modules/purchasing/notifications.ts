@@ -6,10 +6,10 @@ import {
   type PurchaseOrderEvent,
   type PurchaseOrderStatus,
 } from '@financeiro/core';
-import { users } from '../identity/schema';
 import type { PurchasingContext } from './access';
-import { enqueueEmail } from '../outbox/enqueue';
-import type { OrderRow } from './orders';
+import { enqueueEmail } from '../outbox';
+import type { OrderRow } from './schema';
+import { usersView } from '../identity';
 
 const escape = (text: string) => text.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -53,9 +53,9 @@ export async function notifyTransition(
   const ids = notify.to === 'approvers' ? notify.userIds : [notify.userId];
   if (ids.length === 0) return;
   const recipients = await ctx.tx
-    .select({ name: users.name, email: users.email })
-    .from(users)
-    .where(inArray(users.id, ids));
+    .select({ name: usersView.name, email: usersView.email })
+    .from(usersView)
+    .where(inArray(usersView.id, ids));
   const { subject, lead } = message(order, event, notify);
   const url = orderUrl(ctx.env.PUBLIC_URL, order);
   for (const recipient of recipients) {

@@ -4,7 +4,7 @@ import { codeOf, messageOf } from '../../test/callers';
 import { startDemoApp, type DemoApp } from '../../test/demo';
 import { eventLog } from '../audit/schema';
 import { ledgerDocumentLines, ledgerInstallments } from '../ledger/schema';
-import { newCostCentre } from '../ledger/test-fixtures';
+import { newCostCentre } from '../../test/ledger-fixtures';
 import {
   brl,
   emailsTo,
@@ -17,7 +17,7 @@ import {
   stored,
   type Callers,
   type PurchasingSetup,
-} from './test-fixtures';
+} from '../../test/purchasing-fixtures';
 
 const FINANCEIRO_EMAIL = 'financeiro@demo.financeiro.local';
 const ADMIN_EMAIL = 'admin@demo.financeiro.local';

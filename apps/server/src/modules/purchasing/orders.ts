@@ -11,11 +11,10 @@ import {
   type PurchaseOrderState,
   type PurchaseQuotation,
 } from '@financeiro/core';
-import { badRequest, conflict, forbidden, notFound, organizationOf } from '../../trpc/init';
-import { audit } from '../audit/record-event';
-import { mustExist } from '../registries/references';
-import { classifications, costCentres, parties, products } from '../registries/schema';
-import { departments } from '../tenancy/schema';
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../../errors';
+import { organizationOf } from '../../caller';
+import { audit } from '../audit';
+import { mustReference } from '../registries';
 import {
   approversOf,
   ORDER_CHANGED,
@@ -26,22 +25,27 @@ import {
   type PurchasingContext,
 } from './access';
 import { notifyTransition } from './notifications';
-import { purchaseOrderAttachments, purchaseOrderEvents, purchaseOrderItems, purchaseOrders } from './schema';
-
-export type OrderRow = typeof purchaseOrders.$inferSelect;
+import {
+  purchaseOrderAttachments,
+  purchaseOrderEvents,
+  purchaseOrderItems,
+  purchaseOrders,
+  type OrderRow,
+} from './schema';
+import { departmentsView } from '../tenancy';
 
 /** The department an order is made in, with its unit; a department-scoped caller makes orders in theirs only. */
 async function departmentFor(ctx: PurchasingContext, departmentId: string) {
   const working = workingDepartment(ctx);
   if (working && working !== departmentId) {
-    throw forbidden('Você só pode fazer pedidos de compra no departamento em que está trabalhando.');
+    throw new ForbiddenError('Você só pode fazer pedidos de compra no departamento em que está trabalhando.');
   }
   const [department] = await ctx.tx
-    .select({ id: departments.id, unitId: departments.unitId, status: departments.status })
-    .from(departments)
-    .where(and(eq(departments.organizationId, organizationOf(ctx)), eq(departments.id, departmentId)));
+    .select({ id: departmentsView.id, unitId: departmentsView.unitId, status: departmentsView.status })
+    .from(departmentsView)
+    .where(and(eq(departmentsView.organizationId, organizationOf(ctx)), eq(departmentsView.id, departmentId)));
   if (!department || department.status !== 'active' || !selectDepartment(ctx.memberships, departmentId)) {
-    throw badRequest('Departamento não encontrado nesta organização.');
+    throw new InvalidInputError('Departamento não encontrado nesta organização.');
   }
   return { departmentId: department.id, unitId: department.unitId };
 }
@@ -49,12 +53,17 @@ async function departmentFor(ctx: PurchasingContext, departmentId: string) {
 /** Refuses what an order names outside the organization, before anything is written. */
 async function checkReferences(ctx: PurchasingContext, order: PurchaseOrder) {
   const suppliers = [order.supplierId, ...order.quotations.map((q) => q.supplierId)];
-  await mustExist(ctx, parties, suppliers, 'Fornecedor não encontrado nesta organização.');
-  await mustExist(ctx, classifications, [order.classificationId], 'Classificação não encontrada nesta organização.');
-  await mustExist(ctx, costCentres, [order.costCentreId], 'Centro de custo não encontrado nesta organização.');
-  await mustExist(
+  await mustReference(ctx, 'parties', suppliers, 'Fornecedor não encontrado nesta organização.');
+  await mustReference(
     ctx,
-    products,
+    'classifications',
+    [order.classificationId],
+    'Classificação não encontrada nesta organização.',
+  );
+  await mustReference(ctx, 'costCentres', [order.costCentreId], 'Centro de custo não encontrado nesta organização.');
+  await mustReference(
+    ctx,
+    'products',
     order.items.map((i) => i.productId),
     'Produto não encontrado nesta organização.',
   );
@@ -109,7 +118,7 @@ export async function createOrder(
 ): Promise<{ id: string; number: number }> {
   const place = await departmentFor(ctx, order.departmentId);
   if (!permissionsFor(ctx, place).includes('editar_pedidos_compra')) {
-    throw forbidden('Você não tem permissão para fazer pedidos de compra neste departamento.');
+    throw new ForbiddenError('Você não tem permissão para fazer pedidos de compra neste departamento.');
   }
   await checkReferences(ctx, order);
   const id = uuidv7();
@@ -147,8 +156,8 @@ export async function lockOrder(ctx: PurchasingContext, id: string, version?: nu
     .from(purchaseOrders)
     .where(and(visibleOrders(ctx), eq(purchaseOrders.id, id)))
     .for('update');
-  if (!row) throw notFound(ORDER_NOT_FOUND);
-  if (version !== undefined && row.version !== version) throw conflict(ORDER_CHANGED);
+  if (!row) throw new NotFoundError(ORDER_NOT_FOUND);
+  if (version !== undefined && row.version !== version) throw new ConflictError(ORDER_CHANGED);
   return row;
 }
 
@@ -175,7 +184,9 @@ export async function transition(
   const actor = { userId: ctx.user.userId, permissions: permissionsFor(ctx, row) };
   const result = purchaseOrderTransition(stateOf(row), actor, approvers, action);
   if (!result.ok) {
-    throw result.message.startsWith('Você não tem permissão') ? forbidden(result.message) : badRequest(result.message);
+    throw result.message.startsWith('Você não tem permissão')
+      ? new ForbiddenError(result.message)
+      : new InvalidInputError(result.message);
   }
   const { state, event, notify } = result;
   const now = new Date().toISOString();
@@ -196,7 +207,7 @@ export async function transition(
     })
     .where(and(eq(purchaseOrders.organizationId, organizationId), eq(purchaseOrders.id, row.id)))
     .returning();
-  if (!updated) throw notFound(ORDER_NOT_FOUND);
+  if (!updated) throw new NotFoundError(ORDER_NOT_FOUND);
   await ctx.tx.insert(purchaseOrderEvents).values({
     id: uuidv7(),
     organizationId,
@@ -258,7 +269,7 @@ async function followQuotations(
 export async function updateOrder(ctx: PurchasingContext, id: string, version: number, order: PurchaseOrder) {
   const row = await lockOrder(ctx, id, version);
   if (order.departmentId !== row.departmentId) {
-    throw badRequest('O departamento de um pedido não muda: cancele-o e faça outro no departamento certo.');
+    throw new InvalidInputError('O departamento de um pedido não muda: cancele-o e faça outro no departamento certo.');
   }
   await checkReferences(ctx, order);
   const items = await ctx.tx
@@ -292,6 +303,6 @@ export async function lockOrders(ctx: PurchasingContext, ids: string[]): Promise
     .where(and(visibleOrders(ctx), inArray(purchaseOrders.id, ids)))
     .orderBy(asc(purchaseOrders.id))
     .for('update');
-  if (rows.length !== new Set(ids).size) throw notFound(ORDER_NOT_FOUND);
+  if (rows.length !== new Set(ids).size) throw new NotFoundError(ORDER_NOT_FOUND);
   return rows;
 }

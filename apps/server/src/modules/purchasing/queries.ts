@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import {
   PURCHASE_ORDER_STATUSES,
   purchaseListPermission,
@@ -10,19 +9,20 @@ import {
 } from '@financeiro/core';
 import type { z } from 'zod';
 import { containsPattern, folded } from '../../db/search';
-import { notFound, organizationOf } from '../../trpc/init';
-import { users } from '../identity/schema';
-import { organizationCnpj } from '../ledger/nfe';
-import { ledgerDocuments } from '../ledger/schema';
-import { classifications, costCentres, parties, products } from '../registries/schema';
-import { departments, units } from '../tenancy/schema';
+import { NotFoundError } from '../../errors';
+import { organizationOf } from '../../caller';
+import { organizationCnpj, ledgerDocumentsView } from '../ledger';
 import { approversOf, holds, ORDER_NOT_FOUND, permissionsFor, visibleOrders, type PurchasingContext } from './access';
 import { purchaseOrderEvents, purchaseOrderItems, purchaseOrders as o } from './schema';
+import { usersView } from '../identity';
+import { classificationsView, costCentresView, partiesView, productsView } from '../registries';
+import { departmentsView, unitsView } from '../tenancy';
 
 type ListInput = z.output<typeof purchaseListInput>;
 
-const requester = alias(users, 'requester');
-const supplier = alias(parties, 'supplier');
+// Each joined once per query: the order's requester and its supplier.
+const requester = usersView;
+const supplier = partiesView;
 const waitsForMe = (userId: string) => sql<boolean>`${o.waitingFor} @> ${JSON.stringify([userId])}::jsonb`;
 const createdDay = sql`(${o.createdAt} AT TIME ZONE ${TIME_ZONE})::date`;
 
@@ -76,8 +76,8 @@ export async function listOrders(ctx: PurchasingContext, input: ListInput) {
         createdAt: o.createdAt,
         version: o.version,
         departmentId: o.departmentId,
-        department: departments.name,
-        unit: units.name,
+        department: departmentsView.name,
+        unit: unitsView.name,
         requesterId: o.requesterId,
         requester: requester.name,
         supplierId: o.supplierId,
@@ -86,8 +86,8 @@ export async function listOrders(ctx: PurchasingContext, input: ListInput) {
         waitsForMe: waitsForMe(ctx.user.userId),
       })
       .from(o)
-      .innerJoin(departments, eq(departments.id, o.departmentId))
-      .innerJoin(units, eq(units.id, o.unitId))
+      .innerJoin(departmentsView, eq(departmentsView.id, o.departmentId))
+      .innerJoin(unitsView, eq(unitsView.id, o.unitId))
       .innerJoin(requester, eq(requester.id, o.requesterId))
       .leftJoin(supplier, and(eq(supplier.organizationId, o.organizationId), eq(supplier.id, o.supplierId)))
       .where(where)
@@ -130,37 +130,40 @@ export async function getOrder(ctx: PurchasingContext, id: string) {
   const [order] = await ctx.tx
     .select({
       row: o,
-      department: departments.name,
-      unit: units.name,
+      department: departmentsView.name,
+      unit: unitsView.name,
       requester: requester.name,
       supplier: supplier.name,
       supplierDocument: supplier.document,
-      classification: classifications.name,
-      costCentre: costCentres.name,
-      payableStatus: ledgerDocuments.status,
+      classification: classificationsView.name,
+      costCentre: costCentresView.name,
+      payableStatus: ledgerDocumentsView.status,
     })
     .from(o)
-    .innerJoin(departments, eq(departments.id, o.departmentId))
-    .innerJoin(units, eq(units.id, o.unitId))
+    .innerJoin(departmentsView, eq(departmentsView.id, o.departmentId))
+    .innerJoin(unitsView, eq(unitsView.id, o.unitId))
     .innerJoin(requester, eq(requester.id, o.requesterId))
     .leftJoin(supplier, and(eq(supplier.organizationId, o.organizationId), eq(supplier.id, o.supplierId)))
     .leftJoin(
-      classifications,
-      and(eq(classifications.organizationId, o.organizationId), eq(classifications.id, o.classificationId)),
+      classificationsView,
+      and(eq(classificationsView.organizationId, o.organizationId), eq(classificationsView.id, o.classificationId)),
     )
-    .leftJoin(costCentres, and(eq(costCentres.organizationId, o.organizationId), eq(costCentres.id, o.costCentreId)))
     .leftJoin(
-      ledgerDocuments,
-      and(eq(ledgerDocuments.organizationId, o.organizationId), eq(ledgerDocuments.id, o.payableId)),
+      costCentresView,
+      and(eq(costCentresView.organizationId, o.organizationId), eq(costCentresView.id, o.costCentreId)),
+    )
+    .leftJoin(
+      ledgerDocumentsView,
+      and(eq(ledgerDocumentsView.organizationId, o.organizationId), eq(ledgerDocumentsView.id, o.payableId)),
     )
     .where(and(visibleOrders(ctx), eq(o.id, id)));
-  if (!order) throw notFound(ORDER_NOT_FOUND);
+  if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
   const items = await ctx.tx
     .select({
       id: purchaseOrderItems.id,
       productId: purchaseOrderItems.productId,
-      product: products.name,
-      productCode: products.code,
+      product: productsView.name,
+      productCode: productsView.code,
       description: purchaseOrderItems.description,
       quantity: purchaseOrderItems.quantity,
       unit: purchaseOrderItems.unit,
@@ -169,10 +172,10 @@ export async function getOrder(ctx: PurchasingContext, id: string) {
     })
     .from(purchaseOrderItems)
     .leftJoin(
-      products,
+      productsView,
       and(
-        eq(products.organizationId, purchaseOrderItems.organizationId),
-        eq(products.id, purchaseOrderItems.productId),
+        eq(productsView.organizationId, purchaseOrderItems.organizationId),
+        eq(productsView.id, purchaseOrderItems.productId),
       ),
     )
     .where(and(eq(purchaseOrderItems.organizationId, organizationId), eq(purchaseOrderItems.orderId, id)))
@@ -183,14 +186,14 @@ export async function getOrder(ctx: PurchasingContext, id: string) {
       action: purchaseOrderEvents.action,
       fromStatus: purchaseOrderEvents.fromStatus,
       toStatus: purchaseOrderEvents.toStatus,
-      actor: users.name,
+      actor: usersView.name,
       description: purchaseOrderEvents.description,
       reason: purchaseOrderEvents.reason,
       total: purchaseOrderEvents.total,
       at: purchaseOrderEvents.at,
     })
     .from(purchaseOrderEvents)
-    .innerJoin(users, eq(users.id, purchaseOrderEvents.actorId))
+    .innerJoin(usersView, eq(usersView.id, purchaseOrderEvents.actorId))
     .where(and(eq(purchaseOrderEvents.organizationId, organizationId), eq(purchaseOrderEvents.orderId, id)))
     .orderBy(asc(purchaseOrderEvents.at), asc(purchaseOrderEvents.id));
   const quotationSuppliers = order.row.quotations.map((q) => q.supplierId);
@@ -198,12 +201,12 @@ export async function getOrder(ctx: PurchasingContext, id: string) {
     quotationSuppliers.length === 0
       ? []
       : await ctx.tx
-          .select({ id: parties.id, name: parties.name })
-          .from(parties)
+          .select({ id: partiesView.id, name: partiesView.name })
+          .from(partiesView)
           .where(
             and(
-              eq(parties.organizationId, organizationId),
-              sql`${parties.id} in (${sql.join(
+              eq(partiesView.organizationId, organizationId),
+              sql`${partiesView.id} in (${sql.join(
                 quotationSuppliers.map((s) => sql`${s}::uuid`),
                 sql`, `,
               )})`,
@@ -214,10 +217,10 @@ export async function getOrder(ctx: PurchasingContext, id: string) {
     approvers.length === 0
       ? []
       : await ctx.tx
-          .select({ id: users.id, name: users.name })
-          .from(users)
+          .select({ id: usersView.id, name: usersView.name })
+          .from(usersView)
           .where(
-            sql`${users.id} in (${sql.join(
+            sql`${usersView.id} in (${sql.join(
               approvers.map((a) => sql`${a.userId}::uuid`),
               sql`, `,
             )})`,

@@ -8,8 +8,10 @@ import {
   purchaseOrderUpdateInput,
   purchaseTransitionInput,
 } from '@financeiro/core';
-import { badRequest, conflict, organizationOf, procedure, procedureWithLateTransaction, router } from '../../trpc/init';
-import { readNfes } from '../ledger/nfe';
+import { procedure, procedureWithLateTransaction, router } from '../../trpc/init';
+import { ConflictError, InvalidInputError } from '../../errors';
+import { organizationOf } from '../../caller';
+import { readNfes } from '../ledger';
 import { idempotent } from '../idempotency';
 import { approversOf, ORDER_CHANGED, purchasingMeta } from './access';
 import { purchaseAttachmentsRouter } from './attachments';
@@ -69,12 +71,12 @@ export const purchasingRouter = router({
       const seen = new Map(input.orders.map((o) => [o.id, o.version]));
       const results = [];
       for (const row of rows) {
-        if (seen.get(row.id) !== row.version) throw conflict(ORDER_CHANGED);
+        if (seen.get(row.id) !== row.version) throw new ConflictError(ORDER_CHANGED);
         const approvers = await approversOf(ctx.tx, organizationOf(ctx), row.departmentId);
         // Beyond an approver's limit the whole call is refused; whoever is no approver is refused by the workflow.
         const approver = approvers.find((a) => a.userId === ctx.user.userId);
         if (approver && row.total > approver.limit) {
-          throw badRequest(
+          throw new InvalidInputError(
             `O pedido nº ${row.number} (${formatBRL(row.total)}) passa da sua alçada de ${formatBRL(approver.limit)}: abra-o para aprovar na sua alçada.`,
           );
         }

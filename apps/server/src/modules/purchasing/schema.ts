@@ -24,11 +24,11 @@ import {
   type PurchaseApproval,
   type PurchaseQuotation,
 } from '@financeiro/core';
-import { users } from '../identity/schema';
+import { users, createdBy } from '../identity/schema';
 import { ledgerDocuments } from '../ledger/schema';
 import { bytea, classifications, costCentres, parties, products } from '../registries/schema';
-import { departments, units } from '../tenancy/schema';
-import { createdAt, createdBy, money, tenant } from '../../db/columns';
+import { departments, units, tenant } from '../tenancy/schema';
+import { createdAt, money } from '../../db/columns';
 
 /*
  * Purchase orders and their timeline (an order concluded becomes one payable, decision 0021). The workflow itself is
@@ -104,6 +104,9 @@ export const purchaseOrders = pgTable(
     check('purchase_orders_texts_check', sql`char_length(${t.justification}) <= 2000`),
   ],
 );
+
+/** A purchase order as stored: the workflow's state and the payable it became. */
+export type OrderRow = typeof purchaseOrders.$inferSelect;
 
 /** An order's lines: a product or free text, quantity in thousandths, unit price, and their exact total. */
 export const purchaseOrderItems = pgTable(

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { accountInput } from '@financeiro/core';
-import { units } from '../tenancy/schema';
 import { registryRouter, sortableText } from './registry';
 import { mustExist, plural, usage, usages } from './references';
 import { accounts, accountTypes, banks, paymentMethods } from './schema';
+import { unitsView } from '../tenancy';
 
 /** gestao_contas/contas: /v1/registries/accounts.* */
 export const accountsRouter = registryRouter({
@@ -27,7 +27,7 @@ export const accountsRouter = registryRouter({
   prepare: async (ctx, values) => {
     await mustExist(ctx, accountTypes, [values.accountTypeId], 'Tipo de conta não encontrado nesta organização.');
     await mustExist(ctx, banks, [values.bankId], 'Banco não encontrado nesta organização.');
-    await mustExist(ctx, units, values.unitIds, 'Unidade não encontrada nesta organização.');
+    await mustExist(ctx, unitsView, values.unitIds, 'Unidade não encontrada nesta organização.');
     return values;
   },
   usages: (tx, organizationId, id) =>

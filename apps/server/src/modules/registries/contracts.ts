@@ -2,10 +2,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { contractInput } from '@financeiro/core';
 import { v7 as uuidv7 } from 'uuid';
-import { attachmentFields, readAttachment } from '../attachments/content';
-import { downloadOf, listFiles, mustHaveRoom } from '../attachments/stored';
-import { notFound, organizationOf, procedure, router, type ProcedureContext } from '../../trpc/init';
-import { audit } from '../audit/record-event';
+import { attachmentFields, readAttachment, downloadOf, listFiles, mustHaveRoom } from '../attachments';
+import { procedure, router, type ProcedureContext } from '../../trpc/init';
+import { NotFoundError } from '../../errors';
+import { organizationOf } from '../../caller';
+import { audit } from '../audit';
 import { registryRouter } from './registry';
 import { mustExist, plural, usage, usages } from './references';
 import { classifications, contractAttachments, contracts, costCentres, parties, splitConfigs } from './schema';
@@ -55,7 +56,7 @@ async function contractOf(ctx: ProcedureContext, id: string) {
     .select({ id: contracts.id })
     .from(contracts)
     .where(and(eq(contracts.organizationId, organizationOf(ctx)), eq(contracts.id, id)));
-  if (!contract) throw notFound('Contrato não encontrado nesta organização.');
+  if (!contract) throw new NotFoundError('Contrato não encontrado nesta organização.');
   return contract;
 }
 
@@ -114,7 +115,7 @@ export const contractAttachmentsRouter = router({
         .select()
         .from(contractAttachments)
         .where(and(eq(contractAttachments.organizationId, organizationOf(ctx)), eq(contractAttachments.id, input.id)));
-      if (!file) throw notFound('Anexo não encontrado.');
+      if (!file) throw new NotFoundError('Anexo não encontrado.');
       return downloadOf(file);
     }),
 
@@ -126,7 +127,7 @@ export const contractAttachmentsRouter = router({
         .delete(contractAttachments)
         .where(and(eq(contractAttachments.organizationId, organizationOf(ctx)), eq(contractAttachments.id, input.id)))
         .returning({ contractId: contractAttachments.contractId, fileName: contractAttachments.fileName });
-      if (!file) throw notFound('Anexo não encontrado.');
+      if (!file) throw new NotFoundError('Anexo não encontrado.');
       await audit(ctx, {
         action: 'contract.detach',
         entity: 'contract',

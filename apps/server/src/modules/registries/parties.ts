@@ -1,6 +1,11 @@
-import { arrayContains, eq, or, sql } from 'drizzle-orm';
+import { and, arrayContains, eq, or, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import { partyInput, type PartyRole, type PermissionName } from '@financeiro/core';
-import { callerCan, forbidden } from '../../trpc/init';
+import type { z } from 'zod';
+import { FieldConflictError, ForbiddenError } from '../../errors';
+import { audit, type AuditContext } from '../audit';
+import { callerCan } from '../../caller';
+import type { ProcedureContext } from '../../trpc/init';
 import { registryRouter, sortableText } from './registry';
 import { listMentions, mustExist, plural, TEMPLATE_NOT_FOUND, usage, usages } from './references';
 import { apportionmentTemplates, banks, contracts, parties, splitConfigs } from './schema';
@@ -17,6 +22,49 @@ export const ROLE_EDITORS: Record<PartyRole, PermissionName> = {
   customer: 'editar_clientes',
   partner: 'editar_parceiros',
 };
+
+type Party = z.output<typeof partyInput>;
+type PartyContext = AuditContext & { tenant: { organizationId: string } };
+
+/**
+ * A party as it is saved, the one copy of the rules a registry screen and a party typed in with a document share
+ * (partyInput has already checked and normalised the CPF/CNPJ and the PIX key): the bank and the apportionment
+ * template it names exist in the organization, and a new party plays the role it is created for.
+ */
+async function partyValues(
+  ctx: Pick<ProcedureContext, 'tx' | 'tenant'>,
+  role: PartyRole,
+  values: Party,
+  isNew: boolean,
+): Promise<Party> {
+  await mustExist(ctx, banks, [values.bankId], 'Banco não encontrado nesta organização.');
+  await mustExist(ctx, apportionmentTemplates, [values.apportionmentTemplateId], TEMPLATE_NOT_FOUND);
+  return isNew ? { ...values, roles: [...new Set([...values.roles, role])].sort() } : values;
+}
+
+/**
+ * A new party playing `role`, saved by the registry's rules from elsewhere (a document's form): a CPF/CNPJ already
+ * registered is pointed at rather than saved twice, the conflict shown on `field` with the record that holds it.
+ */
+export async function createParty(ctx: PartyContext, role: PartyRole, party: Party, field: string): Promise<string> {
+  const organizationId = ctx.tenant.organizationId;
+  const values = await partyValues(ctx, role, party, true);
+  const [held] = await ctx.tx
+    .select({ id: parties.id })
+    .from(parties)
+    .where(and(eq(parties.organizationId, organizationId), eq(parties.document, values.document)));
+  if (held) {
+    throw new FieldConflictError(
+      'Já existe um cadastro com este CPF/CNPJ nesta organização: escolha-o na lista.',
+      field,
+      held.id,
+    );
+  }
+  const id = uuidv7();
+  await ctx.tx.insert(parties).values({ ...values, id, organizationId });
+  await audit(ctx, { action: `${role}.create`, entity: role, entityId: id, after: values });
+  return id;
+}
 
 /**
  * One screen of the parties registry: the parties playing `role`. A party created here plays it; one that also plays
@@ -49,16 +97,16 @@ function partiesOfRole(role: PartyRole, read: PermissionName, edit: PermissionNa
     },
     importKeys: [{ field: 'document', column: parties.document, message: 'Já existe um cadastro com este CPF/CNPJ.' }],
     prepare: async (ctx, values, before) => {
-      await mustExist(ctx, banks, [values.bankId], 'Banco não encontrado nesta organização.');
-      await mustExist(ctx, apportionmentTemplates, [values.apportionmentTemplateId], TEMPLATE_NOT_FOUND);
       // A party saved on this screen plays this screen's role.
-      const roles = before ? values.roles : [...new Set([...values.roles, role])].sort();
+      const { roles } = await partyValues(ctx, role, values, !before);
       // A role given or taken away is a change to that role's screen: it asks that screen's edit permission.
       const had = new Set(before?.roles ?? []);
       const changed = [...roles.filter((r) => !had.has(r)), ...[...had].filter((r) => !roles.includes(r))];
       for (const r of changed) {
         if (!callerCan(ctx, ROLE_EDITORS[r])) {
-          throw forbidden(`Seu perfil não tem permissão para mudar o papel de ${ROLE_NAMES[r]} deste cadastro.`);
+          throw new ForbiddenError(
+            `Seu perfil não tem permissão para mudar o papel de ${ROLE_NAMES[r]} deste cadastro.`,
+          );
         }
       }
       return { ...values, roles };

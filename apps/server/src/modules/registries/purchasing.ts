@@ -1,10 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { purchasingCentreInput } from '@financeiro/core';
-import { badRequest, organizationOf } from '../../trpc/init';
-import { departments, memberships } from '../tenancy/schema';
+import { InvalidInputError } from '../../errors';
+import { organizationOf } from '../../caller';
 import { registryRouter, sortableText } from './registry';
 import { mustExist } from './references';
 import { purchasingCentres } from './schema';
+import { departmentsView, membershipsView } from '../tenancy';
 
 /** contas/centros_compras: /v1/registries/purchasingCentres.* */
 export const purchasingCentresRouter = registryRouter({
@@ -21,20 +22,20 @@ export const purchasingCentresRouter = registryRouter({
     unique: { purchasing_centres_org_name_key: 'Já existe um centro de compras com este nome.' },
   },
   prepare: async (ctx, values) => {
-    await mustExist(ctx, departments, values.departmentIds, 'Departamento não encontrado nesta organização.');
+    await mustExist(ctx, departmentsView, values.departmentIds, 'Departamento não encontrado nesta organização.');
     const userIds = values.approvers.map((a) => a.userId);
     const members = await ctx.tx
-      .selectDistinct({ userId: memberships.userId })
-      .from(memberships)
+      .selectDistinct({ userId: membershipsView.userId })
+      .from(membershipsView)
       .where(
         and(
-          eq(memberships.organizationId, organizationOf(ctx)),
-          eq(memberships.status, 'active'),
-          inArray(memberships.userId, userIds),
+          eq(membershipsView.organizationId, organizationOf(ctx)),
+          eq(membershipsView.status, 'active'),
+          inArray(membershipsView.userId, userIds),
         ),
       );
     if (members.length !== new Set(userIds).size) {
-      throw badRequest('Todo aprovador deve ser membro ativo desta organização.');
+      throw new InvalidInputError('Todo aprovador deve ser membro ativo desta organização.');
     }
     return values;
   },

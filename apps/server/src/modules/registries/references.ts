@@ -1,9 +1,25 @@
-import { and, count, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, count, eq, getTableName, getViewName, inArray, is, sql, type SQL } from 'drizzle-orm';
+import { PgView, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
-import { badRequest, organizationOf, type ProcedureContext } from '../../trpc/init';
+import { type ProcedureContext } from '../../trpc/init';
+import { InvalidInputError } from '../../errors';
+import { organizationOf } from '../../caller';
+import {
+  accounts,
+  accountTypes,
+  apportionmentTemplates,
+  banks,
+  classifications,
+  contracts,
+  costCentres,
+  parties,
+  paymentMethods,
+  products,
+  taxTypes,
+} from './schema';
 
-type Referenced = PgTable & { id: PgColumn; organizationId: PgColumn };
+/** A registry's table, or another module's view of its records (units, departments). */
+type Referenced = (PgTable | PgView) & { id: PgColumn; organizationId: PgColumn };
 
 /** What a form naming another organization's (or a deleted) apportionment template is told. */
 export const TEMPLATE_NOT_FOUND = 'Rateio padrão não encontrado nesta organização.';
@@ -23,18 +39,42 @@ export async function mustExist(
 ): Promise<void> {
   const known = found.get(ctx.tx) ?? new Set<string>();
   found.set(ctx.tx, known);
-  const name = getTableName(table);
+  const name = is(table, PgView) ? getViewName(table) : getTableName(table);
   const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))].filter(
     (id) => !known.has(`${name}:${id}`),
   );
   if (wanted.length === 0) return;
-  const source: PgTable = table;
   const [counted] = await ctx.tx
     .select({ n: count() })
-    .from(source)
+    .from(table)
     .where(and(eq(table.organizationId, organizationOf(ctx)), inArray(table.id, wanted)));
-  if ((counted?.n ?? 0) !== wanted.length) throw badRequest(message);
+  if ((counted?.n ?? 0) !== wanted.length) throw new InvalidInputError(message);
   for (const id of wanted) known.add(`${name}:${id}`);
+}
+
+/** The registries other modules' records point at, by name. */
+const REFERENCED = {
+  accounts,
+  accountTypes,
+  apportionmentTemplates,
+  banks,
+  classifications,
+  contracts,
+  costCentres,
+  parties,
+  paymentMethods,
+  products,
+  taxTypes,
+} satisfies Record<string, Referenced>;
+
+/** `mustExist` for another module: every id must name one of the organization's records in that registry. */
+export function mustReference(
+  ctx: Pick<ProcedureContext, 'tx' | 'tenant'>,
+  registry: keyof typeof REFERENCED,
+  ids: readonly (string | null | undefined)[],
+  message: string,
+): Promise<void> {
+  return mustExist(ctx, REFERENCED[registry], ids, message);
 }
 
 /** "3 contas": how many rows of `table` in the organization match, or null when none. */

@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { CasingCache } from 'drizzle-orm/casing';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
@@ -16,19 +15,18 @@ import {
 import { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { folded, searchMatches, type FoldedColumn } from '../../db/search';
+import { procedure, procedureWithLateTransaction, router, type ProcedureContext } from '../../trpc/init';
 import {
-  badRequest,
-  conflict,
+  ConflictError,
   FieldConflictError,
-  notFound,
-  organizationOf,
-  procedure,
-  procedureWithLateTransaction,
-  router,
+  InvalidInputError,
+  NotFoundError,
+  ServiceError,
   isUniqueViolation,
-  type ProcedureContext,
-} from '../../trpc/init';
-import { audit } from '../audit/record-event';
+} from '../../errors';
+import { toWire } from '../../wire';
+import { organizationOf } from '../../caller';
+import { audit } from '../audit';
 import { idempotent } from '../idempotency';
 
 /** The columns every registry table has (see `registryColumns` in ./columns). */
@@ -86,14 +84,6 @@ export interface RegistryDefinition<
 /** The values of SQL expressions named by key, as read. */
 type Read<E> = { [K in keyof E]: E[K] extends SQL<infer V> ? V : never };
 type Row<T extends RegistryTable, E = Record<never, SQL>> = T['$inferSelect'] & Read<E>;
-/** Rows as the wire carries them: instants become ISO strings. */
-export type Wire<R> = { [K in keyof R]: R[K] extends Date ? string : R[K] extends Date | null ? string | null : R[K] };
-
-export function toWire<R extends object>(row: R): Wire<R> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) out[key] = value instanceof Date ? value.toISOString() : value;
-  return out as Wire<R>;
-}
 
 /** Text as a pt-BR reader sorts it: case and accents aside ("Cartão" before "Carteira"); see `folded`. */
 export function sortableText(column: PgColumn | SQL): SQL {
@@ -213,14 +203,14 @@ function registryParts<
   function orderBy(input: { sort?: string | undefined; direction: 'asc' | 'desc' }) {
     // Only the registry's own names: `__proto__` or `constructor` must not reach an inherited property.
     if (input.sort !== undefined && !Object.hasOwn(def.sorts, input.sort)) {
-      throw badRequest('Não é possível ordenar a lista por esta coluna.');
+      throw new InvalidInputError('Não é possível ordenar a lista por esta coluna.');
     }
     const column = def.sorts[input.sort ?? sortKeys[0] ?? ''] ?? table.id;
     return [input.direction === 'desc' ? desc(column) : asc(column), asc(table.id)];
   }
   async function current(ctx: ProcedureContext, id: string): Promise<Row<T, E>> {
     const [row] = await ctx.tx.select(columns).from(source).where(byId(ctx, id));
-    if (!row) throw notFound(def.messages.notFound);
+    if (!row) throw new NotFoundError(def.messages.notFound);
     return row as Row<T, E>;
   }
   return { def, read, edit, table, source, columns, inOrganization, prepare, byId, save, where, orderBy, current };
@@ -391,7 +381,7 @@ async function updateRecord<
   const { def, table } = parts;
   const { id, version, ...values } = input;
   const before = await parts.current(ctx, id);
-  if (before.version !== version) throw conflict(STALE);
+  if (before.version !== version) throw new ConflictError(STALE);
   const change = await parts.prepare(ctx, values as z.output<I>, before);
   const set = { ...change, version: version + 1, updatedAt: new Date() } as PgUpdateSetSource<T>;
   const [row] = (await parts.save(ctx, change, id, () =>
@@ -401,7 +391,7 @@ async function updateRecord<
       .where(and(parts.byId(ctx, id), eq(table.version, version)))
       .returning(),
   )) as T['$inferSelect'][];
-  if (!row) throw conflict(STALE);
+  if (!row) throw new ConflictError(STALE);
   await def.afterUpdate?.(ctx, row, before);
   const was = Object.fromEntries(Object.keys(change).map((k) => [k, (before as Record<string, unknown>)[k]]));
   await audit(ctx, {
@@ -445,7 +435,7 @@ async function deleteRecord<
   const before = await parts.current(ctx, id);
   const uses = (await def.usages?.(ctx.tx, organizationOf(ctx), id)) ?? [];
   if (uses.length > 0) {
-    throw conflict(`Não é possível excluir: usado em ${uses.join(', ')}. Desative-o para que não seja mais escolhido.`);
+    throw new ConflictError(`Não é possível excluir: usado em ${uses.join(', ')}. Desative-o para que não seja mais escolhido.`);
   }
   await ctx.tx.delete(def.table).where(parts.byId(ctx, id));
   await audit(ctx, {
@@ -588,7 +578,7 @@ async function saveImport<
       const prepared = await parts.prepare(inside, values, null);
       rows.push({ ...prepared, id: uuidv7(), organizationId: organizationOf(inside) });
     } catch (error) {
-      if (!(error instanceof TRPCError)) throw error;
+      if (!(error instanceof ServiceError)) throw error;
       problems.push({ line, field: '', message: error.message });
     }
   }

@@ -29,11 +29,28 @@ import {
   type PartyRole,
 } from '@financeiro/core';
 import { users } from '../identity/schema';
+import { organizations } from '../tenancy/schema';
 import { folded } from '../../db/search';
-import { registryColumns } from './columns';
 import { money } from '../../db/columns';
 
 /** Binary content; PGlite reads it as a Uint8Array, node-postgres as a Buffer: both become a Buffer. */
+/**
+ * The columns every registry table starts with: identity, tenant, status, optimistic version and times. The table
+ * declares its primary key, (organization_id, id).
+ */
+export const registryColumns = () => ({
+  id: uuid().notNull(),
+  organizationId: uuid()
+    .notNull()
+    .references(() => organizations.id),
+  status: text({ enum: ['active', 'inactive'] })
+    .notNull()
+    .default('active'),
+  version: integer().notNull().default(1),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
 export const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => Buffer.from(value),

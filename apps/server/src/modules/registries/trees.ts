@@ -12,7 +12,9 @@ import {
 } from '@financeiro/core';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../db/client';
-import { badRequest, organizationOf, type ProcedureContext } from '../../trpc/init';
+import { type ProcedureContext } from '../../trpc/init';
+import { InvalidInputError } from '../../errors';
+import { organizationOf } from '../../caller';
 import { registryRouter, sortableText } from './registry';
 import { listMentions, mustExist, plural, TEMPLATE_NOT_FOUND, usage, usages } from './references';
 import { apportionmentTemplates, classifications, contracts, costCentres, products, splitConfigs } from './schema';
@@ -50,13 +52,13 @@ async function place<P extends TreeNode>(
       .select()
       .from(table)
       .where(and(eq(table.organizationId, organizationId), eq(table.id, node.parentId)));
-    if (!found) throw badRequest('O item superior não foi encontrado nesta organização.');
+    if (!found) throw new InvalidInputError('O item superior não foi encontrado nesta organização.');
     parent = found as P;
   }
   if (before && before.parentId === node.parentId) return { parent, code: before.code };
   if (parent) {
     if (before && (parent.code === before.code || parent.code.startsWith(`${before.code}.`))) {
-      throw badRequest('Não é possível mover um item para dentro do próprio ramo.');
+      throw new InvalidInputError('Não é possível mover um item para dentro do próprio ramo.');
     }
   }
   const [deepest] = before
@@ -67,7 +69,7 @@ async function place<P extends TreeNode>(
     : [];
   const branchDepth = before && deepest?.depth ? deepest.depth - codeDepth(before.code) : 0;
   const depth = (parent ? codeDepth(parent.code) + 1 : 1) + branchDepth;
-  if (depth > TREE_MAX_DEPTH) throw badRequest(`A árvore tem no máximo ${TREE_MAX_DEPTH} níveis.`);
+  if (depth > TREE_MAX_DEPTH) throw new InvalidInputError(`A árvore tem no máximo ${TREE_MAX_DEPTH} níveis.`);
   const siblings = await ctx.tx
     .select({ code: table.code })
     .from(table)
@@ -116,7 +118,7 @@ export const classificationsRouter = registryRouter({
     await mustExist(ctx, apportionmentTemplates, [values.apportionmentTemplateId], TEMPLATE_NOT_FOUND);
     const { parent, code } = await place<typeof classifications.$inferSelect>(ctx, classifications, values, before);
     if (parent && parent.nature !== values.nature) {
-      throw badRequest(
+      throw new InvalidInputError(
         `A natureza deve ser a mesma da classificação superior (${parent.code} ${parent.name}): ${NATURE_NAMES[parent.nature]}.`,
       );
     }

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client';
-import { badRequest, organizationOf, type ProcedureContext } from '../../trpc/init';
+import { type ProcedureContext } from '../../trpc/init';
+import { InvalidInputError } from '../../errors';
+import { organizationOf } from '../../caller';
 import { REPORT_ERRORS } from './messages';
 
 /**
@@ -16,9 +18,9 @@ export async function mustBeOrganizations(ctx: ProcedureContext, table: 'units' 
   if (!id) return;
   const found = rowsOf<{ id: string }>(
     await ctx.tx.execute(
-      sql`select id from ${sql.raw(table)} where organization_id = ${organizationOf(ctx)} and id = ${id}::uuid`,
+      sql`select id from ${sql.raw(`${table}_view`)} where organization_id = ${organizationOf(ctx)} and id = ${id}::uuid`,
     ),
   );
   if (found.length === 0)
-    throw badRequest(table === 'units' ? REPORT_ERRORS.unitNotFound : REPORT_ERRORS.costCentreNotFound);
+    throw new InvalidInputError(table === 'units' ? REPORT_ERRORS.unitNotFound : REPORT_ERRORS.costCentreNotFound);
 }

@@ -8,8 +8,9 @@ import {
   type StatusCell,
 } from '@financeiro/core';
 import { rowsOf, type Tx } from '../../db/client';
-import { callerCan, organizationOf, unitOf, type ProcedureContext } from '../../trpc/init';
-import { countOrders } from '../purchasing/queries';
+import { type ProcedureContext } from '../../trpc/init';
+import { callerCan, organizationOf, unitOf } from '../../caller';
+import { countOrders } from '../purchasing';
 import { balanceAt, projection } from './projection';
 
 /** How many payables the dashboard lists under "next bills". */
@@ -22,7 +23,7 @@ async function todayCells(ctx: ProcedureContext, today: string) {
   const rows = rowsOf<{ kind: DocumentKind; late: boolean; n: string; open: string }>(
     await ctx.tx.execute(sql`select i.kind, i.due_date < ${today}::date as late, count(*) as n,
         coalesce(sum(i.amount - i.settled), 0)::bigint as open
-      from ledger_installments i
+      from ledger_installments_view i
       where i.organization_id = ${organizationOf(ctx)} and i.unit_id = ${unitOf(ctx)}
         and i.status in ('open', 'partial') and i.due_date <= ${today}::date
       group by 1, 2`),
@@ -83,13 +84,13 @@ async function nextBills(ctx: ProcedureContext, today: string): Promise<Dashboar
     await ctx.tx.execute(sql`select i.id as installment_id, i.document_id, i.due_date::text as due_date,
         coalesce(p.trade_name, p.name) as party_name, d.description, (i.amount - i.settled)::bigint as open
       from (
-        select * from ledger_installments
+        select * from ledger_installments_view
         where organization_id = ${organizationOf(ctx)} and unit_id = ${unitOf(ctx)} and kind = 'payable'
           and status in ('open', 'partial') and due_date >= ${today}::date
         order by due_date, id limit ${NEXT_BILLS}
       ) i
-      join ledger_documents d on d.organization_id = i.organization_id and d.id = i.document_id
-      join parties p on p.organization_id = i.organization_id and p.id = i.party_id
+      join ledger_documents_view d on d.organization_id = i.organization_id and d.id = i.document_id
+      join parties_view p on p.organization_id = i.organization_id and p.id = i.party_id
       order by i.due_date, i.id`),
   );
   return rows.map((r) => ({
@@ -106,9 +107,9 @@ async function nextBills(ctx: ProcedureContext, today: string): Promise<Dashboar
 async function unreconciledLines(ctx: ProcedureContext): Promise<number> {
   const organizationId = organizationOf(ctx);
   const [row] = rowsOf<{ n: string }>(
-    await ctx.tx.execute(sql`select count(*) as n from bank_statement_lines l
+    await ctx.tx.execute(sql`select count(*) as n from bank_statement_lines_view l
       where l.organization_id = ${organizationId} and l.status in ('open', 'partial')
-        and l.account_id in (select a.id from accounts a where a.organization_id = ${organizationId}
+        and l.account_id in (select a.id from accounts_view a where a.organization_id = ${organizationId}
           and a.unit_ids @> ${JSON.stringify([unitOf(ctx)])}::jsonb)`),
   );
   return Number(row?.n ?? 0);
@@ -117,7 +118,7 @@ async function unreconciledLines(ctx: ProcedureContext): Promise<number> {
 /** Purchase orders waiting for the caller's approval, through the purchase lists' counters; null for a non-approver. */
 async function ordersAwaitingMe(ctx: ProcedureContext): Promise<number | null> {
   const [approver] = rowsOf<{ found: boolean }>(
-    await ctx.tx.execute(sql`select true as found from purchasing_centres c
+    await ctx.tx.execute(sql`select true as found from purchasing_centres_view c
       where c.organization_id = ${organizationOf(ctx)}
         and c.approvers @> ${JSON.stringify([{ userId: ctx.user.userId }])}::jsonb
       limit 1`),

@@ -73,7 +73,7 @@ export function effectiveGroups(tree: readonly ClassificationRow[]): Map<string,
 
 /** The cost centres of the branch that starts at `costCentreId`. */
 export const branchOf = (organizationId: string, costCentreId: string) => sql`(
-  select b.id from cost_centres b join cost_centres top
+  select b.id from cost_centres_view b join cost_centres_view top
     on top.organization_id = b.organization_id and top.id = ${costCentreId}::uuid
   where b.organization_id = ${organizationId} and (b.code = top.code or b.code like top.code || '.%'))`;
 
@@ -126,7 +126,7 @@ export async function dreReport(tx: Tx, q: DreQuery): Promise<DreReport> {
   const amounts = await dreAmounts(tx, { ...q, end: addMonths(q.to, 1) });
   const tree = rowsOf<ClassificationRow>(
     await tx.execute(sql`select id, parent_id as "parentId", code, name, nature, dre_group as "dreGroup"
-      from classifications where organization_id = ${q.organizationId}`),
+      from classifications_view where organization_id = ${q.organizationId}`),
   );
   const groups = effectiveGroups(tree);
   const byId = new Map(tree.map((c) => [c.id, c]));

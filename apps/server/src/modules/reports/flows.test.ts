@@ -5,7 +5,7 @@ import { createConfirmedUser } from '../identity';
 import { codeOf, messageOf } from '../../test/callers';
 import { startDemoApp, type DemoApp } from '../../test/demo';
 import { memberships, profiles } from '../tenancy/schema';
-import { newParty, type Callers } from '../ledger/test-fixtures';
+import { newParty, type Callers } from '../../test/ledger-fixtures';
 
 /** A node's months, total and previous total, by name. */
 const byName = (report: FlowsReport) =>

@@ -85,7 +85,7 @@ export async function flowsReport(tx: Tx, q: FlowsQuery): Promise<FlowsReport> {
   const months = monthsOf(q.from, q.to);
   const previous = { from: addMonths(q.from, -months.length), to: addMonths(q.from, -1) };
   const amounts = await flowAmounts(tx, { ...q, start: previous.from, end: addMonths(q.to, 1) }, q.basis);
-  const table = sql.raw(q.dimension === 'classification' ? 'classifications' : 'cost_centres');
+  const table = sql.raw(q.dimension === 'classification' ? 'classifications_view' : 'cost_centres_view');
   const tree = rowsOf<TreeRow>(
     await tx.execute(sql`select id, parent_id as "parentId", code, name from ${table}
       where organization_id = ${q.organizationId}`),

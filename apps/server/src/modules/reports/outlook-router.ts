@@ -1,5 +1,6 @@
 import { dreReportInput, projectionInput } from '@financeiro/core';
-import { organizationOf, procedure } from '../../trpc/init';
+import { procedure } from '../../trpc/init';
+import { organizationOf } from '../../caller';
 import { mustBeOrganizations, organizationReportMeta } from './access';
 import { dashboard } from './dashboard';
 import { dreReport } from './dre';

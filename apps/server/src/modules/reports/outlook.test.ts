@@ -3,7 +3,7 @@ import { addDays, DRE_LINES, todayInSaoPaulo, type DocumentCreateInput, type Dre
 import { codeOf, messageOf } from '../../test/callers';
 import { startDemoApp, type DemoApp } from '../../test/demo';
 import { memberWith } from '../../test/members';
-import { newAccount, newCostCentre, newParty, type Callers } from '../ledger/test-fixtures';
+import { newAccount, newCostCentre, newParty, type Callers } from '../../test/ledger-fixtures';
 
 describe('reports: the DRE, the projection and the dashboard', () => {
   let d: DemoApp;

@@ -30,11 +30,11 @@ const accountsOf = (unitId: string | null) =>
 export async function balanceAt(tx: Tx, q: Pick<ProjectionQuery, 'organizationId' | 'unitId'>, date: string) {
   const [row] = rowsOf<{ total: string | null }>(
     await tx.execute(sql`select (coalesce(sum(a.opening_balance), 0) + coalesce((
-        select sum(m.amount) from account_movements m
+        select sum(m.amount) from account_movements_view m
         where m.organization_id = ${q.organizationId} and m.date <= ${date}::date
-          and m.account_id in (select a.id from accounts a where a.organization_id = ${q.organizationId} ${accountsOf(q.unitId)})
+          and m.account_id in (select a.id from accounts_view a where a.organization_id = ${q.organizationId} ${accountsOf(q.unitId)})
       ), 0))::bigint as total
-      from accounts a where a.organization_id = ${q.organizationId} ${accountsOf(q.unitId)}`),
+      from accounts_view a where a.organization_id = ${q.organizationId} ${accountsOf(q.unitId)}`),
   );
   return Number(row?.total ?? 0);
 }
@@ -66,7 +66,7 @@ export async function projection(tx: Tx, q: ProjectionQuery): Promise<Projection
   const due = rowsOf<{ day: string; kind: DocumentKind; open: string }>(
     await tx.execute(sql`select greatest(i.due_date, ${today}::date)::text as day, i.kind,
         sum(i.amount - i.settled)::bigint as open
-      from ledger_installments i
+      from ledger_installments_view i
       where i.organization_id = ${q.organizationId} and i.status in ('open', 'partial')
         and i.due_date <= ${last}::date ${unit('i.unit_id')}
       group by 1, 2`),
@@ -75,7 +75,7 @@ export async function projection(tx: Tx, q: ProjectionQuery): Promise<Projection
     await tx.execute(sql`select
         sum(i.amount - i.settled) filter (where i.kind = 'receivable')::bigint as incoming,
         sum(i.amount - i.settled) filter (where i.kind = 'payable')::bigint as outgoing
-      from ledger_installments i
+      from ledger_installments_view i
       where i.organization_id = ${q.organizationId} and i.status in ('open', 'partial')
         and i.due_date < ${today}::date ${unit('i.unit_id')}`),
   );
@@ -91,7 +91,7 @@ export async function projection(tx: Tx, q: ProjectionQuery): Promise<Projection
   }>(
     await tx.execute(sql`select r.id, r.kind, r.amount, r.periodicity, r.due_day,
         r.start_date::text as start_date, r.end_date::text as end_date
-      from ledger_recurrences r
+      from ledger_recurrences_view r
       where r.organization_id = ${q.organizationId} and r.status = 'active' and r.start_date <= ${last}::date
         and (r.end_date is null or r.end_date >= ${today}::date) ${unit('r.unit_id')}`),
   );
@@ -110,7 +110,7 @@ export async function projection(tx: Tx, q: ProjectionQuery): Promise<Projection
   if (planned.length > 0) {
     const generated = rowsOf<{ recurrence_id: string; period: string }>(
       await tx.execute(sql`select d.recurrence_id, d.recurrence_period::text as period
-        from ledger_documents d
+        from ledger_documents_view d
         where d.organization_id = ${q.organizationId}
           and d.recurrence_id in (${sql.join(
             [...new Set(planned.map((p) => p.recurrenceId))].map((id) => sql`${id}::uuid`),

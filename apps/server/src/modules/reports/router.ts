@@ -7,8 +7,9 @@ import {
   statusReportInput,
   type DocumentKind,
 } from '@financeiro/core';
-import { readMeta, requireKind } from '../ledger/access';
-import { organizationOf, procedure, router, unitOf, type ProcedureContext } from '../../trpc/init';
+import { readMeta, requireKind } from '../ledger';
+import { procedure, router, type ProcedureContext } from '../../trpc/init';
+import { organizationOf, unitOf } from '../../caller';
 import { flowsReport } from './flows';
 import { mustBeOrganizations, organizationReportMeta } from './access';
 import { outlookProcedures } from './outlook-router';

@@ -15,9 +15,9 @@ import {
 import { createTestApp, type TestApp } from '../../test/app';
 import { callersFor, codeOf, messageOf } from '../../test/callers';
 import { startDemoApp, type DemoApp } from '../../test/demo';
-import { seedDemo } from '../demo/seed';
+import { seedDemo } from '../demo';
 import { memberWith } from '../../test/members';
-import { newAccount, newClassification, newCostCentre, newParty, type Callers } from '../ledger/test-fixtures';
+import { newAccount, newClassification, newCostCentre, newParty, type Callers } from '../../test/ledger-fixtures';
 import { organizations, units } from '../tenancy/schema';
 
 const today = todayInSaoPaulo();

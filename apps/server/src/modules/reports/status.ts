@@ -44,7 +44,7 @@ const classified = (q: StatusQuery) => sql`
       when i.status = 'paid' then i.settled
       when i.status = 'cancelled' then i.amount
       else i.amount - i.settled end as value
-  from ledger_installments i
+  from ledger_installments_view i
   where i.organization_id = ${q.organizationId} and i.kind = ${q.kind}
     and i.unit_id in (${sql.join(
       q.unitIds.map((id) => sql`${id}::uuid`),
@@ -70,22 +70,22 @@ function groupedQuery(q: StatusQuery): SQL {
       return sql`with b as (${base})
         select b.party_id as key, coalesce(p.trade_name, p.name) as label, col, count(*) as count,
           sum(value)::bigint as amount
-        from b join parties p on p.organization_id = ${q.organizationId} and p.id = b.party_id
+        from b join parties_view p on p.organization_id = ${q.organizationId} and p.id = b.party_id
         group by b.party_id, coalesce(p.trade_name, p.name), col`;
     case 'unit':
       return sql`with b as (${base})
         select b.unit_id as key, u.name as label, col, count(*) as count, sum(value)::bigint as amount
-        from b join units u on u.id = b.unit_id
+        from b join units_view u on u.id = b.unit_id
         group by b.unit_id, u.name, col`;
     case 'classification':
     case 'costCentre': {
       const column = sql.raw(q.groupBy === 'classification' ? 'classification_id' : 'cost_centre_id');
-      const table = sql.raw(q.groupBy === 'classification' ? 'classifications' : 'cost_centres');
+      const table = sql.raw(q.groupBy === 'classification' ? 'classifications_view' : 'cost_centres_view');
       const part = apportionedPart(sql`b.value`, sql`l.share`, sql`b.id`, sql`l.id`);
       return sql`with b as (${base}),
         parts as (
           select b.id, b.col, l.${column} as key, ${part} as part
-          from b left join ledger_document_lines l
+          from b left join ledger_document_lines_view l
             on l.organization_id = ${q.organizationId} and l.document_id = b.document_id
         )
         select parts.key, g.name as label, col, count(distinct parts.id) as count, sum(part)::bigint as amount
@@ -114,7 +114,7 @@ export async function statusReport(tx: Tx, q: StatusQuery): Promise<StatusReport
   if (q.groupBy === 'unit' && q.unitIds.length > 0) {
     // Each unit the report covers has its row, with nothing in it when it has no installments of the kind.
     const named = rowsOf<{ id: string; name: string }>(
-      await tx.execute(sql`select id, name from units where organization_id = ${q.organizationId}
+      await tx.execute(sql`select id, name from units_view where organization_id = ${q.organizationId}
         and id in (${sql.join(
           q.unitIds.map((id) => sql`${id}::uuid`),
           sql`, `,

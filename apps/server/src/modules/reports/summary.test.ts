@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { DocumentCreateInput, FlowDimension, FlowDirection, ReportBasis } from '@financeiro/core';
 import { rowsOf, type Tx } from '../../db/client';
 import { startDemoApp, type DemoApp } from '../../test/demo';
-import { newParty, type Callers } from '../ledger/test-fixtures';
+import { newParty, type Callers } from '../../test/ledger-fixtures';
 import { monthlyFlows } from './dashboard';
 import { dreAmounts } from './dre';
 import { flowAmounts } from './flows';

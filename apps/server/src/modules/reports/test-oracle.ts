@@ -28,24 +28,24 @@ function cashSettlements(r: FlowRange): SQL {
   return sql`with moved as materialized (
       select s.id as settlement_id, i.document_id, date_trunc('month', p.paid_date)::date as month,
         (s.principal + s.interest + s.fine - s.discount)::bigint as value
-      from ledger_payments p
-      join ledger_settlements s on s.organization_id = p.organization_id and s.payment_id = p.id
-      join ledger_installments i on i.organization_id = s.organization_id and i.id = s.installment_id
+      from ledger_payments_view p
+      join ledger_settlements_view s on s.organization_id = p.organization_id and s.payment_id = p.id
+      join ledger_installments_view i on i.organization_id = s.organization_id and i.id = s.installment_id
       where p.organization_id = ${r.organizationId} and p.kind = ${kindOf(r.direction)}
         and p.paid_date >= ${r.start}::date and p.paid_date < ${r.end}::date
         ${r.unitId ? sql`and i.unit_id = ${r.unitId}::uuid` : sql``}
     ),
     parts as (
       select l.${key} as key, m.month, m.value as part
-      from moved m join ledger_document_lines l
+      from moved m join ledger_document_lines_view l
         on l.organization_id = ${r.organizationId} and l.document_id = m.document_id and l.share = 10000
       union all
       select l.${key} as key, m.month, ${part} as part
-      from moved m join ledger_document_lines l
+      from moved m join ledger_document_lines_view l
         on l.organization_id = ${r.organizationId} and l.document_id = m.document_id and l.share < 10000
       union all
       select null, m.month, m.value from moved m
-      where not exists (select from ledger_document_lines l
+      where not exists (select from ledger_document_lines_view l
         where l.organization_id = ${r.organizationId} and l.document_id = m.document_id)
     )
     select key, to_char(month, 'YYYY-MM-DD') as month, sum(part)::bigint as amount from parts group by key, month`;
@@ -55,7 +55,7 @@ function cashSettlements(r: FlowRange): SQL {
 function accrualDocuments(r: FlowRange): SQL {
   return sql`select l.${keyColumn(r.dimension)} as key, to_char(d.competence, 'YYYY-MM-DD') as month,
       sum(coalesce(l.amount, d.gross_amount))::bigint as amount
-    from ledger_documents d left join ledger_document_lines l
+    from ledger_documents_view d left join ledger_document_lines_view l
       on l.organization_id = d.organization_id and l.document_id = d.id
     where d.organization_id = ${r.organizationId} and d.kind = ${kindOf(r.direction)} and d.status <> 'cancelled'
       and d.competence >= ${r.start}::date and d.competence < ${r.end}::date
@@ -72,7 +72,7 @@ function manualEntries(r: FlowRange): SQL {
   const inflow = sql`(case when m.kind = 'manual' then m.amount > 0 else m.amount < 0 end)`;
   return sql`select m.${keyColumn(r.dimension)} as key, ${monthText(sql`m.date`)} as month,
       sum(${r.direction === 'in' ? sql`m.amount` : sql`-m.amount`})::bigint as amount
-    from account_movements m
+    from account_movements_view m
     where m.organization_id = ${r.organizationId} and m.kind in ('manual', 'manual_reversal')
       and m.date >= ${r.start}::date and m.date < ${r.end}::date
       and ${inflow} = ${r.direction === 'in'}
@@ -92,7 +92,7 @@ export async function plainFlowAmounts(tx: Tx, r: FlowRange, basis: ReportBasis)
 
 /** The cost centres of the branch that starts at `costCentreId`. */
 const branchOf = (organizationId: string, costCentreId: string) => sql`(
-  select b.id from cost_centres b join cost_centres top
+  select b.id from cost_centres_view b join cost_centres_view top
     on top.organization_id = b.organization_id and top.id = ${costCentreId}::uuid
   where b.organization_id = ${organizationId} and (b.code = top.code or b.code like top.code || '.%'))`;
 
@@ -110,14 +110,14 @@ function dreCash(r: DreRange): SQL {
       from (
         select s.id as settlement_id, i.document_id, p.paid_date,
           ${signOf(sql`p.kind`)} * (s.principal + s.interest + s.fine - s.discount)::bigint as value
-        from ledger_payments p
-        join ledger_settlements s on s.organization_id = p.organization_id and s.payment_id = p.id
-        join ledger_installments i on i.organization_id = s.organization_id and i.id = s.installment_id
+        from ledger_payments_view p
+        join ledger_settlements_view s on s.organization_id = p.organization_id and s.payment_id = p.id
+        join ledger_installments_view i on i.organization_id = s.organization_id and i.id = s.installment_id
         where p.organization_id = ${r.organizationId}
           and p.paid_date >= ${r.from}::date and p.paid_date < ${r.end}::date
           ${r.unitId ? sql`and i.unit_id = ${r.unitId}::uuid` : sql``}
       ) m
-      join ledger_document_lines l on l.organization_id = ${r.organizationId} and l.document_id = m.document_id
+      join ledger_document_lines_view l on l.organization_id = ${r.organizationId} and l.document_id = m.document_id
     ) parts
     ${r.costCentreId ? sql`where cost_centre_id in ${branchOf(r.organizationId, r.costCentreId)}` : sql``}
     group by 1, 2`;
@@ -127,8 +127,8 @@ function dreCash(r: DreRange): SQL {
 function dreAccrual(r: DreRange): SQL {
   return sql`select l.classification_id, to_char(d.competence, 'YYYY-MM-DD') as month,
       sum(${signOf(sql`d.kind`)} * l.amount)::bigint as amount
-    from ledger_documents d
-    join ledger_document_lines l on l.organization_id = d.organization_id and l.document_id = d.id
+    from ledger_documents_view d
+    join ledger_document_lines_view l on l.organization_id = d.organization_id and l.document_id = d.id
     where d.organization_id = ${r.organizationId} and d.status <> 'cancelled'
       and d.competence >= ${r.from}::date and d.competence < ${r.end}::date
       ${r.unitId ? sql`and d.unit_id = ${r.unitId}::uuid` : sql``}
@@ -139,7 +139,7 @@ function dreAccrual(r: DreRange): SQL {
 /** Manual entries and their reversals on either basis, by their own date, signed as the money moved. */
 function dreManual(r: DreRange): SQL {
   return sql`select m.classification_id, ${monthText(sql`m.date`)} as month, sum(m.amount)::bigint as amount
-    from account_movements m
+    from account_movements_view m
     where m.organization_id = ${r.organizationId} and m.kind in ('manual', 'manual_reversal')
       and m.date >= ${r.from}::date and m.date < ${r.end}::date
       ${r.unitId ? sql`and m.unit_id = ${r.unitId}::uuid` : sql``}
@@ -170,14 +170,14 @@ export async function plainMonthly(
         select to_char(date_trunc('month', p.paid_date), 'YYYY-MM-DD') as month,
           case when p.kind = 'receivable' then p.total else 0 end as inflows,
           case when p.kind = 'payable' then -p.total else 0 end as outflows
-        from ledger_payments p
+        from ledger_payments_view p
         where p.organization_id = ${organizationId} and p.unit_id = ${unitId}
           and p.paid_date >= ${first}::date and p.paid_date < ${end}::date
         union all
         select to_char(date_trunc('month', m.date), 'YYYY-MM-DD'),
           case when (m.kind = 'manual') = (m.amount > 0) then m.amount else 0 end,
           case when (m.kind = 'manual') = (m.amount > 0) then 0 else -m.amount end
-        from account_movements m
+        from account_movements_view m
         where m.organization_id = ${organizationId} and m.unit_id = ${unitId}
           and m.kind in ('manual', 'manual_reversal') and m.date >= ${first}::date and m.date < ${end}::date
       ) flows group by 1`),

@@ -1,17 +1,16 @@
-import { and, asc, eq, gte, isNull, lte, notExists, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { SplitCoverage } from '@financeiro/core';
 import type { Tx } from '../../db/client';
-import { badRequest, notFound } from '../../trpc/init';
-import {
-  ledgerDocumentLines,
-  ledgerDocuments,
-  ledgerInstallments,
-  ledgerPayments,
-  ledgerSettlements,
-} from '../ledger/schema';
-import { parties, products, splitConfigs } from '../registries/schema';
+import { InvalidInputError, NotFoundError } from '../../errors';
 import { CONFIG_NOT_FOUND, INACTIVE_CONFIG, NO_COVERAGE, PRODUCT_WITHOUT_CLASSIFICATION } from './access';
+import {
+  ledgerDocumentLinesView,
+  ledgerDocumentsView,
+  ledgerInstallmentsView,
+  ledgerPaymentsView,
+  ledgerSettlementsView,
+} from '../ledger';
+import { partiesView, productsView, splitConfigsView } from '../registries';
 
 export interface SplitConfig {
   id: string;
@@ -30,11 +29,11 @@ export interface SplitConfig {
 export async function splitConfigOf(tx: Tx, organizationId: string, id: string, lock = false): Promise<SplitConfig> {
   const query = tx
     .select()
-    .from(splitConfigs)
-    .where(and(eq(splitConfigs.organizationId, organizationId), eq(splitConfigs.id, id)));
+    .from(splitConfigsView)
+    .where(and(eq(splitConfigsView.organizationId, organizationId), eq(splitConfigsView.id, id)));
   const [config] = lock ? await query.for('update') : await query;
-  if (!config) throw notFound(CONFIG_NOT_FOUND);
-  if (config.status !== 'active') throw badRequest(INACTIVE_CONFIG);
+  if (!config) throw new NotFoundError(CONFIG_NOT_FOUND);
+  if (config.status !== 'active') throw new InvalidInputError(INACTIVE_CONFIG);
   const base = { id: config.id, name: config.name, status: config.status, partners: config.partners };
   switch (config.coverage) {
     case 'classification':
@@ -50,14 +49,14 @@ export async function splitConfigOf(tx: Tx, organizationId: string, id: string, 
     case 'product': {
       // Documents carry no product: a product's receipts are those of its classification (decision 0024).
       const [product] = await tx
-        .select({ classificationId: products.classificationId })
-        .from(products)
-        .where(and(eq(products.organizationId, organizationId), eq(products.id, config.productId ?? '')));
-      if (!product?.classificationId) throw badRequest(PRODUCT_WITHOUT_CLASSIFICATION);
+        .select({ classificationId: productsView.classificationId })
+        .from(productsView)
+        .where(and(eq(productsView.organizationId, organizationId), eq(productsView.id, config.productId ?? '')));
+      if (!product?.classificationId) throw new InvalidInputError(PRODUCT_WITHOUT_CLASSIFICATION);
       return { ...base, coverage: 'product', match: { by: 'classification', id: product.classificationId } };
     }
     default:
-      throw badRequest(NO_COVERAGE);
+      throw new InvalidInputError(NO_COVERAGE);
   }
 }
 
@@ -75,8 +74,6 @@ export interface CoveredReceipt {
   amount: number;
 }
 
-const reversal = alias(ledgerPayments, 'reversal');
-
 /**
  * The money received in the unit for receivables that the setting covers, by paid date within the period: each
  * settlement of a payment that is no reversal and was not reversed (so a receipt undone, whenever, counts for
@@ -90,17 +87,17 @@ export async function coveredReceipts(
   period: { from: string; to: string },
 ): Promise<CoveredReceipt[]> {
   const { organizationId, unitId } = at;
-  const s = ledgerSettlements;
-  const i = ledgerInstallments;
-  const d = ledgerDocuments;
-  const p = ledgerPayments;
+  const s = ledgerSettlementsView;
+  const i = ledgerInstallmentsView;
+  const d = ledgerDocumentsView;
+  const p = ledgerPaymentsView;
   const received = sql<number>`(${s.principal} + ${s.interest} + ${s.fine} - ${s.discount})`;
   const coveredShare =
     config.match.by === 'classification'
-      ? sql<number>`coalesce((select sum(${ledgerDocumentLines.share}) from ${ledgerDocumentLines}
-          where ${ledgerDocumentLines.organizationId} = ${organizationId}
-            and ${ledgerDocumentLines.documentId} = ${d.id}
-            and ${ledgerDocumentLines.classificationId} = ${config.match.id}), 0)`
+      ? sql<number>`coalesce((select sum(${ledgerDocumentLinesView.share}) from ${ledgerDocumentLinesView}
+          where ${ledgerDocumentLinesView.organizationId} = ${organizationId}
+            and ${ledgerDocumentLinesView.documentId} = ${d.id}
+            and ${ledgerDocumentLinesView.classificationId} = ${config.match.id}), 0)`
       : sql<number>`10000`;
   const amount = sql<number>`round(${received} * ${coveredShare} / 10000.0)::bigint`;
   const matches =
@@ -115,7 +112,7 @@ export async function coveredReceipts(
       documentId: d.id,
       documentNumber: d.documentNumber,
       description: d.description,
-      partyName: parties.name,
+      partyName: partiesView.name,
       number: i.number,
       count: i.count,
       paidDate: p.paidDate,
@@ -126,7 +123,7 @@ export async function coveredReceipts(
     .innerJoin(p, and(eq(p.organizationId, s.organizationId), eq(p.id, s.paymentId)))
     .innerJoin(i, and(eq(i.organizationId, s.organizationId), eq(i.id, s.installmentId)))
     .innerJoin(d, and(eq(d.organizationId, i.organizationId), eq(d.id, i.documentId)))
-    .innerJoin(parties, and(eq(parties.organizationId, d.organizationId), eq(parties.id, d.partyId)))
+    .innerJoin(partiesView, and(eq(partiesView.organizationId, d.organizationId), eq(partiesView.id, d.partyId)))
     .where(
       and(
         eq(s.organizationId, organizationId),
@@ -135,12 +132,9 @@ export async function coveredReceipts(
         gte(p.paidDate, period.from),
         lte(p.paidDate, period.to),
         isNull(p.reversalOf),
-        notExists(
-          tx
-            .select({ id: reversal.id })
-            .from(reversal)
-            .where(and(eq(reversal.organizationId, organizationId), eq(reversal.reversalOf, p.id))),
-        ),
+        // Not reversed: no payment reverses it (the view aliased in SQL, as drizzle aliases no view).
+        sql`not exists (select 1 from ${ledgerPaymentsView} reversal
+          where reversal.organization_id = ${organizationId} and reversal.reversal_of = ${p.id})`,
         matches,
         sql`${amount} > 0`,
       ),

@@ -10,18 +10,22 @@ import {
 } from '@financeiro/core';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
-import { badRequest, conflict, isUniqueViolation, notFound, type ProcedureContext } from '../../trpc/init';
-import { audit } from '../audit/record-event';
-import { users } from '../identity/schema';
-import { scopeOf } from '../ledger/access';
-import { cancelDocuments } from '../ledger/cancel-documents';
-import { createDocument } from '../ledger/create-document';
-import { ledgerDocumentLines, ledgerDocuments, ledgerInstallments } from '../ledger/schema';
-import { mustExist } from '../registries/references';
-import { classifications, costCentres, parties } from '../registries/schema';
+import { type ProcedureContext } from '../../trpc/init';
+import { ConflictError, InvalidInputError, NotFoundError, isUniqueViolation } from '../../errors';
+import { audit } from '../audit';
+import {
+  scopeOf,
+  cancelDocuments,
+  createDocument,
+  ledgerDocumentLinesView,
+  ledgerDocumentsView,
+  ledgerInstallmentsView,
+} from '../ledger';
+import { mustReference, partiesView } from '../registries';
 import { NOTHING_TO_SPLIT, RUN_NOT_FOUND } from './access';
 import { coveredReceipts, splitConfigOf, type SplitConfig } from './receipts';
 import { splitRunReceipts, splitRuns, splitRunShares } from './schema';
+import { usersView } from '../identity';
 
 type Period = { from: string; to: string };
 type At = { organizationId: string; unitId: string };
@@ -32,9 +36,9 @@ const atOf = (ctx: ProcedureContext): At => scopeOf(ctx).tenant;
 async function partyNames(tx: Tx, organizationId: string, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const rows = await tx
-    .select({ id: parties.id, name: parties.name })
-    .from(parties)
-    .where(and(eq(parties.organizationId, organizationId), inArray(parties.id, ids)));
+    .select({ id: partiesView.id, name: partiesView.name })
+    .from(partiesView)
+    .where(and(eq(partiesView.organizationId, organizationId), inArray(partiesView.id, ids)));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
@@ -65,16 +69,16 @@ const alreadySplit = (run: Period) =>
 async function likelyCostCentre(tx: Tx, organizationId: string, documentIds: string[]): Promise<string | null> {
   if (documentIds.length === 0) return null;
   const [row] = await tx
-    .select({ id: ledgerDocumentLines.costCentreId })
-    .from(ledgerDocumentLines)
+    .select({ id: ledgerDocumentLinesView.costCentreId })
+    .from(ledgerDocumentLinesView)
     .where(
       and(
-        eq(ledgerDocumentLines.organizationId, organizationId),
-        inArray(ledgerDocumentLines.documentId, [...new Set(documentIds)]),
+        eq(ledgerDocumentLinesView.organizationId, organizationId),
+        inArray(ledgerDocumentLinesView.documentId, [...new Set(documentIds)]),
       ),
     )
-    .groupBy(ledgerDocumentLines.costCentreId)
-    .orderBy(desc(sql`sum(${ledgerDocumentLines.amount})`), asc(ledgerDocumentLines.costCentreId))
+    .groupBy(ledgerDocumentLinesView.costCentreId)
+    .orderBy(desc(sql`sum(${ledgerDocumentLinesView.amount})`), asc(ledgerDocumentLinesView.costCentreId))
     .limit(1);
   return row?.id ?? null;
 }
@@ -123,11 +127,16 @@ export async function runSplit(ctx: ProcedureContext, input: RunInput) {
   const at = scope.tenant;
   const config = await splitConfigOf(ctx.tx, at.organizationId, input.configId, true);
   const existing = await overlappingRun(ctx.tx, at, config.id, input);
-  if (existing) throw conflict(alreadySplit(existing));
-  await mustExist(ctx, classifications, [input.classificationId], 'Classificação não encontrada nesta organização.');
-  await mustExist(ctx, costCentres, [input.costCentreId], 'Centro de custo não encontrado nesta organização.');
+  if (existing) throw new ConflictError(alreadySplit(existing));
+  await mustReference(
+    ctx,
+    'classifications',
+    [input.classificationId],
+    'Classificação não encontrada nesta organização.',
+  );
+  await mustReference(ctx, 'costCentres', [input.costCentreId], 'Centro de custo não encontrado nesta organização.');
   const { receipts, base, shares, retained } = await computeSplit(ctx.tx, at, config, input);
-  if (base === 0) throw badRequest(NOTHING_TO_SPLIT);
+  if (base === 0) throw new InvalidInputError(NOTHING_TO_SPLIT);
   const costCentreId =
     input.costCentreId ??
     (await likelyCostCentre(
@@ -135,7 +144,7 @@ export async function runSplit(ctx: ProcedureContext, input: RunInput) {
       at.organizationId,
       receipts.map((r) => r.documentId),
     ));
-  if (!costCentreId) throw badRequest('Escolha o centro de custo das contas a pagar dos parceiros.');
+  if (!costCentreId) throw new InvalidInputError('Escolha o centro de custo das contas a pagar dos parceiros.');
 
   const label = periodLabel(input.from, input.to);
   const runId = uuidv7();
@@ -154,7 +163,7 @@ export async function runSplit(ctx: ProcedureContext, input: RunInput) {
       createdBy: ctx.user.userId,
     });
   } catch (error) {
-    if (isUniqueViolation(error, 'split_runs_live_period_key')) throw conflict(alreadySplit(input));
+    if (isUniqueViolation(error, 'split_runs_live_period_key')) throw new ConflictError(alreadySplit(input));
     throw error;
   }
   // Issued today, or on the due date when that comes first (a split of an old month due in the past).
@@ -230,8 +239,8 @@ export async function reverseSplit(ctx: ProcedureContext, input: ReverseInput) {
       ),
     )
     .for('update');
-  if (!run) throw notFound(RUN_NOT_FOUND);
-  if (run.reversedAt) throw conflict('Este split já foi desfeito.');
+  if (!run) throw new NotFoundError(RUN_NOT_FOUND);
+  if (run.reversedAt) throw new ConflictError('Este split já foi desfeito.');
   const shares = await ctx.tx
     .select({ payableId: splitRunShares.payableId, partyId: splitRunShares.partyId })
     .from(splitRunShares)
@@ -239,22 +248,25 @@ export async function reverseSplit(ctx: ProcedureContext, input: ReverseInput) {
   const payableIds = shares.flatMap((s) => (s.payableId ? [s.payableId] : []));
   if (payableIds.length > 0) {
     const [paid] = await ctx.tx
-      .select({ name: parties.name })
-      .from(ledgerInstallments)
+      .select({ name: partiesView.name })
+      .from(ledgerInstallmentsView)
       .innerJoin(
-        parties,
-        and(eq(parties.organizationId, ledgerInstallments.organizationId), eq(parties.id, ledgerInstallments.partyId)),
+        partiesView,
+        and(
+          eq(partiesView.organizationId, ledgerInstallmentsView.organizationId),
+          eq(partiesView.id, ledgerInstallmentsView.partyId),
+        ),
       )
       .where(
         and(
-          eq(ledgerInstallments.organizationId, at.organizationId),
-          inArray(ledgerInstallments.documentId, payableIds),
-          gt(ledgerInstallments.settled, 0),
+          eq(ledgerInstallmentsView.organizationId, at.organizationId),
+          inArray(ledgerInstallmentsView.documentId, payableIds),
+          gt(ledgerInstallmentsView.settled, 0),
         ),
       )
       .limit(1);
     if (paid) {
-      throw conflict(
+      throw new ConflictError(
         `A conta a pagar de ${paid.name} deste split já tem pagamento: estorne o pagamento em Contas a pagar antes de desfazer o split.`,
       );
     }
@@ -278,7 +290,7 @@ export async function reverseSplit(ctx: ProcedureContext, input: ReverseInput) {
 /** The unit's runs, newest first, with each partner's part, its payable and whether it was paid. */
 export async function listRuns(ctx: ProcedureContext, input: { configId: string | null }) {
   const at = atOf(ctx);
-  const creator = users;
+  const creator = usersView;
   const runs = await ctx.tx
     .select({
       id: splitRuns.id,
@@ -315,22 +327,25 @@ export async function listRuns(ctx: ProcedureContext, input: { configId: string 
           .select({
             runId: splitRunShares.runId,
             partyId: splitRunShares.partyId,
-            name: parties.name,
+            name: partiesView.name,
             share: splitRunShares.share,
             amount: splitRunShares.amount,
             payableId: splitRunShares.payableId,
-            payableStatus: ledgerDocuments.status,
+            payableStatus: ledgerDocumentsView.status,
           })
           .from(splitRunShares)
           .innerJoin(
-            parties,
-            and(eq(parties.organizationId, splitRunShares.organizationId), eq(parties.id, splitRunShares.partyId)),
+            partiesView,
+            and(
+              eq(partiesView.organizationId, splitRunShares.organizationId),
+              eq(partiesView.id, splitRunShares.partyId),
+            ),
           )
           .leftJoin(
-            ledgerDocuments,
+            ledgerDocumentsView,
             and(
-              eq(ledgerDocuments.organizationId, splitRunShares.organizationId),
-              eq(ledgerDocuments.id, splitRunShares.payableId),
+              eq(ledgerDocumentsView.organizationId, splitRunShares.organizationId),
+              eq(ledgerDocumentsView.id, splitRunShares.payableId),
             ),
           )
           .where(
@@ -342,7 +357,7 @@ export async function listRuns(ctx: ProcedureContext, input: { configId: string 
               ),
             ),
           )
-          .orderBy(asc(parties.name));
+          .orderBy(asc(partiesView.name));
   return runs.map((run) => ({
     ...run,
     label: periodLabel(run.from, run.to),

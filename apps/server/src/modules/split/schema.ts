@@ -14,11 +14,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { MAX_AMOUNT } from '@financeiro/core';
-import { users } from '../identity/schema';
+import { users, createdBy } from '../identity/schema';
 import { ledgerDocuments, ledgerSettlements } from '../ledger/schema';
 import { parties, splitConfigs } from '../registries/schema';
-import { units } from '../tenancy/schema';
-import { createdAt, createdBy, money, tenant } from '../../db/columns';
+import { units, tenant } from '../tenancy/schema';
+import { createdAt, money } from '../../db/columns';
 
 /*
  * Revenue splits applied (decision 0024): a run takes the receipts a split setting covers in a period of one unit,

@@ -8,7 +8,7 @@ import { startDemoApp, type DemoApp } from '../../test/demo';
 import { withTenant } from '../../db/tenant';
 import { memberWith } from '../../test/members';
 import { ledgerDocuments, ledgerInstallments } from '../ledger/schema';
-import { newAccount, newClassification, newCostCentre, newParty, type Callers } from '../ledger/test-fixtures';
+import { newAccount, newClassification, newCostCentre, newParty, type Callers } from '../../test/ledger-fixtures';
 import { splitConfigs } from '../registries/schema';
 import { units } from '../tenancy/schema';
 import { NO_COVERAGE, NOTHING_TO_SPLIT } from './access';

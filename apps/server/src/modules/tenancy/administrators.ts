@@ -1,7 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { parseGrantKey, type ProfilePermissions } from '@financeiro/core';
 import type { Tx } from '../../db/client';
-import { conflict, forbidden, type ProcedureContext, callerCan, notFound } from '../../trpc/init';
+import { type ProcedureContext } from '../../trpc/init';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
+import { callerCan } from '../../caller';
 import { departments, memberships, profiles, units } from './schema';
 
 /**
@@ -22,14 +24,18 @@ export async function assertAdministratorRemains(tx: Tx, organizationId: string)
       ),
     );
   if ((row?.n ?? 0) === 0) {
-    throw conflict('A organização precisa de ao menos um administrador ativo: esta alteração deixaria nenhum.');
+    throw new ConflictError(
+      'A organização precisa de ao menos um administrador ativo: esta alteração deixaria nenhum.',
+    );
   }
 }
 
 /** Handing out, taking away or touching restricted permissions needs manage_restricted_permissions. */
 export function assertMayTouchRestricted(ctx: ProcedureContext, touches: boolean): void {
   if (touches && !callerCan(ctx, 'manage_restricted_permissions')) {
-    throw forbidden('Só quem gerencia permissões restritas pode conceder, retirar ou alterar esse tipo de acesso.');
+    throw new ForbiddenError(
+      'Só quem gerencia permissões restritas pode conceder, retirar ou alterar esse tipo de acesso.',
+    );
   }
 }
 
@@ -53,6 +59,6 @@ export async function assertGrantTargetsExist(
       parsed.level === 'unit'
         ? unitIds.has(parsed.unitId ?? '')
         : departmentKeys.has(`${parsed.unitId ?? ''}/${parsed.departmentId ?? ''}`);
-    if (!known) throw notFound('O perfil cita uma unidade ou departamento que não existe nesta organização.');
+    if (!known) throw new NotFoundError('O perfil cita uma unidade ou departamento que não existe nesta organização.');
   }
 }

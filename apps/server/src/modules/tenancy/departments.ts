@@ -1,11 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { departmentInput, setStatusInput, updateDepartmentInput, withIdempotencyKey } from '@financeiro/core';
-import { notFound, organizationOf, procedure, router, uniqueOr, unitOf } from '../../trpc/init';
+import { procedure, router } from '../../trpc/init';
+import { NotFoundError, uniqueOr } from '../../errors';
+import { organizationOf, unitOf } from '../../caller';
 import type { ProcedureContext } from '../../trpc/init';
-import { audit } from '../audit/record-event';
+import { audit } from '../audit';
 import { idempotent } from '../idempotency';
-import { toWire } from '../registries/registry';
+import { toWire } from '../../wire';
 import { placeNames } from './place-names';
 import { departments } from './schema';
 
@@ -69,7 +71,7 @@ export const departmentsRouter = router({
         .select({ name: departments.name, slug: departments.slug })
         .from(departments)
         .where(where);
-      if (!before) throw notFound(NOT_FOUND);
+      if (!before) throw new NotFoundError(NOT_FOUND);
       const [department] = await saveDepartment(() => ctx.tx.update(departments).set(change).where(where).returning());
       await audit(ctx, { action: 'department.update', entity: 'department', entityId: id, before, after: change });
       return department;
@@ -81,7 +83,7 @@ export const departmentsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const where = inSelectedUnit(ctx, input.id);
       const [before] = await ctx.tx.select({ status: departments.status }).from(departments).where(where);
-      if (!before) throw notFound(NOT_FOUND);
+      if (!before) throw new NotFoundError(NOT_FOUND);
       await ctx.tx.update(departments).set({ status: input.status }).where(where);
       await audit(ctx, {
         action: input.status === 'active' ? 'department.activate' : 'department.deactivate',

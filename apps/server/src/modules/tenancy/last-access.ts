@@ -1,10 +1,11 @@
 import { and, asc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { lastAccessInput } from '@financeiro/core';
 import { searchMatches } from '../../db/search';
-import { organizationOf, procedure, router } from '../../trpc/init';
-import { eventLog } from '../audit/schema';
-import { users } from '../identity/schema';
+import { procedure, router } from '../../trpc/init';
+import { organizationOf } from '../../caller';
 import { departments, lastAccess, memberships, profiles, units } from './schema';
+import { eventLogView } from '../audit';
+import { usersView } from '../identity';
 
 const ACTIVITY_DAYS = 30;
 /** A list for reading and exporting, not a report: past this many members the filters must narrow it. */
@@ -19,31 +20,32 @@ export const lastAccessRouter = router({
       const organizationId = organizationOf(ctx);
       const activity = ctx.tx
         .select({
-          userId: sql<string>`${eventLog.actorUserId}`.as('activity_user_id'),
+          userId: sql<string>`${eventLogView.actorUserId}`.as('activity_user_id'),
           events: sql<number>`count(*)::int`.as('events'),
-          lastEventAt: sql<Date>`max(${eventLog.createdAt})`.as('last_event_at'),
+          lastEventAt: sql<Date>`max(${eventLogView.createdAt})`.as('last_event_at'),
         })
-        .from(eventLog)
+        .from(eventLogView)
         .where(
           and(
-            eq(eventLog.organizationId, organizationId),
-            gte(eventLog.createdAt, sql`now() - make_interval(days => ${ACTIVITY_DAYS})`),
+            eq(eventLogView.organizationId, organizationId),
+            gte(eventLogView.createdAt, sql`now() - make_interval(days => ${ACTIVITY_DAYS})`),
           ),
         )
-        .groupBy(eventLog.actorUserId)
+        .groupBy(eventLogView.actorUserId)
         .as('activity');
       const filters: (SQL | undefined)[] = [eq(memberships.organizationId, organizationId)];
-      if (input.search) filters.push(searchMatches(input.search, [users.name, users.username, users.email]));
+      if (input.search)
+        filters.push(searchMatches(input.search, [usersView.name, usersView.username, usersView.email]));
       if (input.never) filters.push(isNull(lastAccess.accessedAt));
       else if (input.inactiveSince) {
         filters.push(or(isNull(lastAccess.accessedAt), lt(lastAccess.accessedAt, new Date(input.inactiveSince))));
       }
       const rows = await ctx.tx
-        .selectDistinctOn([users.id], {
-          userId: users.id,
-          name: users.name,
-          username: users.username,
-          email: users.email,
+        .selectDistinctOn([usersView.id], {
+          userId: usersView.id,
+          name: usersView.name,
+          username: usersView.username,
+          email: usersView.email,
           profileName: profiles.name,
           membershipStatus: memberships.status,
           accessedAt: lastAccess.accessedAt,
@@ -55,7 +57,7 @@ export const lastAccessRouter = router({
           lastEventAt: activity.lastEventAt,
         })
         .from(memberships)
-        .innerJoin(users, eq(users.id, memberships.userId))
+        .innerJoin(usersView, eq(usersView.id, memberships.userId))
         .innerJoin(profiles, eq(profiles.id, memberships.profileId))
         .leftJoin(
           lastAccess,
@@ -63,9 +65,9 @@ export const lastAccessRouter = router({
         )
         .leftJoin(units, eq(units.id, lastAccess.unitId))
         .leftJoin(departments, eq(departments.id, lastAccess.departmentId))
-        .leftJoin(activity, eq(activity.userId, users.id))
+        .leftJoin(activity, eq(activity.userId, usersView.id))
         .where(and(...filters))
-        .orderBy(asc(users.id), asc(profiles.name))
+        .orderBy(asc(usersView.id), asc(profiles.name))
         .limit(LIMIT);
       return {
         activityDays: ACTIVITY_DAYS,

@@ -14,16 +14,10 @@ import { z } from 'zod';
 import { rowsOf } from '../../db/client';
 import { asOwner } from '../../db/tenant';
 import { searchMatches } from '../../db/search';
-import {
-  conflict,
-  forbidden,
-  notFound,
-  organizationOf,
-  procedure,
-  router,
-  type ProcedureContext,
-} from '../../trpc/init';
-import { audit } from '../audit/record-event';
+import { procedure, router, type ProcedureContext } from '../../trpc/init';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
+import { organizationOf } from '../../caller';
+import { audit } from '../audit';
 import { idempotent } from '../idempotency';
 import {
   createUserWithTemporaryPassword,
@@ -32,9 +26,9 @@ import {
   IdentityError,
   setMfaRequired,
   setTemporaryPassword,
+  usersView,
 } from '../identity';
-import { users } from '../identity/schema';
-import { enqueueEmail } from '../outbox/enqueue';
+import { enqueueEmail } from '../outbox';
 import { assertAdministratorRemains, assertMayTouchRestricted } from './administrators';
 import { addedToOrganizationMail, newAccountMail } from './invitation-mail';
 import { lastAccess, memberships, organizations, profiles } from './schema';
@@ -49,7 +43,7 @@ async function profileIn(ctx: ProcedureContext, profileId: string) {
     .select({ id: profiles.id, name: profiles.name, permissions: profiles.permissions })
     .from(profiles)
     .where(and(eq(profiles.id, profileId), eq(profiles.organizationId, organizationOf(ctx))));
-  if (!profile) throw notFound(PROFILE_NOT_FOUND);
+  if (!profile) throw new NotFoundError(PROFILE_NOT_FOUND);
   return profile;
 }
 
@@ -62,13 +56,13 @@ async function membershipIn(ctx: ProcedureContext, id: string) {
       profileId: memberships.profileId,
       profileName: profiles.name,
       permissions: profiles.permissions,
-      username: users.username,
+      username: usersView.username,
     })
     .from(memberships)
     .innerJoin(profiles, eq(profiles.id, memberships.profileId))
-    .innerJoin(users, eq(users.id, memberships.userId))
+    .innerJoin(usersView, eq(usersView.id, memberships.userId))
     .where(and(eq(memberships.id, id), eq(memberships.organizationId, organizationOf(ctx))));
-  if (!row) throw notFound(NOT_FOUND);
+  if (!row) throw new NotFoundError(NOT_FOUND);
   return row;
 }
 
@@ -99,18 +93,19 @@ export const membersRouter = router({
     .input(listMembershipsInput)
     .query(async ({ ctx, input }) => {
       const filters: (SQL | undefined)[] = [eq(memberships.organizationId, organizationOf(ctx))];
-      if (input.search) filters.push(searchMatches(input.search, [users.name, users.username, users.email]));
+      if (input.search)
+        filters.push(searchMatches(input.search, [usersView.name, usersView.username, usersView.email]));
       if (input.profileId) filters.push(eq(memberships.profileId, input.profileId));
       if (input.status) filters.push(eq(memberships.status, input.status));
       const rows = await ctx.tx
         .select({
           id: memberships.id,
-          userId: users.id,
-          name: users.name,
-          username: users.username,
-          email: users.email,
-          accountStatus: users.status,
-          mfaRequired: users.mfaRequired,
+          userId: usersView.id,
+          name: usersView.name,
+          username: usersView.username,
+          email: usersView.email,
+          accountStatus: usersView.status,
+          mfaRequired: usersView.mfaRequired,
           status: memberships.status,
           profileId: profiles.id,
           profileName: profiles.name,
@@ -119,14 +114,14 @@ export const membersRouter = router({
           total: sql<number>`count(*) over ()`.mapWith(Number),
         })
         .from(memberships)
-        .innerJoin(users, eq(users.id, memberships.userId))
+        .innerJoin(usersView, eq(usersView.id, memberships.userId))
         .innerJoin(profiles, eq(profiles.id, memberships.profileId))
         .leftJoin(
           lastAccess,
           and(eq(lastAccess.organizationId, memberships.organizationId), eq(lastAccess.userId, memberships.userId)),
         )
         .where(and(...filters))
-        .orderBy(asc(sql`lower(coalesce(${users.name}, ${users.username}))`), asc(memberships.id))
+        .orderBy(asc(sql`lower(coalesce(${usersView.name}, ${usersView.username}))`), asc(memberships.id))
         .limit(input.pageSize)
         .offset((input.page - 1) * input.pageSize);
       return {
@@ -162,7 +157,7 @@ export const membersRouter = router({
             .select({ id: memberships.id })
             .from(memberships)
             .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, existing.id)));
-          if (member) throw conflict('Esta pessoa já é membro da organização: altere o perfil dela na lista.');
+          if (member) throw new ConflictError('Esta pessoa já é membro da organização: altere o perfil dela na lista.');
           userId = existing.id;
           const mail = addedToOrganizationMail({
             name: existing.name,
@@ -181,7 +176,7 @@ export const membersRouter = router({
             }),
           ).catch((error: unknown) => {
             if (error instanceof IdentityError && error.type === 'UsernameExistsException')
-              throw conflict(ADDRESS_TAKEN);
+              throw new ConflictError(ADDRESS_TAKEN);
             throw error;
           });
           userId = created.id;
@@ -223,7 +218,8 @@ export const membersRouter = router({
             eq(memberships.profileId, profile.id),
           ),
         );
-      if (duplicate && duplicate.id !== member.id) throw conflict('Esta pessoa já tem este perfil nesta organização.');
+      if (duplicate && duplicate.id !== member.id)
+        throw new ConflictError('Esta pessoa já tem este perfil nesta organização.');
       await ctx.tx.update(memberships).set({ profileId: profile.id }).where(eq(memberships.id, member.id));
       await assertAdministratorRemains(ctx.tx, organizationOf(ctx));
       await audit(ctx, {
@@ -284,7 +280,9 @@ export const membersRouter = router({
       const member = await membershipIn(ctx, input.membershipId);
       assertMayTouchRestricted(ctx, holdsRestricted(member.permissions));
       if (!input.required && (await belongsElsewhere(ctx, member.userId))) {
-        throw forbidden('Esta pessoa também participa de outras organizações: a exigência de dois fatores continua.');
+        throw new ForbiddenError(
+          'Esta pessoa também participa de outras organizações: a exigência de dois fatores continua.',
+        );
       }
       await asOwner(ctx.tx, (tx) => setMfaRequired(tx, member.userId, input.required));
       await audit(ctx, {
@@ -307,10 +305,10 @@ export const membersRouter = router({
       const member = await membershipIn(ctx, input.membershipId);
       assertMayTouchRestricted(ctx, holdsRestricted(member.permissions));
       if (member.userId === ctx.user.userId) {
-        throw forbidden('Para trocar a sua própria senha, use Minha conta > Alterar senha.');
+        throw new ForbiddenError('Para trocar a sua própria senha, use Minha conta > Alterar senha.');
       }
       if (await belongsElsewhere(ctx, member.userId)) {
-        throw forbidden(
+        throw new ForbiddenError(
           'Esta pessoa também participa de outras organizações: peça que ela redefina a senha em "Esqueci minha senha".',
         );
       }

@@ -9,12 +9,12 @@ import {
   withIdempotencyKey,
 } from '@financeiro/core';
 import { enterOrganization } from '../../db/tenant';
-import { forbidden, notFound, procedure, router, uniqueOr, type ProcedureContext } from '../../trpc/init';
-import { audit } from '../audit/record-event';
+import { procedure, router, type ProcedureContext } from '../../trpc/init';
+import { ForbiddenError, NotFoundError, uniqueOr } from '../../errors';
+import { audit } from '../audit';
 import { idempotent } from '../idempotency';
-import { seedRegistries } from '../registries/seed';
-import { users } from '../identity/schema';
 import { memberships, organizations, profiles, units } from './schema';
+import { usersView } from '../identity';
 
 const SLUG_TAKEN = 'Este identificador já é usado por outra organização: escolha outro.';
 const user = { authz: { scope: 'user' } } as const;
@@ -66,10 +66,10 @@ export const organizationsRouter = router({
     .mutation(({ ctx, input: submission }) =>
       idempotent(ctx, 'organizations.create', submission, async (input) => {
         const [caller] = await ctx.tx
-          .select({ enabled: users.organizationCreationEnabled })
-          .from(users)
-          .where(eq(users.id, ctx.user.userId));
-        if (!caller?.enabled) throw forbidden('Sua conta não pode criar organizações. Fale com o suporte.');
+          .select({ enabled: usersView.organizationCreationEnabled })
+          .from(usersView)
+          .where(eq(usersView.id, ctx.user.userId));
+        if (!caller?.enabled) throw new ForbiddenError('Sua conta não pode criar organizações. Fale com o suporte.');
         const id = uuidv7();
         await enterOrganization(ctx.tx, id);
         await uniqueOr('organizations_slug_unique', SLUG_TAKEN, () =>
@@ -93,7 +93,7 @@ export const organizationsRouter = router({
           name: input.firstUnitName,
           slug: slugify(input.firstUnitName) || 'matriz',
         });
-        await seedRegistries(ctx.tx, id);
+        await ctx.seedOrganization(ctx.tx, id);
         await audit(ctx, { action: 'organization.create', entity: 'organization', entityId: id, after: input }, id);
         return { id };
       }),
@@ -107,9 +107,9 @@ export const organizationsRouter = router({
       const organization = managed(ctx).find((o) => o.id === id);
       if (!organization) {
         if (ctx.memberships.some((m) => m.organization.id === id)) {
-          throw forbidden('Seu perfil não tem permissão para gerenciar esta organização.');
+          throw new ForbiddenError('Seu perfil não tem permissão para gerenciar esta organização.');
         }
-        throw notFound('Organização não encontrada entre as que você gerencia.');
+        throw new NotFoundError('Organização não encontrada entre as que você gerencia.');
       }
       await enterOrganization(ctx.tx, id);
       const [stored] = await ctx.tx

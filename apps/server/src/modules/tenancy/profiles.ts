@@ -2,10 +2,12 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { profileInput, restrictedChanges, updateProfileInput, withIdempotencyKey } from '@financeiro/core';
 import { z } from 'zod';
-import { conflict, notFound, organizationOf, procedure, router, uniqueOr } from '../../trpc/init';
-import { audit } from '../audit/record-event';
+import { procedure, router } from '../../trpc/init';
+import { ConflictError, NotFoundError, uniqueOr } from '../../errors';
+import { organizationOf } from '../../caller';
+import { audit } from '../audit';
 import { idempotent } from '../idempotency';
-import { toWire } from '../registries/registry';
+import { toWire } from '../../wire';
 import { assertAdministratorRemains, assertGrantTargetsExist, assertMayTouchRestricted } from './administrators';
 import { memberships, profiles } from './schema';
 
@@ -71,7 +73,7 @@ export const profilesRouter = router({
         .select({ name: profiles.name, description: profiles.description, permissions: profiles.permissions })
         .from(profiles)
         .where(where);
-      if (!before) throw notFound(NOT_FOUND);
+      if (!before) throw new NotFoundError(NOT_FOUND);
       assertMayTouchRestricted(ctx, restrictedChanges(before.permissions, change.permissions).length > 0);
       await assertGrantTargetsExist(ctx.tx, organizationId, change.permissions);
       const [profile] = await saveProfile(() => ctx.tx.update(profiles).set(change).where(where).returning());
@@ -90,10 +92,10 @@ export const profilesRouter = router({
         .select({ name: profiles.name, description: profiles.description, permissions: profiles.permissions })
         .from(profiles)
         .where(where);
-      if (!before) throw notFound(NOT_FOUND);
+      if (!before) throw new NotFoundError(NOT_FOUND);
       const [used] = await ctx.tx.select({ n: count() }).from(memberships).where(eq(memberships.profileId, input.id));
       if (used && used.n > 0) {
-        throw conflict(
+        throw new ConflictError(
           `Este perfil está atribuído a ${used.n} ${used.n === 1 ? 'membro' : 'membros'}: troque o perfil deles antes de excluí-lo.`,
         );
       }

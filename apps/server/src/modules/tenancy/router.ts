@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { can } from '@financeiro/core';
-import { forbidden, organizationOf, procedure, router, unitOf } from '../../trpc/init';
-import { recordEvent } from '../audit/record-event';
+import { procedure, router } from '../../trpc/init';
+import { ForbiddenError } from '../../errors';
+import { organizationOf, unitOf } from '../../caller';
+import { recordEvent } from '../audit';
 import { getUserData } from '../identity';
 import { lastAccess } from './schema';
 import { getUnitOverview } from './unit-overview';
@@ -40,7 +42,7 @@ export const tenantsRouter = router({
     // The procedure's scope checked the organization only: the unit and department must be places the user sees in it.
     const place = { organizationId, unitId: ctx.requested.unitId, departmentId: ctx.requested.departmentId };
     if (!can(ctx.memberships, place)) {
-      throw forbidden('Você não tem acesso a esta organização, unidade ou departamento.');
+      throw new ForbiddenError('Você não tem acesso a esta organização, unidade ou departamento.');
     }
     const values = {
       organizationId,

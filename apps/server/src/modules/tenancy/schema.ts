@@ -133,3 +133,14 @@ export const lastAccess = pgTable(
     index('last_access_org_time_idx').on(t.organizationId, t.accessedAt),
   ],
 );
+
+/**
+ * The identity and tenant of a row: a UUIDv7 id and its organization. Each table declares its primary key as
+ * (organization_id, id), so that rows are keyed by their organization (decision 0028).
+ */
+export const tenant = () => ({
+  id: uuid().notNull(),
+  organizationId: uuid()
+    .notNull()
+    .references(() => organizations.id),
+});

@@ -7,11 +7,13 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { seedOtherOrganization } from '../../test/other-organization';
 import { codeOf } from '../../test/callers';
 import { eventLog } from '../audit/schema';
-import { seedDemo } from '../demo/seed';
+import { seedDemo } from '../demo';
 import { RateLimiter, rateLimitsOf } from '../../trpc/rate-limit';
 import { createAccessTokenVerifier } from '../identity';
 import { organizations, profiles, units } from './schema';
 import { tenantsRouter } from './router';
+import { loadMemberships } from './memberships';
+import { seedRegistries } from '../registries';
 
 describe('tenancy', () => {
   let t: TestApp;
@@ -202,6 +204,8 @@ describe('tenancy', () => {
         db: t.database.db,
         env: t.env,
         verifyAccessToken: createAccessTokenVerifier(t.database.db, t.env),
+        loadMemberships,
+        seedOrganization: seedRegistries,
         rateLimiter: new RateLimiter(rateLimitsOf(t.env)),
         requestId: 'test',
         ip: null,

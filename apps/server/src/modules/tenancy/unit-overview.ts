@@ -9,8 +9,8 @@ import {
   type PermissionName,
 } from '@financeiro/core';
 import type { Tx } from '../../db/client';
-import { users } from '../identity/schema';
 import { departments, memberships, profiles, units } from './schema';
+import { usersView } from '../identity';
 
 export interface UnitOverview {
   unit: { id: string; name: string };
@@ -51,17 +51,17 @@ export async function getUnitOverview(
     .orderBy(asc(departments.name));
   const memberRows = await tx
     .select({
-      userId: users.id,
-      name: users.name,
-      username: users.username,
+      userId: usersView.id,
+      name: usersView.name,
+      username: usersView.username,
       profile: profiles.name,
       permissions: profiles.permissions,
     })
     .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
+    .innerJoin(usersView, eq(usersView.id, memberships.userId))
     .innerJoin(profiles, eq(profiles.id, memberships.profileId))
     .where(and(eq(memberships.organizationId, input.organizationId), eq(memberships.status, 'active')))
-    .orderBy(asc(users.name));
+    .orderBy(asc(usersView.name));
   const members = memberRows
     .filter((m) =>
       hasAnyAccess(

@@ -1,10 +1,12 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { setStatusInput, unitInput, updateUnitInput, withIdempotencyKey } from '@financeiro/core';
-import { notFound, organizationOf, procedure, router, uniqueOr } from '../../trpc/init';
-import { audit } from '../audit/record-event';
+import { procedure, router } from '../../trpc/init';
+import { NotFoundError, uniqueOr } from '../../errors';
+import { organizationOf } from '../../caller';
+import { audit } from '../audit';
 import { idempotent } from '../idempotency';
-import { toWire } from '../registries/registry';
+import { toWire } from '../../wire';
 import { departments, units } from './schema';
 
 const read = { authz: { scope: 'organization', permissions: 'read_units' } } as const;
@@ -63,7 +65,7 @@ export const unitsRouter = router({
       const { id, ...change } = input;
       const where = and(eq(units.id, id), eq(units.organizationId, organizationId));
       const [before] = await ctx.tx.select({ name: units.name, slug: units.slug }).from(units).where(where);
-      if (!before) throw notFound(NOT_FOUND);
+      if (!before) throw new NotFoundError(NOT_FOUND);
       const [unit] = await saveUnit(() => ctx.tx.update(units).set(change).where(where).returning());
       await audit(ctx, { action: 'unit.update', entity: 'unit', entityId: id, before, after: change });
       return unit;
@@ -76,7 +78,7 @@ export const unitsRouter = router({
       const organizationId = organizationOf(ctx);
       const where = and(eq(units.id, input.id), eq(units.organizationId, organizationId));
       const [before] = await ctx.tx.select({ status: units.status }).from(units).where(where);
-      if (!before) throw notFound(NOT_FOUND);
+      if (!before) throw new NotFoundError(NOT_FOUND);
       await ctx.tx.update(units).set({ status: input.status }).where(where);
       await audit(ctx, {
         action: input.status === 'active' ? 'unit.activate' : 'unit.deactivate',

@@ -11,7 +11,7 @@ import { notifySuccess } from '../../ui/notify';
 import { useIdempotencyKey } from '../../ui/use-idempotency-key';
 import { ledgerSources } from '../ledger/sources';
 import { ReferenceSelect } from '../registries/fields';
-import { lineOpen, type Line } from './ReconciliationPage';
+import { lineOpen, type Line } from './lines';
 import { useKeyFor } from './use-key-for';
 
 const t = reconciliationMessages;

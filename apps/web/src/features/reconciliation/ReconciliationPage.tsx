@@ -30,31 +30,16 @@ import { ImportModal } from './ImportModal';
 import { EntryFromLineModal, UndoDialog } from './LineDialogs';
 import { RulesDrawer } from './RulesDrawer';
 import { Suggestions } from './Suggestions';
+import { lineOpen, type AppItem, type Line, type Reconciliation } from './lines';
 import { useKeyFor } from './use-key-for';
 
 const t = reconciliationMessages;
 const PAGE_SIZE = 50;
 
-export type Reconciliation = Awaited<ReturnType<typeof bankingClient.reconciliation.get.query>>;
-export type Line = Reconciliation['lines']['rows'][number];
 type Day = Reconciliation['days'][number];
-
-/** A movement or an open installment the bank may confirm, with its open amount signed as the bank sees it. */
-export interface AppItem {
-  id: string;
-  source: 'movement' | 'installment';
-  kind: 'movement' | 'payable' | 'receivable';
-  date: string;
-  description: string;
-  partyName: string | null;
-  documentNumber: string | null;
-  open: number;
-}
 
 const monthStart = (date: string) => `${date.slice(0, 7)}-01`;
 const monthEnd = (date: string) => addDays(addMonths(monthStart(date), 1), -1);
-/** What is left of a line to reconcile, signed like the line. */
-export const lineOpen = (line: Line) => Math.sign(line.amount) * (Math.abs(line.amount) - line.reconciled);
 
 function Amount({ value, strong }: { value: number; strong?: boolean }) {
   return (

@@ -6,7 +6,7 @@ import { bankingClient } from '../../api/trpc';
 import { reconciliationMessages } from '../../i18n/reconciliation';
 import { notifyApiError } from '../../ui/api-error';
 import { notifySuccess } from '../../ui/notify';
-import type { AppItem, Line } from './ReconciliationPage';
+import type { AppItem, Line } from './lines';
 import { useKeyFor } from './use-key-for';
 
 const t = reconciliationMessages.suggestions;

@@ -2,15 +2,15 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { PermissionName, PurchaseOrderInput, TenantSelection } from '@financeiro/core';
-import type { Db } from '../../db/client';
-import type { DemoApp } from '../../test/demo';
-import { createConfirmedUser } from '../identity';
-import { users } from '../identity/schema';
-import { ledgerDocuments } from '../ledger/schema';
-import { newClassification, newCostCentre, newParty } from '../ledger/test-fixtures';
-import { outbox } from '../outbox/schema';
-import { departments, memberships, profiles } from '../tenancy/schema';
-import { purchaseOrderEvents, purchaseOrders } from './schema';
+import type { Db } from '../db/client';
+import type { DemoApp } from './demo';
+import { createConfirmedUser } from '../modules/identity';
+import { users } from '../modules/identity/schema';
+import { ledgerDocuments } from '../modules/ledger/schema';
+import { newClassification, newCostCentre, newParty } from './ledger-fixtures';
+import { outbox } from '../modules/outbox/schema';
+import { departments, memberships, profiles } from '../modules/tenancy/schema';
+import { purchaseOrderEvents, purchaseOrders } from '../modules/purchasing/schema';
 
 /** What the demo's requester holds in Compras: every list, and making and sending orders. */
 export const REQUESTER: PermissionName[] = [

@@ -1,8 +1,8 @@
 /** What the ledger's tests set up through the API, as a person would, and read back of what was generated. */
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import type { DemoApp } from '../../test/demo';
-import { ledgerDocuments, ledgerInstallments } from './schema';
+import type { Db } from '../db/client';
+import type { DemoApp } from './demo';
+import { ledgerDocuments, ledgerInstallments } from '../modules/ledger/schema';
 
 /** The API as one member sees it at one unit. */
 export type Callers = Awaited<ReturnType<DemoApp['as']>>;

@@ -1,35 +1,35 @@
-import { ledgerDocuments, ledgerRecurrences } from '../ledger/schema';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgView } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
-import { users } from '../identity/schema';
+import { ledgerDocumentsView, ledgerRecurrencesView } from '../ledger';
+import { usersView } from '../identity';
 import {
-  accounts,
-  accountTypes,
-  apportionmentTemplates,
-  banks,
-  classifications,
-  contracts,
-  costCentres,
-  parties,
-  paymentMethods,
-  products,
-  purchasingCentres,
-  splitConfigs,
-  taxTypes,
-} from '../registries/schema';
-import { departments, memberships, organizations, profiles, units } from '../tenancy/schema';
+  accountsView,
+  accountTypesView,
+  apportionmentTemplatesView,
+  banksView,
+  classificationsView,
+  contractsView,
+  costCentresView,
+  partiesView,
+  paymentMethodsView,
+  productsView,
+  purchasingCentresView,
+  splitConfigsView,
+  taxTypesView,
+} from '../registries';
+import { departmentsView, membershipsView, organizationsView, profilesView, unitsView } from '../tenancy';
 
 /** Where the names of one kind of record are read: every source is limited to the organization reading the log. */
 interface Source {
-  table: PgTable;
+  table: PgView;
   id: PgColumn;
   name: PgColumn | SQL;
   inOrganization: (organizationId: string) => SQL;
-  join?: { table: PgTable; on: SQL };
+  join?: { table: PgView; on: SQL };
 }
 
-const registry = (table: PgTable & { id: PgColumn; organizationId: PgColumn }, name: PgColumn): Source => ({
+const registry = (table: PgView & { id: PgColumn; organizationId: PgColumn }, name: PgColumn): Source => ({
   table,
   id: table.id,
   name,
@@ -37,44 +37,44 @@ const registry = (table: PgTable & { id: PgColumn; organizationId: PgColumn }, n
 });
 
 const SOURCES = {
-  bank: registry(banks, banks.name),
-  account_type: registry(accountTypes, accountTypes.name),
-  financial_account: registry(accounts, accounts.name),
-  party: registry(parties, parties.name),
-  classification: registry(classifications, classifications.name),
-  cost_centre: registry(costCentres, costCentres.name),
-  tax_type: registry(taxTypes, taxTypes.name),
-  payment_method: registry(paymentMethods, paymentMethods.name),
-  apportionment_template: registry(apportionmentTemplates, apportionmentTemplates.name),
-  split_config: registry(splitConfigs, splitConfigs.name),
-  product: registry(products, products.name),
-  contract: registry(contracts, contracts.object),
-  purchasing_centre: registry(purchasingCentres, purchasingCentres.name),
-  document: registry(ledgerDocuments, ledgerDocuments.description),
-  recurrence: registry(ledgerRecurrences, ledgerRecurrences.description),
-  unit: registry(units, units.name),
-  department: registry(departments, departments.name),
-  profile: registry(profiles, profiles.name),
+  bank: registry(banksView, banksView.name),
+  account_type: registry(accountTypesView, accountTypesView.name),
+  financial_account: registry(accountsView, accountsView.name),
+  party: registry(partiesView, partiesView.name),
+  classification: registry(classificationsView, classificationsView.name),
+  cost_centre: registry(costCentresView, costCentresView.name),
+  tax_type: registry(taxTypesView, taxTypesView.name),
+  payment_method: registry(paymentMethodsView, paymentMethodsView.name),
+  apportionment_template: registry(apportionmentTemplatesView, apportionmentTemplatesView.name),
+  split_config: registry(splitConfigsView, splitConfigsView.name),
+  product: registry(productsView, productsView.name),
+  contract: registry(contractsView, contractsView.object),
+  purchasing_centre: registry(purchasingCentresView, purchasingCentresView.name),
+  document: registry(ledgerDocumentsView, ledgerDocumentsView.description),
+  recurrence: registry(ledgerRecurrencesView, ledgerRecurrencesView.description),
+  unit: registry(unitsView, unitsView.name),
+  department: registry(departmentsView, departmentsView.name),
+  profile: registry(profilesView, profilesView.name),
   organization: {
-    table: organizations,
-    id: organizations.id,
-    name: organizations.name,
-    inOrganization: (organizationId) => eq(organizations.id, organizationId),
+    table: organizationsView,
+    id: organizationsView.id,
+    name: organizationsView.name,
+    inOrganization: (organizationId) => eq(organizationsView.id, organizationId),
   },
   // A person is named only when they belong to the organization.
   user: {
-    table: users,
-    id: users.id,
-    name: users.name,
-    inOrganization: (organizationId) => eq(memberships.organizationId, organizationId),
-    join: { table: memberships, on: eq(memberships.userId, users.id) },
+    table: usersView,
+    id: usersView.id,
+    name: usersView.name,
+    inOrganization: (organizationId) => eq(membershipsView.organizationId, organizationId),
+    join: { table: membershipsView, on: eq(membershipsView.userId, usersView.id) },
   },
   membership: {
-    table: memberships,
-    id: memberships.id,
-    name: users.name,
-    inOrganization: (organizationId) => eq(memberships.organizationId, organizationId),
-    join: { table: users, on: eq(users.id, memberships.userId) },
+    table: membershipsView,
+    id: membershipsView.id,
+    name: usersView.name,
+    inOrganization: (organizationId) => eq(membershipsView.organizationId, organizationId),
+    join: { table: usersView, on: eq(usersView.id, membershipsView.userId) },
   },
 } satisfies Record<string, Source>;
 type SourceName = keyof typeof SOURCES;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AccountChange } from '../identity';
-import { memberships } from '../tenancy/schema';
-import { recordEvent } from './record-event';
+import { recordEvent } from '../audit';
+import { memberships } from './schema';
 
 /**
  * A person's change to their own account (password, second factor, e-mail, devices) goes to the event log of every

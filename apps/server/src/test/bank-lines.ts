@@ -1,8 +1,8 @@
 /** What the banking tests set up: statement lines as an import would store them, and their state read back. */
 import { eq, inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { Db } from '../../db/client';
-import { bankReconciliationLinks, bankStatementImports, bankStatementLines } from './schema';
+import type { Db } from '../db/client';
+import { bankReconciliationLinks, bankStatementImports, bankStatementLines } from '../modules/banking/schema';
 
 export interface TestLine {
   date: string;

@@ -1,10 +1,11 @@
 import { and, count, desc, eq, gte, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import { eventFilterInput, eventsDashboardInput, listEventsInput } from '@financeiro/core';
 import type { z } from 'zod';
-import { organizationOf, procedure, router, type ProcedureContext } from '../../trpc/init';
-import { users } from '../identity/schema';
+import { procedure, router, type ProcedureContext } from '../../trpc/init';
+import { organizationOf } from '../../caller';
 import { nameEvents } from './names';
-import { eventLog } from './schema';
+import { eventLogView } from '../audit';
+import { usersView } from '../identity';
 
 const read = { authz: { scope: 'organization', permissions: 'ler_logs_eventos' } } as const;
 /** An export is for reading in a spreadsheet; past this the period must be narrowed. */
@@ -19,28 +20,28 @@ const ROUTINE_ACTIONS = ['tenant.access', 'account.device_status'];
 type EventFilter = z.infer<typeof eventFilterInput>;
 
 function where(ctx: ProcedureContext, filter: EventFilter): SQL | undefined {
-  const filters: (SQL | undefined)[] = [eq(eventLog.organizationId, organizationOf(ctx))];
-  if (filter.from) filters.push(gte(eventLog.createdAt, new Date(filter.from)));
-  if (filter.to) filters.push(lte(eventLog.createdAt, new Date(filter.to)));
-  if (filter.actorUserId) filters.push(eq(eventLog.actorUserId, filter.actorUserId));
-  if (filter.action) filters.push(eq(eventLog.action, filter.action));
-  else if (!filter.routine) filters.push(notInArray(eventLog.action, ROUTINE_ACTIONS));
-  if (filter.entity) filters.push(eq(eventLog.entity, filter.entity));
+  const filters: (SQL | undefined)[] = [eq(eventLogView.organizationId, organizationOf(ctx))];
+  if (filter.from) filters.push(gte(eventLogView.createdAt, new Date(filter.from)));
+  if (filter.to) filters.push(lte(eventLogView.createdAt, new Date(filter.to)));
+  if (filter.actorUserId) filters.push(eq(eventLogView.actorUserId, filter.actorUserId));
+  if (filter.action) filters.push(eq(eventLogView.action, filter.action));
+  else if (!filter.routine) filters.push(notInArray(eventLogView.action, ROUTINE_ACTIONS));
+  if (filter.entity) filters.push(eq(eventLogView.entity, filter.entity));
   return and(...filters);
 }
 
 const columns = {
-  id: eventLog.id,
-  createdAt: eventLog.createdAt,
-  action: eventLog.action,
-  entity: eventLog.entity,
-  entityId: eventLog.entityId,
-  before: eventLog.before,
-  after: eventLog.after,
-  ip: eventLog.ip,
-  actorUserId: eventLog.actorUserId,
-  actorName: users.name,
-  actorUsername: users.username,
+  id: eventLogView.id,
+  createdAt: eventLogView.createdAt,
+  action: eventLogView.action,
+  entity: eventLogView.entity,
+  entityId: eventLogView.entityId,
+  before: eventLogView.before,
+  after: eventLogView.after,
+  ip: eventLogView.ip,
+  actorUserId: eventLogView.actorUserId,
+  actorName: usersView.name,
+  actorUsername: usersView.username,
 };
 
 const readable = <T extends { createdAt: Date }>(row: T) => ({ ...row, createdAt: row.createdAt.toISOString() });
@@ -55,13 +56,13 @@ export const logsRouter = router({
         const condition = where(ctx, input);
         const rows = await ctx.tx
           .select(columns)
-          .from(eventLog)
-          .leftJoin(users, eq(users.id, eventLog.actorUserId))
+          .from(eventLogView)
+          .leftJoin(usersView, eq(usersView.id, eventLogView.actorUserId))
           .where(condition)
-          .orderBy(desc(eventLog.createdAt), desc(eventLog.id))
+          .orderBy(desc(eventLogView.createdAt), desc(eventLogView.id))
           .limit(input.pageSize)
           .offset((input.page - 1) * input.pageSize);
-        const [total] = await ctx.tx.select({ n: count() }).from(eventLog).where(condition);
+        const [total] = await ctx.tx.select({ n: count() }).from(eventLogView).where(condition);
         return { ...(await nameEvents(ctx.tx, organizationOf(ctx), rows.map(readable))), total: total?.n ?? 0 };
       }),
 
@@ -71,10 +72,10 @@ export const logsRouter = router({
       .query(async ({ ctx, input }) => {
         const rows = await ctx.tx
           .select(columns)
-          .from(eventLog)
-          .leftJoin(users, eq(users.id, eventLog.actorUserId))
+          .from(eventLogView)
+          .leftJoin(usersView, eq(usersView.id, eventLogView.actorUserId))
           .where(where(ctx, input))
-          .orderBy(desc(eventLog.createdAt), desc(eventLog.id))
+          .orderBy(desc(eventLogView.createdAt), desc(eventLogView.id))
           .limit(EXPORT_LIMIT + 1);
         const named = await nameEvents(ctx.tx, organizationOf(ctx), rows.slice(0, EXPORT_LIMIT).map(readable));
         return { ...named, truncated: rows.length > EXPORT_LIMIT };
@@ -84,20 +85,20 @@ export const logsRouter = router({
     facets: procedure.meta(read).query(async ({ ctx }) => {
       const organizationId = organizationOf(ctx);
       const actions = await ctx.tx
-        .selectDistinct({ value: eventLog.action })
-        .from(eventLog)
-        .where(eq(eventLog.organizationId, organizationId))
-        .orderBy(eventLog.action);
+        .selectDistinct({ value: eventLogView.action })
+        .from(eventLogView)
+        .where(eq(eventLogView.organizationId, organizationId))
+        .orderBy(eventLogView.action);
       const entities = await ctx.tx
-        .selectDistinct({ value: eventLog.entity })
-        .from(eventLog)
-        .where(eq(eventLog.organizationId, organizationId))
-        .orderBy(eventLog.entity);
+        .selectDistinct({ value: eventLogView.entity })
+        .from(eventLogView)
+        .where(eq(eventLogView.organizationId, organizationId))
+        .orderBy(eventLogView.entity);
       const actors = await ctx.tx
-        .selectDistinct({ id: users.id, name: users.name, username: users.username })
-        .from(eventLog)
-        .innerJoin(users, eq(users.id, eventLog.actorUserId))
-        .where(eq(eventLog.organizationId, organizationId));
+        .selectDistinct({ id: usersView.id, name: usersView.name, username: usersView.username })
+        .from(eventLogView)
+        .innerJoin(usersView, eq(usersView.id, eventLogView.actorUserId))
+        .where(eq(eventLogView.organizationId, organizationId));
       return {
         actions: actions.map((a) => a.value),
         entities: entities.map((e) => e.value),
@@ -111,26 +112,31 @@ export const logsRouter = router({
       .input(eventsDashboardInput)
       .query(async ({ ctx, input }) => {
         const condition = where(ctx, input);
-        const day = sql<string>`to_char(${eventLog.createdAt} at time zone ${sql.raw(`'${TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
+        const day = sql<string>`to_char(${eventLogView.createdAt} at time zone ${sql.raw(`'${TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
         const perDay = await ctx.tx
           .select({ day, events: count() })
-          .from(eventLog)
+          .from(eventLogView)
           .where(condition)
           .groupBy(day)
           .orderBy(day);
         const perUser = await ctx.tx
-          .select({ userId: eventLog.actorUserId, name: users.name, username: users.username, events: count() })
-          .from(eventLog)
-          .leftJoin(users, eq(users.id, eventLog.actorUserId))
+          .select({
+            userId: eventLogView.actorUserId,
+            name: usersView.name,
+            username: usersView.username,
+            events: count(),
+          })
+          .from(eventLogView)
+          .leftJoin(usersView, eq(usersView.id, eventLogView.actorUserId))
           .where(condition)
-          .groupBy(eventLog.actorUserId, users.name, users.username)
+          .groupBy(eventLogView.actorUserId, usersView.name, usersView.username)
           .orderBy(desc(count()))
           .limit(15);
         const perAction = await ctx.tx
-          .select({ action: eventLog.action, events: count() })
-          .from(eventLog)
+          .select({ action: eventLogView.action, events: count() })
+          .from(eventLogView)
           .where(condition)
-          .groupBy(eventLog.action)
+          .groupBy(eventLogView.action)
           .orderBy(desc(count()));
         return { perDay, perUser, perAction };
       }),
