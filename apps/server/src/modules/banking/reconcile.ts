@@ -241,7 +241,9 @@ function linePartsOf(
     const left = whole - line.reconciled;
     const part = item.amount ?? left;
     if (part > whole) {
-      throw new InvalidInputError(`O valor conciliado (${formatBRL(part)}) passa do valor da linha (${formatBRL(whole)}).`);
+      throw new InvalidInputError(
+        `O valor conciliado (${formatBRL(part)}) passa do valor da linha (${formatBRL(whole)}).`,
+      );
     }
     if (part > left || part === 0) throw new ConflictError(LINE_TAKEN);
     return { id: line.id, part };
@@ -284,13 +286,17 @@ function movementPartsOf(
     const movement = movementById.get(item.movementId);
     if (!movement) throw new NotFoundError(MOVEMENT_NOT_FOUND);
     if (Math.sign(movement.amount) !== sign) {
-      throw new InvalidInputError('O movimento e a linha do extrato precisam ter a mesma direção (entrada com entrada).');
+      throw new InvalidInputError(
+        'O movimento e a linha do extrato precisam ter a mesma direção (entrada com entrada).',
+      );
     }
     const whole = Math.abs(movement.amount);
     const left = whole - movement.reconciled;
     const part = item.amount ?? left;
     if (part > whole) {
-      throw new InvalidInputError(`O valor conciliado (${formatBRL(part)}) passa do valor do movimento (${formatBRL(whole)}).`);
+      throw new InvalidInputError(
+        `O valor conciliado (${formatBRL(part)}) passa do valor do movimento (${formatBRL(whole)}).`,
+      );
     }
     if (part > left || part === 0) throw new ConflictError(MOVEMENT_TAKEN);
     return { id: movement.id, part, origin };

@@ -435,7 +435,9 @@ async function deleteRecord<
   const before = await parts.current(ctx, id);
   const uses = (await def.usages?.(ctx.tx, organizationOf(ctx), id)) ?? [];
   if (uses.length > 0) {
-    throw new ConflictError(`Não é possível excluir: usado em ${uses.join(', ')}. Desative-o para que não seja mais escolhido.`);
+    throw new ConflictError(
+      `Não é possível excluir: usado em ${uses.join(', ')}. Desative-o para que não seja mais escolhido.`,
+    );
   }
   await ctx.tx.delete(def.table).where(parts.byId(ctx, id));
   await audit(ctx, {
