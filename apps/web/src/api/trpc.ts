@@ -1,7 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import type {
+  ApiRouter,
   BankingRouter,
   LedgerRouter,
   MercadoPagoRouter,
@@ -12,6 +14,7 @@ import type {
   TenantsRouter,
 } from '@financeiro/server/api';
 import { currentSelection } from '../stores/tenant';
+import { areaLink } from './area-link';
 
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
@@ -29,6 +32,15 @@ export async function headers(): Promise<Record<string, string>> {
     ...(s.departmentId ? { 'x-department-id': s.departmentId } : {}),
   };
 }
+
+/** The API, every area in one typed client. Calls whose answers no cache should keep (exports, the session) use it. */
+export const apiClient = createTRPCClient<ApiRouter>({ links: [areaLink({ url: '/v1', headers })] });
+
+/**
+ * How the screens read and change the API: TanStack Query's options, keys and filters of every procedure
+ * (`useQuery(trpc.ledger.documents.list.queryOptions(input))`, `invalidateQueries(trpc.ledger.pathFilter())`).
+ */
+export const trpc = createTRPCOptionsProxy<ApiRouter>({ client: apiClient, queryClient });
 
 export const tenantsClient = createTRPCClient<TenantsRouter>({
   links: [httpBatchLink({ url: '/v1/tenants', headers })],
