@@ -4,7 +4,7 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '@financeiro/core';
-import { logsApi } from '../../api/trpc-options';
+import { trpc } from '../../api/trpc';
 import { appMessages } from '../../i18n/app';
 import { logsMessages as t } from '../../i18n/logs';
 import { fullPath, screenByName } from '../../routes/table';
@@ -155,9 +155,9 @@ export function EventsPage() {
     ...(filters.entity ? { entity: filters.entity } : {}),
     ...(filters.routine ? { routine: true } : {}),
   };
-  const facets = useQuery(logsApi.events.facets.queryOptions());
+  const facets = useQuery(trpc.logs.events.facets.queryOptions());
   const list = useQuery({
-    ...logsApi.events.list.queryOptions({ ...filter, page: filters.page, pageSize: PAGE_SIZE }),
+    ...trpc.logs.events.list.queryOptions({ ...filter, page: filters.page, pageSize: PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
   const queryClient = useQueryClient();
@@ -165,7 +165,7 @@ export function EventsPage() {
   const exportRows = async (format: ExportFormat) => {
     setExporting(true);
     try {
-      const data = await queryClient.fetchQuery(logsApi.events.export.queryOptions(filter));
+      const data = await queryClient.fetchQuery(trpc.logs.events.export.queryOptions(filter));
       await downloadRows(
         format,
         'eventos',
