@@ -1,6 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type MutationFunctionContext, type QueryFunction, type SkipToken } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
-import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import { createTRPCOptionsProxy, type TRPCMutationKey, type TRPCQueryKey } from '@trpc/tanstack-react-query';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import type {
   ApiRouter,
@@ -33,7 +33,11 @@ export async function headers(): Promise<Record<string, string>> {
   };
 }
 
-/** The API, every area in one typed client. Calls whose answers no cache should keep (exports, the session) use it. */
+/**
+ * The API, every area in one typed client: for what no cache should keep (the session, exports, downloads) and for a
+ * mutation that does more than send its input to one procedure (reads a file first, derives a key from each request,
+ * calls several times).
+ */
 export const apiClient = createTRPCClient<ApiRouter>({ links: [areaLink({ url: '/v1', headers })] });
 
 /**
@@ -41,6 +45,25 @@ export const apiClient = createTRPCClient<ApiRouter>({ links: [areaLink({ url: '
  * (`useQuery(trpc.ledger.documents.list.queryOptions(input))`, `invalidateQueries(trpc.ledger.pathFilter())`).
  */
 export const trpc = createTRPCOptionsProxy<ApiRouter>({ client: apiClient, queryClient });
+
+/**
+ * Query options as a component that serves several screens takes them (a registry's list, a select's choices): the
+ * key and the call of whichever procedure the screen names, typed by its answer.
+ */
+export interface QueryOptionsOf<T> {
+  queryKey: TRPCQueryKey;
+  queryFn?: QueryFunction<T, TRPCQueryKey> | SkipToken;
+}
+
+/**
+ * Mutation options as a component that serves several screens takes them, typed by what it sends: a registry form
+ * sends its values, which its schema checks before the procedure's own input does (hence a method, whose input is
+ * compared both ways).
+ */
+export interface MutationOptionsOf<Input> {
+  mutationKey: TRPCMutationKey;
+  mutationFn?(variables: Input, context: MutationFunctionContext): Promise<unknown>;
+}
 
 export const tenantsClient = createTRPCClient<TenantsRouter>({
   links: [httpBatchLink({ url: '/v1/tenants', headers })],

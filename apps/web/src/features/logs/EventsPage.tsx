@@ -1,10 +1,10 @@
 import { Anchor, Button, Group, Select, Spoiler, Stack, Switch, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { IconArrowRight } from '@tabler/icons-react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '@financeiro/core';
-import { trpc } from '../../api/trpc';
+import { apiClient, trpc } from '../../api/trpc';
 import { appMessages } from '../../i18n/app';
 import { logsMessages as t } from '../../i18n/logs';
 import { fullPath, screenByName } from '../../routes/table';
@@ -160,12 +160,11 @@ export function EventsPage() {
     ...trpc.logs.events.list.queryOptions({ ...filter, page: filters.page, pageSize: PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
-  const queryClient = useQueryClient();
   const [exporting, setExporting] = useState(false);
   const exportRows = async (format: ExportFormat) => {
     setExporting(true);
     try {
-      const data = await queryClient.fetchQuery(trpc.logs.events.export.queryOptions(filter));
+      const data = await apiClient.logs.events.export.query(filter);
       await downloadRows(
         format,
         'eventos',

@@ -14,7 +14,7 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import { Fragment, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
 import {
@@ -29,6 +29,7 @@ import {
   percentInput,
   type PersonType,
 } from '@financeiro/core';
+import { queryClient, type QueryOptionsOf } from '../../api/trpc';
 import { registryMessages } from '../../i18n/registries';
 import { DateField } from '../../ui/DateField';
 import { MaskedInput } from '../../ui/MaskedInput';
@@ -36,17 +37,45 @@ import { MaskedInput } from '../../ui/MaskedInput';
 const t = registryMessages.form;
 /** What a person types in a percentage field, read by the same rule as the server's. */
 const typedPercent = percentInput();
+/** How long a select's choices are taken from the cache before they are asked for again. */
+const OPTIONS_STALE = 60_000;
 
 export interface Option {
   value: string;
   label: string;
 }
 
-/** Where a reference field finds its choices: a registry's `options`, or any list of the tenant (units, members). */
-export interface OptionSource {
-  /** Names the query cache. */
-  name: string;
-  load: (search: string, ids: string[]) => Promise<Option[]>;
+/**
+ * A query of a reference field's choices: a procedure's options, with `select` turning its answer into choices. The
+ * source makes it with `queryOptions(input, { select })`, where the answer's type is checked; here it is only known to
+ * become choices.
+ */
+export type ChoicesQuery = QueryOptionsOf<unknown> & { select?(answer: unknown): Option[] };
+
+/** Where a reference field finds its choices. */
+export type OptionSource =
+  /**
+   * Queries of the API for the choices matching a search, with the chosen ones (`ids`): a registry's `options`, the
+   * members; the choices of several (a party is a supplier, a customer or a partner) are merged.
+   */
+  | { queries: (search: string, ids: string[]) => ChoicesQuery[] }
+  /** A list the session already holds (units, departments). */
+  | { local: (search: string) => Option[] };
+
+/** The choices of several queries as one list: each record once, by name. */
+function merged(lists: Option[][]): Option[] {
+  if (lists.length === 1) return lists[0] ?? [];
+  const byValue = new Map(lists.flat().map((o) => [o.value, o]));
+  return [...byValue.values()].sort((a, b) => a.label.localeCompare(b.label, 'pt-BR'));
+}
+
+/** A source's choices matching a search, read once (a CSV cell's label on import), from the cache when fresh. */
+export async function loadChoices(source: OptionSource, search: string): Promise<Option[]> {
+  if ('local' in source) return source.local(search);
+  const lists = source
+    .queries(search, [])
+    .map(async (query) => query.select?.(await queryClient.fetchQuery({ ...query, staleTime: OPTIONS_STALE })) ?? []);
+  return merged(await Promise.all(lists));
 }
 
 interface FieldBase {
@@ -80,13 +109,19 @@ export type RegistryField = FieldBase &
  */
 function useOptions(source: OptionSource, search: string, chosen: string[]) {
   const [debounced] = useDebouncedValue(search, 250);
-  const query = useQuery({
-    queryKey: ['options', source.name, debounced, chosen],
-    queryFn: () => source.load(debounced, chosen),
-    placeholderData: (previous) => previous,
-    staleTime: 60_000,
+  const queries = useQueries({
+    queries: ('queries' in source ? source.queries(debounced, chosen) : []).map((query) => ({
+      ...query,
+      placeholderData: (previous: Option[] | undefined) => previous,
+      staleTime: OPTIONS_STALE,
+    })),
   });
-  return { ...query, current: debounced === search && !query.isFetching && !query.isPlaceholderData };
+  const lists = queries.flatMap((query) => (query.data ? [query.data] : []));
+  const data =
+    'local' in source ? source.local(debounced) : lists.length === queries.length ? merged(lists) : undefined;
+  const isFetching = queries.some((query) => query.isFetching);
+  const isPlaceholderData = queries.some((query) => query.isPlaceholderData);
+  return { data, isFetching, current: debounced === search && !isFetching && !isPlaceholderData };
 }
 
 /** Takes the highlighted option of a select's open list, or else its first. */

@@ -8,7 +8,7 @@ import {
   transferInput,
   type EntryDirection,
 } from '@financeiro/core';
-import { ledgerClient } from '../../api/trpc';
+import { trpc } from '../../api/trpc';
 import { appMessages } from '../../i18n/app';
 import { statementMessages } from '../../i18n/statement';
 import { notifyApiError } from '../../ui/api-error';
@@ -47,7 +47,7 @@ function useSaved(message: string, onClose: () => void) {
   const queryClient = useQueryClient();
   return async () => {
     onClose();
-    await queryClient.invalidateQueries({ queryKey: ['statement'] });
+    await queryClient.invalidateQueries(trpc.ledger.statement.pathFilter());
     notifySuccess(message);
   };
 }
@@ -66,14 +66,12 @@ function TransferForm(props: { accounts: AccountChoice[]; accountId: string | nu
     validate: schemaResolver(transferInput, { sync: true }),
   });
   const saved = useSaved(t.transfer.done, props.onClose);
-  const transfer = useMutation({
-    mutationFn: (values: typeof form.values) => ledgerClient.movements.transfer.mutate({ ...values, idempotencyKey }),
-    onSuccess: saved,
-    onError: notifyApiError,
-  });
+  const transfer = useMutation(
+    trpc.ledger.movements.transfer.mutationOptions({ onSuccess: saved, onError: notifyApiError }),
+  );
   const data = choices(props.accounts);
   return (
-    <form onSubmit={form.onSubmit((values) => transfer.mutate(values))} noValidate>
+    <form onSubmit={form.onSubmit((values) => transfer.mutate({ ...values, idempotencyKey }))} noValidate>
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select
@@ -146,12 +144,9 @@ function EntryForm(props: { accounts: AccountChoice[]; accountId: string | null;
     validate: schemaResolver(manualEntryInput, { sync: true }),
   });
   const saved = useSaved(t.entry.done, props.onClose);
-  const create = useMutation({
-    mutationFn: ({ preset: _preset, ...values }: typeof form.values) =>
-      ledgerClient.movements.createEntry.mutate({ ...values, idempotencyKey }),
-    onSuccess: saved,
-    onError: notifyApiError,
-  });
+  const create = useMutation(
+    trpc.ledger.movements.createEntry.mutationOptions({ onSuccess: saved, onError: notifyApiError }),
+  );
   const choose = (preset: Preset) =>
     form.setValues({
       preset,
@@ -159,7 +154,10 @@ function EntryForm(props: { accounts: AccountChoice[]; accountId: string | null;
       description: t.entry.presetDescriptions[preset],
     });
   return (
-    <form onSubmit={form.onSubmit((values) => create.mutate(values))} noValidate>
+    <form
+      onSubmit={form.onSubmit(({ preset: _preset, ...values }) => create.mutate({ ...values, idempotencyKey }))}
+      noValidate
+    >
       <Stack>
         <Select
           label={t.entry.preset}
