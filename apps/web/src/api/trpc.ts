@@ -1,18 +1,8 @@
 import { QueryClient, type MutationFunctionContext, type QueryFunction, type SkipToken } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCClient } from '@trpc/client';
 import { createTRPCOptionsProxy, type TRPCMutationKey, type TRPCQueryKey } from '@trpc/tanstack-react-query';
 import { fetchAuthSession } from 'aws-amplify/auth';
-import type {
-  ApiRouter,
-  BankingRouter,
-  LedgerRouter,
-  MercadoPagoRouter,
-  PurchasingRouter,
-  RegistriesRouter,
-  ReportsRouter,
-  SplitRouter,
-  TenantsRouter,
-} from '@financeiro/server/api';
+import type { ApiRouter } from '@financeiro/server/api';
 import { currentSelection } from '../stores/tenant';
 import { areaLink } from './area-link';
 
@@ -64,35 +54,3 @@ export interface MutationOptionsOf<Input> {
   mutationKey: TRPCMutationKey;
   mutationFn?(variables: Input, context: MutationFunctionContext): Promise<unknown>;
 }
-
-export const tenantsClient = createTRPCClient<TenantsRouter>({
-  links: [httpBatchLink({ url: '/v1/tenants', headers })],
-});
-
-export const registriesClient = createTRPCClient<RegistriesRouter>({
-  links: [httpBatchLink({ url: '/v1/registries', headers })],
-});
-
-export const ledgerClient = createTRPCClient<LedgerRouter>({
-  links: [httpBatchLink({ url: '/v1/ledger', headers })],
-});
-
-export const bankingClient = createTRPCClient<BankingRouter>({
-  links: [httpBatchLink({ url: '/v1/banking', headers })],
-});
-
-export const mercadopagoClient = createTRPCClient<MercadoPagoRouter>({
-  links: [httpBatchLink({ url: '/v1/mercadopago', headers })],
-});
-
-export const purchasingClient = createTRPCClient<PurchasingRouter>({
-  links: [httpBatchLink({ url: '/v1/purchasing', headers })],
-});
-
-export const splitClient = createTRPCClient<SplitRouter>({
-  links: [httpBatchLink({ url: '/v1/split', headers })],
-});
-
-export const reportsClient = createTRPCClient<ReportsRouter>({
-  links: [httpBatchLink({ url: '/v1/reports', headers })],
-});
