@@ -14,7 +14,7 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import { Fragment, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
 import {
@@ -69,6 +69,15 @@ function merged(lists: Option[][]): Option[] {
   return [...byValue.values()].sort((a, b) => a.label.localeCompare(b.label, 'pt-BR'));
 }
 
+/** The choices of a source's queries once every one has answered, and whether any is asking. */
+const choicesOf = (results: UseQueryResult<Option[]>[]) => {
+  const lists = results.flatMap((result) => (result.data ? [result.data] : []));
+  return {
+    data: lists.length === results.length ? merged(lists) : undefined,
+    isFetching: results.some((result) => result.isFetching),
+  };
+};
+
 /** A source's choices matching a search, read once (a CSV cell's label on import), from the cache when fresh. */
 export async function loadChoices(source: OptionSource, search: string): Promise<Option[]> {
   if ('local' in source) return source.local(search);
@@ -109,19 +118,23 @@ export type RegistryField = FieldBase &
  */
 function useOptions(source: OptionSource, search: string, chosen: string[]) {
   const [debounced] = useDebouncedValue(search, 250);
-  const queries = useQueries({
+  const found = useQueries({
     queries: ('queries' in source ? source.queries(debounced, chosen) : []).map((query) => ({
       ...query,
-      placeholderData: (previous: Option[] | undefined) => previous,
       staleTime: OPTIONS_STALE,
     })),
+    combine: choicesOf,
   });
-  const lists = queries.flatMap((query) => (query.data ? [query.data] : []));
-  const data =
-    'local' in source ? source.local(debounced) : lists.length === queries.length ? merged(lists) : undefined;
-  const isFetching = queries.some((query) => query.isFetching);
-  const isPlaceholderData = queries.some((query) => query.isPlaceholderData);
-  return { data, isFetching, current: debounced === search && !isFetching && !isPlaceholderData };
+  // Each search is a query of its own: while the next one's choices load, the last ones stay on screen.
+  const [shown, setShown] = useState(found.data);
+  if (found.data !== undefined && found.data !== shown) setShown(found.data);
+  const data = 'local' in source ? source.local(debounced) : (found.data ?? shown);
+  const isPlaceholderData = found.data === undefined && shown !== undefined;
+  return {
+    data,
+    isFetching: found.isFetching,
+    current: debounced === search && !found.isFetching && !isPlaceholderData,
+  };
 }
 
 /** Takes the highlighted option of a select's open list, or else its first. */
