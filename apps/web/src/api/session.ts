@@ -3,7 +3,7 @@ import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 import { resolveSelection } from '@financeiro/core';
 import { useAuthzStore, useSessionStore } from '../stores/session';
 import { currentSelection, useTenantStore } from '../stores/tenant';
-import { queryClient, tenantsClient } from './trpc';
+import { apiClient, queryClient } from './trpc';
 
 function reset(): void {
   useAuthzStore.setState({ authenticated: false, userData: null });
@@ -22,8 +22,8 @@ export async function refreshSession(): Promise<void> {
   try {
     const [user, userData, tenants] = await Promise.all([
       getCurrentUser(),
-      tenantsClient.getMe.query(),
-      tenantsClient.getUserAvailableTenants.query(),
+      apiClient.tenants.getMe.query(),
+      apiClient.tenants.getUserAvailableTenants.query(),
     ]);
     const selection = currentSelection();
     const valid = resolveSelection(tenants, selection);
@@ -51,7 +51,7 @@ export async function refreshSession(): Promise<void> {
  */
 export async function refreshTenants(): Promise<void> {
   if (!useAuthzStore.getState().authenticated) return;
-  const tenants = await tenantsClient.getUserAvailableTenants.query().catch(() => null);
+  const tenants = await apiClient.tenants.getUserAvailableTenants.query().catch(() => null);
   if (!tenants) return;
   const valid = resolveSelection(tenants, currentSelection());
   if (!valid) useTenantStore.getState().reset();

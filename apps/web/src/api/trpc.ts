@@ -1,17 +1,10 @@
-import { QueryClient } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { QueryClient, type MutationFunctionContext, type QueryFunction, type SkipToken } from '@tanstack/react-query';
+import { createTRPCClient } from '@trpc/client';
+import { createTRPCOptionsProxy, type TRPCMutationKey, type TRPCQueryKey } from '@trpc/tanstack-react-query';
 import { fetchAuthSession } from 'aws-amplify/auth';
-import type {
-  BankingRouter,
-  LedgerRouter,
-  MercadoPagoRouter,
-  PurchasingRouter,
-  RegistriesRouter,
-  ReportsRouter,
-  SplitRouter,
-  TenantsRouter,
-} from '@financeiro/server/api';
+import type { ApiRouter } from '@financeiro/server/api';
 import { currentSelection } from '../stores/tenant';
+import { areaLink } from './area-link';
 
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
@@ -30,34 +23,34 @@ export async function headers(): Promise<Record<string, string>> {
   };
 }
 
-export const tenantsClient = createTRPCClient<TenantsRouter>({
-  links: [httpBatchLink({ url: '/v1/tenants', headers })],
-});
+/**
+ * The API, every area in one typed client: for what no cache should keep (the session, exports, downloads) and for a
+ * mutation that does more than send its input to one procedure (reads a file first, derives a key from each request,
+ * calls several times).
+ */
+export const apiClient = createTRPCClient<ApiRouter>({ links: [areaLink({ url: '/v1', headers })] });
 
-export const registriesClient = createTRPCClient<RegistriesRouter>({
-  links: [httpBatchLink({ url: '/v1/registries', headers })],
-});
+/**
+ * How the screens read and change the API: TanStack Query's options, keys and filters of every procedure
+ * (`useQuery(trpc.ledger.documents.list.queryOptions(input))`, `invalidateQueries(trpc.ledger.pathFilter())`).
+ */
+export const trpc = createTRPCOptionsProxy<ApiRouter>({ client: apiClient, queryClient });
 
-export const ledgerClient = createTRPCClient<LedgerRouter>({
-  links: [httpBatchLink({ url: '/v1/ledger', headers })],
-});
+/**
+ * Query options as a component that serves several screens takes them (a registry's list, a select's choices): the
+ * key and the call of whichever procedure the screen names, typed by its answer.
+ */
+export interface QueryOptionsOf<T> {
+  queryKey: TRPCQueryKey;
+  queryFn?: QueryFunction<T, TRPCQueryKey> | SkipToken;
+}
 
-export const bankingClient = createTRPCClient<BankingRouter>({
-  links: [httpBatchLink({ url: '/v1/banking', headers })],
-});
-
-export const mercadopagoClient = createTRPCClient<MercadoPagoRouter>({
-  links: [httpBatchLink({ url: '/v1/mercadopago', headers })],
-});
-
-export const purchasingClient = createTRPCClient<PurchasingRouter>({
-  links: [httpBatchLink({ url: '/v1/purchasing', headers })],
-});
-
-export const splitClient = createTRPCClient<SplitRouter>({
-  links: [httpBatchLink({ url: '/v1/split', headers })],
-});
-
-export const reportsClient = createTRPCClient<ReportsRouter>({
-  links: [httpBatchLink({ url: '/v1/reports', headers })],
-});
+/**
+ * Mutation options as a component that serves several screens takes them, typed by what it sends: a registry form
+ * sends its values, which its schema checks before the procedure's own input does (hence a method, whose input is
+ * compared both ways).
+ */
+export interface MutationOptionsOf<Input> {
+  mutationKey: TRPCMutationKey;
+  mutationFn?(variables: Input, context: MutationFunctionContext): Promise<unknown>;
+}

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, FileButton, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconPaperclip, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryFilters } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES } from '@financeiro/core';
 import { notifyApiError } from './api-error';
@@ -37,13 +37,14 @@ export interface AttachmentLabels {
 
 /**
  * A record's files (a contract's, a bill's): attach PDF or images (the size checked here and on the server), download,
- * and remove those `canRemove` allows. Each change refreshes the query under `queryKey`, where the list comes from.
+ * and remove those `canRemove` allows. Each change refreshes the queries `refreshes` selects, where the list comes
+ * from. The calls go through the one client, since a file is read before it is sent.
  */
 export function Attachments<F extends AttachedFile>(props: {
   labels: AttachmentLabels;
   /** The listed files, or where they are while they load. */
   files: { data?: F[] | undefined; isPending?: boolean; isError?: boolean };
-  queryKey: QueryKey;
+  refreshes: QueryFilters;
   canAttach: boolean;
   canRemove: (file: F) => boolean;
   upload: (file: FileUpload) => Promise<unknown>;
@@ -60,7 +61,7 @@ export function Attachments<F extends AttachedFile>(props: {
 }) {
   const { labels, files } = props;
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: props.queryKey });
+  const refresh = () => queryClient.invalidateQueries(props.refreshes);
   const upload = useMutation({
     mutationFn: async (file: File) => {
       if (file.size > ATTACHMENT_MAX_BYTES) throw new Error(labels.tooLarge);

@@ -4,7 +4,7 @@ import { IconDots, IconPencil, IconPlus, IconPower } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { unitInput } from '@financeiro/core';
-import { tenantsClient } from '../../api/trpc';
+import { trpc } from '../../api/trpc';
 import { refreshTenants } from '../../api/session';
 import { adminMessages } from '../../i18n/admin';
 import { appMessages } from '../../i18n/app';
@@ -32,18 +32,12 @@ interface Node {
 
 const common = appMessages.common;
 
-/** The same calls on units (of the organization) and departments (of the unit). */
-function endpoints(kind: Kind) {
-  const api = kind === 'units' ? tenantsClient.units : tenantsClient.departments;
-  return {
-    queryKey: ['admin', kind],
-    list: (): Promise<Node[]> => api.list.query(),
-    create: (input: { name: string; slug: string; idempotencyKey: string }): Promise<unknown> =>
-      api.create.mutate(input),
-    update: (input: { id: string; name: string; slug: string }): Promise<unknown> => api.update.mutate(input),
-    setStatus: (input: { id: string; status: Node['status'] }): Promise<unknown> => api.setStatus.mutate(input),
-  };
-}
+/**
+ * The same procedures on units (of the organization) and departments (of the unit). The two answer their list, create
+ * and update with rows of their own shapes, which one query or mutation cannot type: the screen declares one for each
+ * kind and uses its own kind's (the other list is never asked for).
+ */
+const procedures = { units: trpc.tenants.units, departments: trpc.tenants.departments };
 
 function NodeForm(props: {
   kind: Kind;
@@ -55,22 +49,29 @@ function NodeForm(props: {
 }) {
   const t = adminMessages[props.kind];
   const queryClient = useQueryClient();
-  const api = endpoints(props.kind);
   const form = useForm({
     initialValues: { name: props.node?.name ?? '', slug: props.node?.slug ?? '' },
     validate: schemaResolver(unitInput, { sync: true }),
   });
   useReportDirty(form.isDirty(), props.onDirty);
   const done = async () => {
-    await queryClient.invalidateQueries({ queryKey: api.queryKey });
+    await queryClient.invalidateQueries(procedures[props.kind].pathFilter());
     await refreshTenants();
     notifySuccess(props.node ? common.saved : t.created);
     props.onClose();
   };
   const onSaveError = conflictOnField(form, 'slug');
   const idempotencyKey = useIdempotencyKey();
-  const create = useMutation({ mutationFn: api.create, onSuccess: done, onError: onSaveError });
-  const update = useMutation({ mutationFn: api.update, onSuccess: done, onError: onSaveError });
+  const saved = { onSuccess: done, onError: onSaveError };
+  const units = {
+    create: useMutation(trpc.tenants.units.create.mutationOptions(saved)),
+    update: useMutation(trpc.tenants.units.update.mutationOptions(saved)),
+  };
+  const departments = {
+    create: useMutation(trpc.tenants.departments.create.mutationOptions(saved)),
+    update: useMutation(trpc.tenants.departments.update.mutationOptions(saved)),
+  };
+  const { create, update } = props.kind === 'units' ? units : departments;
   return (
     <form
       onSubmit={form.onSubmit((values) =>
@@ -95,7 +96,7 @@ function NodeForm(props: {
 /** Units of the organization or departments of the unit: list, create, edit, activate and deactivate. */
 export function HierarchyPage({ kind }: { kind: Kind }) {
   const t = adminMessages[kind];
-  const api = endpoints(kind);
+  const api = procedures[kind];
   const canEdit = useCan(
     kind === 'units' ? 'edit_units' : 'edit_departments',
     kind === 'units' ? 'organization' : 'unit',
@@ -107,17 +108,20 @@ export function HierarchyPage({ kind }: { kind: Kind }) {
   const close = () => setEditing(null);
   const [toggling, setToggling] = useState<Node | null>(null);
   const queryClient = useQueryClient();
-  const list = useQuery({ queryKey: api.queryKey, queryFn: api.list });
-  const setStatus = useMutation({
-    mutationFn: api.setStatus,
-    onSuccess: async (_data, input) => {
-      await queryClient.invalidateQueries({ queryKey: api.queryKey });
-      await refreshTenants();
-      notifySuccess(input.status === 'active' ? t.activated : t.deactivated);
-      setToggling(null);
-    },
-    onError: notifyApiError,
-  });
+  const units = useQuery({ ...trpc.tenants.units.list.queryOptions(), enabled: kind === 'units' });
+  const departments = useQuery({ ...trpc.tenants.departments.list.queryOptions(), enabled: kind === 'departments' });
+  const list = kind === 'units' ? units : departments;
+  const setStatus = useMutation(
+    api.setStatus.mutationOptions({
+      onSuccess: async (_data, input) => {
+        await queryClient.invalidateQueries(api.pathFilter());
+        await refreshTenants();
+        notifySuccess(input.status === 'active' ? t.activated : t.deactivated);
+        setToggling(null);
+      },
+      onError: notifyApiError,
+    }),
+  );
   const term = filters.search.toLowerCase();
   const rows = list.data?.filter(
     (n) =>

@@ -1,7 +1,7 @@
 import { Group, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '@financeiro/core';
-import { tenantsApi } from '../../api/trpc-options';
+import { trpc } from '../../api/trpc';
 import { adminMessages } from '../../i18n/admin';
 import { downloadRows, type ExportFormat } from '../../ui/download';
 import { ExportMenu } from '../../ui/ExportMenu';
@@ -27,7 +27,7 @@ const when = (iso: string | null) => (iso ? formatDateTime(new Date(iso)) : '');
 export function LastAccessPage() {
   const [filters, setFilters] = useUrlState({ search: '', inactive: '', page: 1 });
   const list = useQuery(
-    tenantsApi.lastAccess.list.queryOptions({ search: filters.search, ...inactivity(filters.inactive) }),
+    trpc.tenants.lastAccess.list.queryOptions({ search: filters.search, ...inactivity(filters.inactive) }),
   );
   const rows = list.data?.rows ?? [];
   const page = rows.slice((filters.page - 1) * PAGE_SIZE, filters.page * PAGE_SIZE);

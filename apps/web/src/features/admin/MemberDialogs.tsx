@@ -2,7 +2,7 @@ import { Button, Group, Modal, PasswordInput, Select, Stack, Text, TextInput } f
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { changeProfileInput, inviteInput, setUserPasswordInput } from '@financeiro/core';
-import { tenantsApi } from '../../api/trpc-options';
+import { trpc } from '../../api/trpc';
 import { refreshTenants } from '../../api/session';
 import { adminMessages } from '../../i18n/admin';
 import { appMessages } from '../../i18n/app';
@@ -14,14 +14,14 @@ const t = adminMessages.members;
 const common = appMessages.common;
 
 function useProfileOptions() {
-  const profiles = useQuery(tenantsApi.profiles.list.queryOptions());
+  const profiles = useQuery(trpc.tenants.profiles.list.queryOptions());
   return (profiles.data ?? []).map((p) => ({ value: p.id, label: p.name }));
 }
 
 function useDone(message: string, onClose: () => void) {
   const queryClient = useQueryClient();
   return async () => {
-    await queryClient.invalidateQueries({ queryKey: tenantsApi.members.list.queryKey() });
+    await queryClient.invalidateQueries(trpc.tenants.members.list.pathFilter());
     await refreshTenants();
     notifySuccess(message);
     onClose();
@@ -59,7 +59,7 @@ function InviteForm({ onClose }: { onClose: () => void }) {
   });
   const done = useDone(t.invited, onClose);
   const invite = useMutation(
-    tenantsApi.members.invite.mutationOptions({
+    trpc.tenants.members.invite.mutationOptions({
       onSuccess: async (result) => {
         await done();
         if (!result.newAccount) notifySuccess(t.existingAccount);
@@ -97,7 +97,7 @@ export function ChangeProfileDialog({ member, onClose }: { member: MemberRef | n
   });
   const done = useDone(t.profileChanged, onClose);
   const change = useMutation(
-    tenantsApi.members.changeProfile.mutationOptions({ onSuccess: done, onError: notifyApiError }),
+    trpc.tenants.members.changeProfile.mutationOptions({ onSuccess: done, onError: notifyApiError }),
   );
   return (
     <Modal opened={member !== null} onClose={onClose} title={t.changeProfile}>
@@ -118,7 +118,9 @@ export function SetPasswordDialog({ member, onClose }: { member: MemberRef | nul
     validate: schemaResolver(setUserPasswordInput, { sync: true }),
   });
   const done = useDone(t.passwordSet, onClose);
-  const set = useMutation(tenantsApi.members.setPassword.mutationOptions({ onSuccess: done, onError: notifyApiError }));
+  const set = useMutation(
+    trpc.tenants.members.setPassword.mutationOptions({ onSuccess: done, onError: notifyApiError }),
+  );
   return (
     <Modal opened={member !== null} onClose={onClose} title={t.setPassword}>
       <form onSubmit={form.onSubmit((values) => set.mutate(values))}>

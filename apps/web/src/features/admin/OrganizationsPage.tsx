@@ -4,7 +4,7 @@ import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createOrganizationInput, formatDocument, maskCnpj, updateOrganizationInput } from '@financeiro/core';
-import { tenantsApi } from '../../api/trpc-options';
+import { trpc } from '../../api/trpc';
 import { refreshTenants } from '../../api/session';
 import { adminMessages } from '../../i18n/admin';
 import { appMessages } from '../../i18n/app';
@@ -55,7 +55,7 @@ function OrganizationForm({
   });
   useReportDirty(form.isDirty(), onDirty);
   const done = async () => {
-    await queryClient.invalidateQueries({ queryKey: tenantsApi.organizations.list.queryKey() });
+    await queryClient.invalidateQueries(trpc.tenants.organizations.list.pathFilter());
     await refreshTenants();
     notifySuccess(organization ? common.saved : t.created);
     onClose();
@@ -63,10 +63,10 @@ function OrganizationForm({
   const onSaveError = conflictOnField(form, 'slug');
   const idempotencyKey = useIdempotencyKey();
   const create = useMutation(
-    tenantsApi.organizations.create.mutationOptions({ onSuccess: done, onError: onSaveError }),
+    trpc.tenants.organizations.create.mutationOptions({ onSuccess: done, onError: onSaveError }),
   );
   const update = useMutation(
-    tenantsApi.organizations.update.mutationOptions({ onSuccess: done, onError: onSaveError }),
+    trpc.tenants.organizations.update.mutationOptions({ onSuccess: done, onError: onSaveError }),
   );
   return (
     <form
@@ -125,7 +125,7 @@ function OrganizationForm({
 
 /** Organizations the user manages; users whose account allows it create new ones and administer them. */
 export function OrganizationsPage() {
-  const list = useQuery(tenantsApi.organizations.list.queryOptions());
+  const list = useQuery(trpc.tenants.organizations.list.queryOptions());
   const [editing, setEditing] = useState<Organization | 'new' | null>(null);
   const [dirty, setDirty] = useState(false);
   const unsaved = useUnsavedChanges(dirty);

@@ -16,7 +16,7 @@ import { IconBuildingStore, IconEye, IconLock, IconSitemap } from '@tabler/icons
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { profileInput, type OrganizationData, type PermissionGrant, type ProfilePermissions } from '@financeiro/core';
-import { tenantsApi } from '../../api/trpc-options';
+import { trpc } from '../../api/trpc';
 import { refreshTenants } from '../../api/session';
 import { adminMessages } from '../../i18n/admin';
 import { appMessages } from '../../i18n/app';
@@ -123,14 +123,18 @@ export function ProfileEditor(props: {
     form.setFieldValue('permissions', next);
   };
   const done = async () => {
-    await queryClient.invalidateQueries({ queryKey: tenantsApi.profiles.list.queryKey() });
+    await queryClient.invalidateQueries(trpc.tenants.profiles.list.pathFilter());
     await refreshTenants();
     notifySuccess(props.profile ? appMessages.common.saved : t.created);
     props.onClose();
   };
   const idempotencyKey = useIdempotencyKey();
-  const create = useMutation(tenantsApi.profiles.create.mutationOptions({ onSuccess: done, onError: notifyApiError }));
-  const update = useMutation(tenantsApi.profiles.update.mutationOptions({ onSuccess: done, onError: notifyApiError }));
+  const create = useMutation(
+    trpc.tenants.profiles.create.mutationOptions({ onSuccess: done, onError: notifyApiError }),
+  );
+  const update = useMutation(
+    trpc.tenants.profiles.update.mutationOptions({ onSuccess: done, onError: notifyApiError }),
+  );
   return (
     <form
       onSubmit={form.onSubmit((values) => {

@@ -3,7 +3,7 @@ import { IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PERMISSION_NAMES, type ProfilePermissions } from '@financeiro/core';
-import { tenantsApi } from '../../api/trpc-options';
+import { trpc } from '../../api/trpc';
 import { adminMessages } from '../../i18n/admin';
 import { appMessages } from '../../i18n/app';
 import { useSessionStore } from '../../stores/session';
@@ -36,11 +36,11 @@ export function ProfilesPage() {
   const unsaved = useUnsavedChanges(dirty);
   const close = () => setEditing(null);
   const queryClient = useQueryClient();
-  const list = useQuery(tenantsApi.profiles.list.queryOptions());
+  const list = useQuery(trpc.tenants.profiles.list.queryOptions());
   const remove = useMutation(
-    tenantsApi.profiles.delete.mutationOptions({
+    trpc.tenants.profiles.delete.mutationOptions({
       onSuccess: async () => {
-        await queryClient.invalidateQueries({ queryKey: tenantsApi.profiles.list.queryKey() });
+        await queryClient.invalidateQueries(trpc.tenants.profiles.list.pathFilter());
         notifySuccess(t.deleted);
         setDeleting(null);
       },

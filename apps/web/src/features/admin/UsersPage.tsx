@@ -12,7 +12,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '@financeiro/core';
-import { tenantsApi } from '../../api/trpc-options';
+import { trpc } from '../../api/trpc';
 import { adminMessages } from '../../i18n/admin';
 import { appMessages } from '../../i18n/app';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -42,9 +42,9 @@ export function UsersPage() {
   const [settingPassword, setSettingPassword] = useState<MemberRef | null>(null);
   const [pending, setPending] = useState<Pending>(null);
   const queryClient = useQueryClient();
-  const profiles = useQuery(tenantsApi.profiles.list.queryOptions());
+  const profiles = useQuery(trpc.tenants.profiles.list.queryOptions());
   const list = useQuery({
-    ...tenantsApi.members.list.queryOptions({
+    ...trpc.tenants.members.list.queryOptions({
       search: filters.search,
       page: filters.page,
       pageSize: PAGE_SIZE,
@@ -54,7 +54,7 @@ export function UsersPage() {
     placeholderData: keepPreviousData,
   });
   const after = (message: string) => async () => {
-    await queryClient.invalidateQueries({ queryKey: tenantsApi.members.list.queryKey() });
+    await queryClient.invalidateQueries(trpc.tenants.members.list.pathFilter());
     notifySuccess(message);
     setPending(null);
   };
@@ -62,9 +62,9 @@ export function UsersPage() {
     setPending(null);
     notifyApiError(error);
   };
-  const setStatus = useMutation(tenantsApi.members.setStatus.mutationOptions({ onError }));
-  const remove = useMutation(tenantsApi.members.remove.mutationOptions({ onSuccess: after(t.removed), onError }));
-  const mfa = useMutation(tenantsApi.members.setMfaRequired.mutationOptions({ onError }));
+  const setStatus = useMutation(trpc.tenants.members.setStatus.mutationOptions({ onError }));
+  const remove = useMutation(trpc.tenants.members.remove.mutationOptions({ onSuccess: after(t.removed), onError }));
+  const mfa = useMutation(trpc.tenants.members.setMfaRequired.mutationOptions({ onError }));
   const setMfa = (membershipId: string, required: boolean) =>
     mfa.mutate({ membershipId, required }, { onSuccess: after(required ? t.mfaRequiredDone : t.mfaWaivedDone) });
   const reactivate = (member: MemberRef) =>

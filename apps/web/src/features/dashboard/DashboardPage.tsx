@@ -28,10 +28,9 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { MouseEvent, ReactNode } from 'react';
-import { formatBRL, formatCalendarDate, type StatusCell } from '@financeiro/core';
+import { formatBRL, formatCalendarDate, type Dashboard, type StatusCell } from '@financeiro/core';
+import { trpc } from '../../api/trpc';
 import { dashboardMessages } from '../../i18n/dashboard';
-import { useTenantStore } from '../../stores/tenant';
-import { fetchDashboard, type DashboardData } from './api';
 import { MonthlyChart, ProjectionChart } from './DashboardCharts';
 import { dashboardState } from './state';
 
@@ -126,7 +125,7 @@ function Section({ title, children, action }: { title: string; children: ReactNo
   );
 }
 
-function Cards({ data }: { data: DashboardData }) {
+function Cards({ data }: { data: Dashboard }) {
   const cell = (id: CardKey, value: StatusCell | null, icon: Icon, color: string, overdue = false) =>
     value && (
       <FigureCard
@@ -176,7 +175,7 @@ function Cards({ data }: { data: DashboardData }) {
   );
 }
 
-function NextBills({ bills }: { bills: NonNullable<DashboardData['nextBills']> }) {
+function NextBills({ bills }: { bills: NonNullable<Dashboard['nextBills']> }) {
   const c = t.nextBills;
   const go = useGo();
   return (
@@ -244,7 +243,7 @@ function NextBills({ bills }: { bills: NonNullable<DashboardData['nextBills']> }
   );
 }
 
-function Projection({ projection }: { projection: NonNullable<DashboardData['projection']> }) {
+function Projection({ projection }: { projection: NonNullable<Dashboard['projection']> }) {
   const p = t.projection;
   const go = useGo();
   return (
@@ -275,7 +274,7 @@ function Projection({ projection }: { projection: NonNullable<DashboardData['pro
 }
 
 /** A new organization's dashboard: nothing to show yet, and where to begin. */
-function Empty({ data }: { data: DashboardData }) {
+function Empty({ data }: { data: Dashboard }) {
   const go = useGo();
   return (
     <Paper withBorder p="lg">
@@ -330,8 +329,7 @@ function Loading() {
  * months of inflows and outflows, the next 30 days' balance and the next bills. One request brings it all.
  */
 export function DashboardPage() {
-  const unitId = useTenantStore((s) => s.selectedUnit);
-  const dashboard = useQuery({ queryKey: ['reports', 'dashboard', unitId], queryFn: fetchDashboard });
+  const dashboard = useQuery(trpc.reports.dashboard.queryOptions());
 
   if (dashboard.isPending) return <Loading />;
   if (dashboard.isError) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DocumentKind } from '@financeiro/core';
-import { ledgerClient } from '../../api/trpc';
+import { trpc } from '../../api/trpc';
 import { ledgerMessages } from '../../i18n/ledger';
 import { notifyApiError } from '../../ui/api-error';
 import { notifySuccess } from '../../ui/notify';
@@ -22,17 +22,17 @@ export function CancelDocumentsDialog(props: {
   onCancelled?: () => void;
 }) {
   const queryClient = useQueryClient();
-  const cancel = useMutation({
-    mutationFn: (reason: string) =>
-      ledgerClient.documents.cancel.mutate({ kind: props.kind, ids: props.documentIds, reason }),
-    onSuccess: async (result) => {
-      props.onClose();
-      props.onCancelled?.();
-      await queryClient.invalidateQueries({ queryKey: ['ledger'] });
-      notifySuccess(t.done(result.cancelled));
-    },
-    onError: notifyApiError,
-  });
+  const cancel = useMutation(
+    trpc.ledger.documents.cancel.mutationOptions({
+      onSuccess: async (result) => {
+        props.onClose();
+        props.onCancelled?.();
+        await queryClient.invalidateQueries(trpc.ledger.pathFilter());
+        notifySuccess(t.done(result.cancelled));
+      },
+      onError: notifyApiError,
+    }),
+  );
   return (
     <ReasonDialog
       opened={props.opened}
@@ -41,7 +41,7 @@ export function CancelDocumentsDialog(props: {
       label={t.reason}
       confirmLabel={t.confirm}
       busy={cancel.isPending}
-      onConfirm={(reason) => cancel.mutate(reason)}
+      onConfirm={(reason) => cancel.mutate({ kind: props.kind, ids: props.documentIds, reason })}
       onClose={props.onClose}
     />
   );

@@ -15,7 +15,7 @@ import {
   type DocumentKind,
   type Periodicity,
 } from '@financeiro/core';
-import { ledgerClient } from '../../api/trpc';
+import { trpc } from '../../api/trpc';
 import { appMessages } from '../../i18n/app';
 import { recurrenceMessages } from '../../i18n/recurrences';
 import { notifyApiError } from '../../ui/api-error';
@@ -63,11 +63,12 @@ function GenerationForm({ contract, onClose }: { contract: GeneratedContract; on
   const range = contractGenerationInput.safeParse({ contractId: contract.id, from: fromText, to: toText });
   const rangeError = from && to && !range.success ? range.error.issues[0]?.message : undefined;
   const valid = range.success && from !== null && to !== null;
-  const preview = useQuery({
-    queryKey: ['ledger', 'contract-preview', contract.id, from, to],
-    queryFn: () => ledgerClient.contracts.preview.query({ contractId: contract.id, from: from ?? '', to: to ?? '' }),
-    enabled: valid,
-  });
+  const preview = useQuery(
+    trpc.ledger.contracts.preview.queryOptions(
+      { contractId: contract.id, from: from ?? '', to: to ?? '' },
+      { enabled: valid },
+    ),
+  );
   const periods = valid && from && to ? contractPeriods(contract, from, to) : [];
   const existing = new Set(preview.data?.existing ?? []);
   const toCreate = periods.filter((p) => !existing.has(p.period));
@@ -78,26 +79,21 @@ function GenerationForm({ contract, onClose }: { contract: GeneratedContract; on
   const canReceive = useCan(ledgerPermission('receivable', 'editar'), 'unit');
   const allowed = (k: DocumentKind) => (k === 'payable' ? canPay : canReceive);
 
-  const generate = useMutation({
-    mutationFn: () =>
-      ledgerClient.contracts.generate.mutate({
-        contractId: contract.id,
-        from: from ?? '',
-        to: to ?? '',
-        kind: kind ?? undefined,
-      }),
-    onSuccess: async (result) => {
-      await queryClient.invalidateQueries({ queryKey: ['ledger'] });
-      setDone({
-        kind: result.kind,
-        created: result.created,
-        existing: result.existing,
-        from: from ?? '',
-        to: to ?? '',
-      });
-    },
-    onError: notifyApiError,
-  });
+  const generate = useMutation(
+    trpc.ledger.contracts.generate.mutationOptions({
+      onSuccess: async (result) => {
+        await queryClient.invalidateQueries(trpc.ledger.pathFilter());
+        setDone({
+          kind: result.kind,
+          created: result.created,
+          existing: result.existing,
+          from: from ?? '',
+          to: to ?? '',
+        });
+      },
+      onError: notifyApiError,
+    }),
+  );
 
   if (done) {
     const search = listSearch(contract.partyId, done.from, done.to);
@@ -221,7 +217,9 @@ function GenerationForm({ contract, onClose }: { contract: GeneratedContract; on
           {appMessages.common.cancel}
         </Button>
         <Button
-          onClick={() => generate.mutate()}
+          onClick={() =>
+            generate.mutate({ contractId: contract.id, from: from ?? '', to: to ?? '', kind: kind ?? undefined })
+          }
           loading={generate.isPending}
           disabled={contract.status !== 'active' || !preview.data || toCreate.length === 0 || !kind || !allowed(kind)}
         >

@@ -34,7 +34,8 @@ import {
   todayInSaoPaulo,
   type DocumentKind,
 } from '@financeiro/core';
-import { ledgerClient } from '../../api/trpc';
+import type { inferOutput } from '@trpc/tanstack-react-query';
+import { apiClient, trpc } from '../../api/trpc';
 import { ledgerMessages } from '../../i18n/ledger';
 import { Attachments } from '../../ui/Attachments';
 import { CARDS_MEDIA_QUERY } from '../../ui/DataTable.cards';
@@ -50,7 +51,7 @@ import { SettleModal } from './SettleModal';
 const t = ledgerMessages;
 const d = t.drawer;
 
-type LedgerDocument = Awaited<ReturnType<typeof ledgerClient.documents.get.query>>;
+type LedgerDocument = inferOutput<typeof trpc.ledger.documents.get>;
 type Payment = LedgerDocument['payments'][number];
 type Installment = LedgerDocument['installments'][number];
 
@@ -287,13 +288,13 @@ function DocumentFiles(props: { document: LedgerDocument; canEdit: boolean }) {
     <Attachments
       labels={d}
       files={{ data: document.attachments }}
-      queryKey={['ledger', 'document', document.id]}
+      refreshes={trpc.ledger.documents.get.pathFilter()}
       help={props.canEdit ? d.attachmentsHelp : undefined}
       canAttach={props.canEdit}
       canRemove={(f) => removable && !f.paymentId}
-      upload={(file) => ledgerClient.attachments.upload.mutate({ documentId: document.id, ...file })}
-      remove={(id) => ledgerClient.attachments.delete.mutate({ id })}
-      download={(id) => ledgerClient.attachments.download.query({ id })}
+      upload={(file) => apiClient.ledger.attachments.upload.mutate({ documentId: document.id, ...file })}
+      remove={(id) => apiClient.ledger.attachments.delete.mutate({ id })}
+      download={(id) => apiClient.ledger.attachments.download.query({ id })}
       detail={(f) => formatDateTime(new Date(f.createdAt))}
       tag={(f) =>
         f.paymentId && (
@@ -308,10 +309,7 @@ function DocumentFiles(props: { document: LedgerDocument; canEdit: boolean }) {
 
 function DocumentView(props: { kind: DocumentKind; id: string; onOpen: (id: string) => void }) {
   const canEdit = useCan(props.kind === 'payable' ? 'editar_contas_pagar' : 'editar_contas_receber', 'unit');
-  const document = useQuery({
-    queryKey: ['ledger', 'document', props.id],
-    queryFn: () => ledgerClient.documents.get.query({ id: props.id }),
-  });
+  const document = useQuery(trpc.ledger.documents.get.queryOptions({ id: props.id }));
   const [settling, setSettling] = useState<string[] | null>(null);
   const [reversing, setReversing] = useState<Payment | null>(null);
   const [cancelling, setCancelling] = useState(false);

@@ -27,7 +27,8 @@ import {
   type PartyRole,
   type SchedulePeriodicity,
 } from '@financeiro/core';
-import { ledgerClient } from '../../api/trpc';
+import type { inferOutput } from '@trpc/tanstack-react-query';
+import { trpc } from '../../api/trpc';
 import { appMessages } from '../../i18n/app';
 import { ledgerMessages } from '../../i18n/ledger';
 import { notifyApiError } from '../../ui/api-error';
@@ -61,7 +62,7 @@ const t = ledgerMessages;
 const f = t.form;
 const common = appMessages.common;
 
-type LedgerDocument = Awaited<ReturnType<typeof ledgerClient.documents.get.query>>;
+type LedgerDocument = inferOutput<typeof trpc.ledger.documents.get>;
 const PIX_PREFIX = '000201';
 
 interface Values {
@@ -89,12 +90,11 @@ interface Values {
 const sources = ledgerSources;
 /** The taxes a bill may withhold, named with their rates. */
 const taxSource: OptionSource = {
-  name: 'withheld-taxes',
-  load: async () =>
-    (await ledgerClient.documents.withheldTaxes.query()).map((tax) => ({
-      value: tax.id,
-      label: `${tax.name} (${formatPercent(tax.rate)})`,
-    })),
+  queries: () => [
+    trpc.ledger.documents.withheldTaxes.queryOptions(undefined, {
+      select: (taxes) => taxes.map((tax) => ({ value: tax.id, label: `${tax.name} (${formatPercent(tax.rate)})` })),
+    }),
+  ],
 };
 
 /** A template's lines as the form holds them. */
@@ -289,11 +289,8 @@ function DocumentFormBody(props: {
   useReportDirty(form.isDirty(), props.onDirty);
   const values = form.getValues();
 
-  /** A registry option, read once a minute at most (the selects' choices share the cache and its refreshes). */
-  const optionOf = <R,>(name: string, id: string, load: () => Promise<R>) =>
-    queryClient.fetchQuery({ queryKey: ['options', name, { record: id }], queryFn: load, staleTime: 60_000 });
-  const partyOf = (id: string) => optionOf(sources[kind].name, id, () => apportionmentDefaults.party(kind, id));
-  const templateOf = (id: string) => optionOf('apportionmentTemplates', id, () => apportionmentDefaults.template(id));
+  const partyOf = (id: string) => apportionmentDefaults.party(kind, id);
+  const templateOf = (id: string) => apportionmentDefaults.template(id);
 
   /** The lines become the template's. */
   const fill = (id: string, lines: ApportionmentRow[]) => {
@@ -331,9 +328,7 @@ function DocumentFormBody(props: {
     void (async () => {
       const party = values.partyId ? await partyOf(values.partyId) : null;
       if (party?.apportionmentTemplateId) return;
-      const classification = await optionOf('classifications', classificationId, () =>
-        apportionmentDefaults.classification(classificationId),
-      );
+      const classification = await apportionmentDefaults.classification(classificationId);
       await offerDefault(values, classification?.apportionmentTemplateId, true);
     })();
   }
@@ -341,11 +336,7 @@ function DocumentFormBody(props: {
   const templateKept =
     templateId !== null && !(filled?.templateId === templateId && sameLines(values.lines, filled.lines));
 
-  const taxRates = useQuery({
-    queryKey: ['ledger', 'withheld-taxes'],
-    queryFn: () => ledgerClient.documents.withheldTaxes.query(),
-    staleTime: 60_000,
-  });
+  const taxRates = useQuery(trpc.ledger.documents.withheldTaxes.queryOptions(undefined, { staleTime: 60_000 }));
   const gross = money(values.grossAmount);
   const taxes = values.taxes
     .map((tax) => taxRates.data?.find((r) => r.id === tax.taxTypeId))
@@ -440,33 +431,33 @@ function DocumentFormBody(props: {
   ];
 
   const { document } = props;
-  const save = useMutation({
-    mutationFn: (v: Values) =>
-      document
-        ? ledgerClient.documents.update.mutate({
-            ...toInput(v),
-            id: document.id,
-            version: document.version,
-            // The same number of installments keeps them (and their payments); another number writes them anew.
-            installmentIds:
-              v.installments.length === document.installments.length
-                ? document.installments.map((i) => i.id)
-                : undefined,
-          })
-        : ledgerClient.documents.create.mutate({ ...toInput(v), idempotencyKey }),
-    onSuccess: async (result) => {
-      await queryClient.invalidateQueries({ queryKey: ['ledger'] });
+  const saved = {
+    onSuccess: async (result: { id: string }) => {
+      await queryClient.invalidateQueries(trpc.ledger.pathFilter());
       notifySuccess(document ? t.updated[kind] : t.created[kind]);
       props.onDone(result.id);
     },
-    onError: (error) => {
+    onError: (error: unknown) => {
       const refusal = fieldRefusal(error, () => undefined);
       if (!refusal) return notifyApiError(error);
       form.setFieldError(refusal.field, refusal.error);
       revealField(form, refusal.field);
     },
-  });
-  const submit = form.onSubmit((v) => save.mutate(v));
+  };
+  const create = useMutation(trpc.ledger.documents.create.mutationOptions(saved));
+  const update = useMutation(trpc.ledger.documents.update.mutationOptions(saved));
+  const submit = form.onSubmit((v) =>
+    document
+      ? update.mutate({
+          ...toInput(v),
+          id: document.id,
+          version: document.version,
+          // The same number of installments keeps them (and their payments); another number writes them anew.
+          installmentIds:
+            v.installments.length === document.installments.length ? document.installments.map((i) => i.id) : undefined,
+        })
+      : create.mutate({ ...toInput(v), idempotencyKey }),
+  );
 
   return (
     <form onSubmit={submit} onKeyDown={getHotkeyHandler([['mod+Enter', () => submit()]])}>
@@ -605,7 +596,7 @@ function DocumentFormBody(props: {
             <Button variant="default" onClick={props.onCancel}>
               {common.cancel}
             </Button>
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" loading={create.isPending || update.isPending}>
               {document ? common.save : f.save}
             </Button>
           </Group>
@@ -617,10 +608,7 @@ function DocumentFormBody(props: {
 
 /** A stored document loaded into the form (the drawer's copy when it is fresh). */
 function EditBody(props: { documentId: string; body: (document: LedgerDocument) => ReactNode }) {
-  const document = useQuery({
-    queryKey: ['ledger', 'document', props.documentId],
-    queryFn: () => ledgerClient.documents.get.query({ id: props.documentId }),
-  });
+  const document = useQuery(trpc.ledger.documents.get.queryOptions({ id: props.documentId }));
   if (document.isPending) return <Loader aria-label={f.loading} />;
   if (document.isError) {
     return (

@@ -27,7 +27,8 @@ import {
   type LedgerSort,
   type ListStatus,
 } from '@financeiro/core';
-import { ledgerClient } from '../../api/trpc';
+import type { inferOutput } from '@trpc/tanstack-react-query';
+import { apiClient, trpc } from '../../api/trpc';
 import { appMessages } from '../../i18n/app';
 import { ledgerMessages } from '../../i18n/ledger';
 import { nfeImportMessages } from '../../i18n/nfe-import';
@@ -66,7 +67,7 @@ const DEFAULT_STATUS = 'open,partial';
 const MORE = ['partyId', 'classificationId', 'costCentreId', 'accountId', 'paymentMethodId', 'amountMin', 'amountMax'];
 const isoOf = (text: string) => (/^\d{2}\/\d{2}\/\d{4}$/.test(text) ? text.split('/').reverse().join('-') : null);
 
-type Row = Awaited<ReturnType<typeof ledgerClient.documents.list.query>>['rows'][number];
+type Row = inferOutput<typeof trpc.ledger.documents.list>['rows'][number];
 
 /** The filters as the list opens: what is still to pay or receive, over every due date. Clearing comes back here. */
 const CLEARED = {
@@ -142,8 +143,7 @@ export function InstallmentsPage({ kind }: { kind: DocumentKind }) {
     },
   };
   const list = useQuery({
-    queryKey: ['ledger', 'list', query, filters.page],
-    queryFn: () => ledgerClient.documents.list.query({ ...query, page: filters.page, pageSize: PAGE_SIZE }),
+    ...trpc.ledger.documents.list.queryOptions({ ...query, page: filters.page, pageSize: PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
   // A selection belongs to the filters it was made under (across their pages): changing them starts anew, so a bulk
@@ -177,18 +177,18 @@ export function InstallmentsPage({ kind }: { kind: DocumentKind }) {
   const chosenDocuments = [...new Set(chosen.map((r) => r.documentId))];
   const done = async (message: string) => {
     setSelected(new Map());
-    await queryClient.invalidateQueries({ queryKey: ['ledger'] });
+    await queryClient.invalidateQueries(trpc.ledger.pathFilter());
     notifySuccess(message);
   };
-  const reschedule = useMutation({
-    mutationFn: () =>
-      ledgerClient.documents.reschedule.mutate({ kind, installmentIds: [...selected.keys()], dueDate: newDue }),
-    onSuccess: async () => {
-      setRescheduling(false);
-      await done(t.bulk.rescheduled);
-    },
-    onError: notifyApiError,
-  });
+  const reschedule = useMutation(
+    trpc.ledger.documents.reschedule.mutationOptions({
+      onSuccess: async () => {
+        setRescheduling(false);
+        await done(t.bulk.rescheduled);
+      },
+      onError: notifyApiError,
+    }),
+  );
   const settleSelected = () => {
     if (new Set(chosen.map((r) => r.partyId)).size > 1) return notifyError(t.bulk.oneParty);
     const open = chosen.filter((r) => r.status === 'open' || r.status === 'partial');
@@ -198,7 +198,7 @@ export function InstallmentsPage({ kind }: { kind: DocumentKind }) {
   const exportRows = async (format: ExportFormat) => {
     setExporting(true);
     try {
-      const data = await ledgerClient.documents.export.query(query);
+      const data = await apiClient.ledger.documents.export.query(query);
       const c = t.columns;
       await downloadRows(
         format,
@@ -538,7 +538,10 @@ export function InstallmentsPage({ kind }: { kind: DocumentKind }) {
             <Button variant="default" onClick={() => setRescheduling(false)}>
               {appMessages.common.cancel}
             </Button>
-            <Button onClick={() => reschedule.mutate()} loading={reschedule.isPending}>
+            <Button
+              onClick={() => reschedule.mutate({ kind, installmentIds: [...selected.keys()], dueDate: newDue })}
+              loading={reschedule.isPending}
+            >
               {t.bulk.reschedule}
             </Button>
           </Group>

@@ -16,7 +16,8 @@ import { IconFileCode } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatBRL } from '@financeiro/core';
-import { ledgerClient } from '../../api/trpc';
+import type { inferOutput } from '@trpc/tanstack-react-query';
+import { trpc } from '../../api/trpc';
 import { appMessages } from '../../i18n/app';
 import { nfeImportMessages as t } from '../../i18n/nfe-import';
 import { notifyApiError } from '../../ui/api-error';
@@ -29,7 +30,7 @@ import { ledgerSources } from './sources';
 import { xmlText } from '../../ui/xml-text';
 
 /** A file's preview, with its place in the chosen files (two files may share a name). */
-type Row = Awaited<ReturnType<typeof ledgerClient.documents.nfePreview.mutate>>[number] & { index: number };
+type Row = inferOutput<typeof trpc.ledger.documents.nfePreview>[number] & { index: number };
 interface XmlFile {
   fileName: string;
   xml: string;
@@ -86,10 +87,7 @@ function NfeImport({ onClose, onOpenDocument }: { onClose: () => void; onOpenDoc
   });
   const [tried, setTried] = useState(false);
 
-  const preview = useMutation({
-    mutationFn: (chosen: XmlFile[]) => ledgerClient.documents.nfePreview.mutate({ files: chosen }),
-    onError: notifyApiError,
-  });
+  const preview = useMutation(trpc.ledger.documents.nfePreview.mutationOptions({ onError: notifyApiError }));
   const choose = async (chosen: File[]) => {
     if (chosen.length === 0) return;
     const tooBig = chosen.filter((f) => f.size > MAX_BYTES);
@@ -100,7 +98,7 @@ function NfeImport({ onClose, onOpenDocument }: { onClose: () => void; onOpenDoc
     setFiles(read);
     setExcluded(new Set());
     preview.reset();
-    if (read.length > 0) preview.mutate(read);
+    if (read.length > 0) preview.mutate({ files: read });
   };
 
   const rows: Row[] = (preview.data ?? []).map((row, index) => ({ ...row, index }));
@@ -108,27 +106,20 @@ function NfeImport({ onClose, onOpenDocument }: { onClose: () => void; onOpenDoc
   const total = included.reduce((sum, row) => sum + (row.total ?? 0), 0);
   const missingReferences = !references.classificationId || !references.costCentreId;
 
-  const submit = useMutation({
-    mutationFn: () =>
-      ledgerClient.documents.nfeImport.mutate({
-        files: included.flatMap((row) => files[row.index] ?? []),
-        classificationId: references.classificationId ?? '',
-        costCentreId: references.costCentreId ?? '',
-        paymentMethodId: references.paymentMethodId,
-        accountId: references.accountId,
-        idempotencyKey,
-      }),
-    onSuccess: async (result) => {
-      await queryClient.invalidateQueries({ queryKey: ['ledger'] });
-      notifySuccess(t.imported(result.created));
-      onClose();
-    },
-    onError: (error) => {
-      notifyApiError(error);
-      // Someone may have imported one of these notes meanwhile: the table shows it again as it now is.
-      preview.mutate(files);
-    },
-  });
+  const submit = useMutation(
+    trpc.ledger.documents.nfeImport.mutationOptions({
+      onSuccess: async (result) => {
+        await queryClient.invalidateQueries(trpc.ledger.pathFilter());
+        notifySuccess(t.imported(result.created));
+        onClose();
+      },
+      onError: (error) => {
+        notifyApiError(error);
+        // Someone may have imported one of these notes meanwhile: the table shows it again as it now is.
+        preview.mutate({ files });
+      },
+    }),
+  );
   const toggle = (index: number) => {
     const next = new Set(excluded);
     if (next.has(index)) next.delete(index);
@@ -164,7 +155,7 @@ function NfeImport({ onClose, onOpenDocument }: { onClose: () => void; onOpenDoc
       </Group>
       {(files.length > 0 || preview.isPending) && (
         <DataTable
-          query={{ isPending: preview.isPending, isError: false, refetch: () => preview.mutate(files) }}
+          query={{ isPending: preview.isPending, isError: false, refetch: () => preview.mutate({ files }) }}
           rows={rows}
           rowKey={(row) => String(row.index)}
           empty={t.empty}
@@ -296,7 +287,15 @@ function NfeImport({ onClose, onOpenDocument }: { onClose: () => void; onOpenDoc
           loading={submit.isPending}
           onClick={() => {
             setTried(true);
-            if (!missingReferences) submit.mutate();
+            if (!missingReferences)
+              submit.mutate({
+                files: included.flatMap((row) => files[row.index] ?? []),
+                classificationId: references.classificationId ?? '',
+                costCentreId: references.costCentreId ?? '',
+                paymentMethodId: references.paymentMethodId,
+                accountId: references.accountId,
+                idempotencyKey,
+              });
           }}
         >
           {t.submit(included.length)}

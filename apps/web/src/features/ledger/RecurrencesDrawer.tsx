@@ -20,7 +20,8 @@ import {
   type DocumentType,
   type RecurrencePeriodicity,
 } from '@financeiro/core';
-import { ledgerClient, registriesClient } from '../../api/trpc';
+import type { inferOutput } from '@trpc/tanstack-react-query';
+import { trpc } from '../../api/trpc';
 import { appMessages } from '../../i18n/app';
 import { ledgerMessages } from '../../i18n/ledger';
 import { recurrenceMessages } from '../../i18n/recurrences';
@@ -46,9 +47,9 @@ const f = t.form;
 const common = appMessages.common;
 const periodicityNames = registryMessages.contracts.periodicities;
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
-const templates = registrySource('apportionmentTemplates', registriesClient.apportionmentTemplates);
+const templates = registrySource(trpc.registries.apportionmentTemplates.options);
 
-type Recurrence = Awaited<ReturnType<typeof ledgerClient.recurrences.list.query>>[number];
+type Recurrence = inferOutput<typeof trpc.ledger.recurrences.list>[number];
 type Situation = keyof typeof t.statuses;
 
 interface Values {
@@ -156,7 +157,7 @@ function RecurrenceForm(props: {
     setTemplate(id);
     if (!id) return;
     try {
-      const chosen = await registriesClient.apportionmentTemplates.get.query({ id });
+      const chosen = await queryClient.fetchQuery(trpc.registries.apportionmentTemplates.get.queryOptions({ id }));
       form.setFieldValue(
         'lines',
         chosen.lines.map((l) => ({
@@ -170,27 +171,29 @@ function RecurrenceForm(props: {
     }
   };
 
-  const save = useMutation({
-    mutationFn: async (v: Values) => {
-      const { kind: _kind, ...fields } = toInput(v);
-      if (recurrence) {
-        await ledgerClient.recurrences.update.mutate({ ...fields, id: recurrence.id, version: recurrence.version });
-      } else {
-        await ledgerClient.recurrences.create.mutate({ ...fields, kind, idempotencyKey });
-      }
-    },
+  const saved = {
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['ledger'] });
+      await queryClient.invalidateQueries(trpc.ledger.pathFilter());
       notifySuccess(recurrence ? t.saved : t.created);
       props.onSaved();
     },
-    onError: (error) => {
+    onError: (error: unknown) => {
       const refusal = fieldRefusal(error, () => undefined);
       if (!refusal) return notifyApiError(error);
       form.setFieldError(refusal.field, refusal.error);
       revealField(form, refusal.field);
     },
-  });
+  };
+  const create = useMutation(trpc.ledger.recurrences.create.mutationOptions(saved));
+  const update = useMutation(trpc.ledger.recurrences.update.mutationOptions(saved));
+  const save = (v: Values) => {
+    const { kind: _kind, ...fields } = toInput(v);
+    if (recurrence) {
+      update.mutate({ ...fields, id: recurrence.id, version: recurrence.version });
+    } else {
+      create.mutate({ ...fields, kind, idempotencyKey });
+    }
+  };
 
   const fields: RegistryField[] = [
     { key: 'partyId', label: f.party[kind], kind: 'reference', source: ledgerSources[kind] },
@@ -228,7 +231,7 @@ function RecurrenceForm(props: {
   const next = nextDueDates(values);
 
   return (
-    <form onSubmit={form.onSubmit((v) => save.mutate(v))}>
+    <form onSubmit={form.onSubmit(save)}>
       <Stack>
         <Fieldset variant="unstyled" disabled={props.readOnly}>
           <Stack>
@@ -260,7 +263,7 @@ function RecurrenceForm(props: {
             {props.readOnly ? common.close : common.cancel}
           </Button>
           {!props.readOnly && (
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" loading={create.isPending || update.isPending}>
               {recurrence ? common.save : common.create}
             </Button>
           )}
@@ -275,15 +278,16 @@ function EndDialog(props: { recurrence: Recurrence | null; onClose: () => void }
   const queryClient = useQueryClient();
   const [date, setDate] = useState(formatCalendarDate(todayInSaoPaulo()));
   const endDate = parseDateText(date);
-  const end = useMutation({
-    mutationFn: (input: { id: string; endDate: string }) => ledgerClient.recurrences.end.mutate(input),
-    onSuccess: async (result) => {
-      await queryClient.invalidateQueries({ queryKey: ['ledger'] });
-      notifySuccess(t.endDialog.done(result.cancelled));
-      props.onClose();
-    },
-    onError: notifyApiError,
-  });
+  const end = useMutation(
+    trpc.ledger.recurrences.end.mutationOptions({
+      onSuccess: async (result) => {
+        await queryClient.invalidateQueries(trpc.ledger.pathFilter());
+        notifySuccess(t.endDialog.done(result.cancelled));
+        props.onClose();
+      },
+      onError: notifyApiError,
+    }),
+  );
   return (
     <ConfirmDialog
       opened={props.recurrence !== null}
@@ -311,11 +315,7 @@ export function RecurrencesDrawer(props: { kind: DocumentKind; opened: boolean; 
   const [ending, setEnding] = useState<Recurrence | null>(null);
   const [dirty, setDirty] = useState(false);
   const unsaved = useUnsavedChanges(dirty);
-  const list = useQuery({
-    queryKey: ['ledger', 'recurrences', kind],
-    queryFn: () => ledgerClient.recurrences.list.query({ kind }),
-    enabled: props.opened,
-  });
+  const list = useQuery(trpc.ledger.recurrences.list.queryOptions({ kind }, { enabled: props.opened }));
   const close = () =>
     unsaved.confirmClose(() => {
       setEditing(null);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatBRL, formatCalendarDate } from '@financeiro/core';
-import { ledgerClient } from '../../api/trpc';
+import { trpc } from '../../api/trpc';
 import { ledgerMessages } from '../../i18n/ledger';
 import { notifyApiError } from '../../ui/api-error';
 import { notifySuccess } from '../../ui/notify';
@@ -22,20 +22,16 @@ export function ReverseModal(props: {
   const queryClient = useQueryClient();
   // The dialog mounts at each opening: a double click or a lost answer's retry reverses once.
   const idempotencyKey = useIdempotencyKey();
-  const reverse = useMutation({
-    mutationFn: (reason: string) =>
-      ledgerClient.payments.reverse.mutate({
-        paymentId: props.paymentId ?? '',
-        reason,
-        idempotencyKey,
-      }),
-    onSuccess: async () => {
-      props.onClose();
-      await queryClient.invalidateQueries({ queryKey: ['ledger'] });
-      notifySuccess(t.done);
-    },
-    onError: notifyApiError,
-  });
+  const reverse = useMutation(
+    trpc.ledger.payments.reverse.mutationOptions({
+      onSuccess: async () => {
+        props.onClose();
+        await queryClient.invalidateQueries(trpc.ledger.pathFilter());
+        notifySuccess(t.done);
+      },
+      onError: notifyApiError,
+    }),
+  );
   return (
     <ReasonDialog
       opened={props.opened && props.paymentId !== null}
@@ -48,7 +44,7 @@ export function ReverseModal(props: {
       label={t.reason}
       confirmLabel={t.confirm}
       busy={reverse.isPending}
-      onConfirm={(reason) => reverse.mutate(reason)}
+      onConfirm={(reason) => reverse.mutate({ paymentId: props.paymentId ?? '', reason, idempotencyKey })}
       onClose={props.onClose}
     />
   );

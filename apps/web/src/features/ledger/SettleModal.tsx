@@ -26,7 +26,8 @@ import {
   todayInSaoPaulo,
   type DocumentKind,
 } from '@financeiro/core';
-import { ledgerClient } from '../../api/trpc';
+import type { inferOutput } from '@trpc/tanstack-react-query';
+import { apiClient, trpc } from '../../api/trpc';
 import { appMessages } from '../../i18n/app';
 import { ledgerMessages } from '../../i18n/ledger';
 import { notifyApiError } from '../../ui/api-error';
@@ -43,7 +44,7 @@ const s = t.payment;
 const d = t.drawer;
 const common = appMessages.common;
 
-type Row = Awaited<ReturnType<typeof ledgerClient.documents.rows.query>>[number];
+type Row = inferOutput<typeof trpc.ledger.documents.rows>[number];
 type Typed = Partial<Record<'principal' | 'interest' | 'fine' | 'discount', string>>;
 type ProofType = (typeof ATTACHMENT_TYPES)[number];
 
@@ -97,11 +98,12 @@ export function SettleModal(props: {
   const proofTooLarge = proof !== null && proof.size > ATTACHMENT_MAX_BYTES;
   const [typed, setTyped] = useState<Record<string, Typed>>({});
   const sources = ledgerSources;
-  const details = useQuery({
-    queryKey: ['ledger', 'settle', props.installmentIds],
-    enabled: props.opened && props.installmentIds.length > 0,
-    queryFn: () => ledgerClient.documents.rows.query({ kind: props.kind, ids: props.installmentIds }),
-  });
+  const details = useQuery(
+    trpc.ledger.documents.rows.queryOptions(
+      { kind: props.kind, ids: props.installmentIds },
+      { enabled: props.opened && props.installmentIds.length > 0 },
+    ),
+  );
   const rows = details.data ?? [];
   const date = iso(paidDate);
   const items = rows.map((row) => ({ row, ...itemOf(row, typed[row.id] ?? {}, date) }));
@@ -114,9 +116,10 @@ export function SettleModal(props: {
     (sum, i) => sum + cents(i.principal) + cents(i.interest) + cents(i.fine) - cents(i.discount),
     0,
   );
+  // The proof is read before the call, so the call is made here, through the one client.
   const settle = useMutation({
     mutationFn: async () =>
-      ledgerClient.payments.settle.mutate({
+      apiClient.ledger.payments.settle.mutate({
         kind: props.kind,
         paidDate,
         accountId: account ?? '',
@@ -138,7 +141,7 @@ export function SettleModal(props: {
         idempotencyKey,
       }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['ledger'] });
+      await queryClient.invalidateQueries(trpc.ledger.pathFilter());
       notifySuccess(t.settled[props.kind]);
       props.onClose();
     },

@@ -1,7 +1,7 @@
 import { Alert, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { logsApi } from '../../api/trpc-options';
+import { trpc } from '../../api/trpc';
 import { logsMessages } from '../../i18n/logs';
 import { apiErrorMessage } from '../../ui/api-error';
 import { BarChart, DonutChart, themeColor } from '../../ui/Charts';
@@ -54,7 +54,9 @@ function ChartCard({ title, children }: { title: string; children: React.ReactNo
 /** Events per day, per person and per action over a chosen period (the last 30 days by default). */
 export function EventsDashboardPage() {
   const [period, setPeriod] = useUrlState({ from: saoPauloDay(-29), to: saoPauloDay() });
-  const data = useQuery(logsApi.events.dashboard.queryOptions({ from: dayStart(period.from), to: dayEnd(period.to) }));
+  const data = useQuery(
+    trpc.logs.events.dashboard.queryOptions({ from: dayStart(period.from), to: dayEnd(period.to) }),
+  );
   const total = data.data?.perDay.reduce((sum, d) => sum + d.events, 0) ?? 0;
   return (
     <Stack>

@@ -1,10 +1,10 @@
 import { Anchor, Button, Group, Select, Spoiler, Stack, Switch, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { IconArrowRight } from '@tabler/icons-react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '@financeiro/core';
-import { logsApi } from '../../api/trpc-options';
+import { apiClient, trpc } from '../../api/trpc';
 import { appMessages } from '../../i18n/app';
 import { logsMessages as t } from '../../i18n/logs';
 import { fullPath, screenByName } from '../../routes/table';
@@ -155,17 +155,16 @@ export function EventsPage() {
     ...(filters.entity ? { entity: filters.entity } : {}),
     ...(filters.routine ? { routine: true } : {}),
   };
-  const facets = useQuery(logsApi.events.facets.queryOptions());
+  const facets = useQuery(trpc.logs.events.facets.queryOptions());
   const list = useQuery({
-    ...logsApi.events.list.queryOptions({ ...filter, page: filters.page, pageSize: PAGE_SIZE }),
+    ...trpc.logs.events.list.queryOptions({ ...filter, page: filters.page, pageSize: PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
-  const queryClient = useQueryClient();
   const [exporting, setExporting] = useState(false);
   const exportRows = async (format: ExportFormat) => {
     setExporting(true);
     try {
-      const data = await queryClient.fetchQuery(logsApi.events.export.queryOptions(filter));
+      const data = await apiClient.logs.events.export.query(filter);
       await downloadRows(
         format,
         'eventos',

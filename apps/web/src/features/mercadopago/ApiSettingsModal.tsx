@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconKey, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '@financeiro/core';
-import { mercadopagoClient } from '../../api/trpc';
+import { trpc } from '../../api/trpc';
 import { appMessages } from '../../i18n/app';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { apiErrorMessage } from '../../ui/api-error';
@@ -15,45 +15,35 @@ import { mercadoPagoApiMessages } from './api-messages';
 
 const t = mercadoPagoApiMessages.settings;
 
-/** The query of an account's API settings: whether a token is saved (its last four characters), the switch. */
-export const apiSettingsQuery = (accountId: string) => ({
-  queryKey: ['mercadopago', 'api', accountId],
-  queryFn: () => mercadopagoClient.api.get.query({ accountId }),
-});
-
 /** Mounted at each opening, so each opening sends its own idempotency key and starts with a blank token field. */
 function SettingsBody(props: { accountId: string; onClose: () => void }) {
   const queryClient = useQueryClient();
   const idempotencyKey = useIdempotencyKey();
-  const settings = useQuery(apiSettingsQuery(props.accountId));
+  const settings = useQuery(trpc.mercadopago.api.get.queryOptions({ accountId: props.accountId }));
   const [token, setToken] = useState('');
   const [enabled, setEnabled] = useState<boolean | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['mercadopago', 'api', props.accountId] });
+  const refresh = () => queryClient.invalidateQueries(trpc.mercadopago.api.pathFilter());
 
-  const save = useMutation({
-    mutationFn: () =>
-      mercadopagoClient.api.save.mutate({
-        accountId: props.accountId,
-        token: token.trim() || undefined,
-        enabled: enabled ?? settings.data?.enabled ?? false,
-        idempotencyKey,
-      }),
-    onSuccess: async () => {
-      await refresh();
-      notifySuccess(t.saved);
-      props.onClose();
-    },
-  });
-  const remove = useMutation({
-    mutationFn: () => mercadopagoClient.api.remove.mutate({ accountId: props.accountId }),
-    onSuccess: async () => {
-      setConfirming(false);
-      setEnabled(null);
-      await refresh();
-      notifySuccess(t.removed);
-    },
-  });
+  const save = useMutation(
+    trpc.mercadopago.api.save.mutationOptions({
+      onSuccess: async () => {
+        await refresh();
+        notifySuccess(t.saved);
+        props.onClose();
+      },
+    }),
+  );
+  const remove = useMutation(
+    trpc.mercadopago.api.remove.mutationOptions({
+      onSuccess: async () => {
+        setConfirming(false);
+        setEnabled(null);
+        await refresh();
+        notifySuccess(t.removed);
+      },
+    }),
+  );
 
   if (settings.isPending) {
     return (
@@ -130,7 +120,18 @@ function SettingsBody(props: { accountId: string; onClose: () => void }) {
           <Button variant="default" onClick={props.onClose}>
             {appMessages.common.cancel}
           </Button>
-          <Button onClick={() => save.mutate()} loading={save.isPending} disabled={!data.tokenSaved && !token.trim()}>
+          <Button
+            onClick={() =>
+              save.mutate({
+                accountId: props.accountId,
+                token: token.trim() || undefined,
+                enabled: enabled ?? data.enabled,
+                idempotencyKey,
+              })
+            }
+            loading={save.isPending}
+            disabled={!data.tokenSaved && !token.trim()}
+          >
             {t.save}
           </Button>
         </Group>
@@ -141,7 +142,7 @@ function SettingsBody(props: { accountId: string; onClose: () => void }) {
         message={t.removeMessage}
         confirmLabel={t.removeConfirm}
         busy={remove.isPending}
-        onConfirm={() => remove.mutate()}
+        onConfirm={() => remove.mutate({ accountId: props.accountId })}
         onClose={() => setConfirming(false)}
       />
     </Stack>

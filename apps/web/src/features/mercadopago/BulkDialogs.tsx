@@ -1,13 +1,13 @@
 import { Button, Group, Loader, Modal, NumberInput, Stack, Text } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DEFAULT_MERCADOPAGO_THRESHOLD } from '@financeiro/core';
+import { apiClient, trpc } from '../../api/trpc';
 import { appMessages } from '../../i18n/app';
 import { notifyApiError } from '../../ui/api-error';
 import { notifySuccess } from '../../ui/notify';
 import { useIdempotencyKey } from '../../ui/use-idempotency-key';
 import { useKeyFor } from '../reconciliation/use-key-for';
-import { mp } from './api';
 import { mercadoPagoMessages } from './messages';
 import { monthLabel } from './period';
 
@@ -20,14 +20,27 @@ interface Period {
   to: string;
 }
 
-/** The scores of every sale of the period with a suggestion, read page by page. */
-async function suggestionScores(period: Period): Promise<number[]> {
-  const scores: number[] = [];
-  for (let page = 1; ; page += 1) {
-    const result = await mp.overview.payments.query({ ...period, status: 'suggested', page, pageSize: COUNT_PAGE });
-    for (const row of result.rows) if (row.suggestion) scores.push(row.suggestion.score);
-    if (result.rows.length < COUNT_PAGE || page * COUNT_PAGE >= result.total) return scores;
-  }
+/**
+ * The scores of every sale of the period with a suggestion, read page by page: a page is asked for once the one before
+ * it is in the cache and says there are more.
+ */
+function useSuggestionScores(period: Period) {
+  const queryClient = useQueryClient();
+  const page = (n: number) =>
+    trpc.mercadopago.overview.payments.queryOptions({ ...period, status: 'suggested', page: n, pageSize: COUNT_PAGE });
+  const more = (n: number) => {
+    const result = queryClient.getQueryData(page(n).queryKey);
+    return result !== undefined && result.rows.length === COUNT_PAGE && n * COUNT_PAGE < result.total;
+  };
+  let count = 1;
+  while (more(count)) count += 1;
+  const pages = useQueries({ queries: Array.from({ length: count }, (_, index) => page(index + 1)) });
+  const isPending = pages.some((p) => p.isPending);
+  const read = pages.every((p) => p.isSuccess);
+  const scores = pages.flatMap((p) =>
+    (p.data?.rows ?? []).flatMap((row) => (row.suggestion ? [row.suggestion.score] : [])),
+  );
+  return { isPending, data: read ? scores : undefined };
 }
 
 /**
@@ -42,17 +55,14 @@ export function AcceptAllDialog(props: {
 }) {
   const { keyFor } = useKeyFor();
   const [minScore, setMinScore] = useState(DEFAULT_MERCADOPAGO_THRESHOLD);
-  const scores = useQuery({
-    queryKey: ['mercadopago', 'suggestion-scores', props.period],
-    queryFn: () => suggestionScores(props.period),
-  });
+  const scores = useSuggestionScores(props.period);
   const count = (scores.data ?? []).filter((s) => s >= minScore).length;
   const a = t.acceptAll;
   const acceptAll = useMutation({
-    // A retry of the same request in this opening repeats its key, and the server acts once.
+    // A retry of the same request in this opening repeats its key, and the server acts once: the call is made here.
     mutationFn: () => {
       const request = { ...props.period, minScore };
-      return mp.reconciliation.acceptAll.mutate({ ...request, idempotencyKey: keyFor(request) });
+      return apiClient.mercadopago.reconciliation.acceptAll.mutate({ ...request, idempotencyKey: keyFor(request) });
     },
     onSuccess: async (result) => {
       props.onClose();
@@ -108,15 +118,16 @@ export function BookReleasesDialog(props: {
 }) {
   const idempotencyKey = useIdempotencyKey();
   const r = t.releases;
-  const book = useMutation({
-    mutationFn: () => mp.releases.book.mutate({ ...props.period, idempotencyKey }),
-    onSuccess: async (result) => {
-      props.onClose();
-      await props.onDone();
-      notifySuccess(r.done(result.days));
-    },
-    onError: notifyApiError,
-  });
+  const book = useMutation(
+    trpc.mercadopago.releases.book.mutationOptions({
+      onSuccess: async (result) => {
+        props.onClose();
+        await props.onDone();
+        notifySuccess(r.done(result.days));
+      },
+      onError: notifyApiError,
+    }),
+  );
   return (
     <Modal opened onClose={props.onClose} title={r.title} centered>
       <Stack gap="sm">
@@ -125,7 +136,11 @@ export function BookReleasesDialog(props: {
           <Button variant="default" onClick={props.onClose}>
             {appMessages.common.cancel}
           </Button>
-          <Button loading={book.isPending} onClick={() => book.mutate()} data-autofocus>
+          <Button
+            loading={book.isPending}
+            onClick={() => book.mutate({ ...props.period, idempotencyKey })}
+            data-autofocus
+          >
             {r.confirm}
           </Button>
         </Group>

@@ -6,7 +6,7 @@ import type { inferRouterOutputs } from '@trpc/server';
 import { useState } from 'react';
 import { addDays, formatCalendarDate, parseDateText, todayInSaoPaulo } from '@financeiro/core';
 import type { MercadoPagoRouter } from '@financeiro/server/api';
-import { mercadopagoClient } from '../../api/trpc';
+import { apiClient, trpc } from '../../api/trpc';
 import { appMessages } from '../../i18n/app';
 import { apiErrorMessage } from '../../ui/api-error';
 import { CARDS_MEDIA_QUERY } from '../../ui/DataTable.cards';
@@ -40,17 +40,19 @@ function FetchBody(props: { accountId: string; onClose: () => void }) {
   const dateError = (text: string, day: string | null) => (!asked ? null : !text ? t.required : day ? null : t.badDate);
   const periodError = asked && fromDay && toDay && toDay < fromDay ? t.toBeforeFrom : null;
 
-  const preview = useMutation({
-    mutationFn: (input: { kind: Kind; from: string; to: string }) =>
-      mercadopagoClient.api.previewFetch.mutate({ accountId: props.accountId, ...input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['mercadopago', 'api', props.accountId] }),
-  });
+  const preview = useMutation(
+    trpc.mercadopago.api.previewFetch.mutationOptions({
+      // The account's last fetch is shown with its API settings.
+      onSuccess: () => queryClient.invalidateQueries(trpc.mercadopago.api.pathFilter()),
+    }),
+  );
   const fetched = preview.data;
   // The key stands for the choices and the file's fingerprint, not for its bytes.
   const signature = () => ({ accountId: props.accountId, acceptRejected, sha256: fetched?.preview.sha256 });
+  // The key is derived from the choices and the file (the same import retried keeps its key), so the call is made here.
   const commit = useMutation({
     mutationFn: (file: Fetched['file']) =>
-      mercadopagoClient.imports.commit.mutate({
+      apiClient.mercadopago.imports.commit.mutate({
         accountId: props.accountId,
         ...file,
         acceptRejected,
@@ -58,7 +60,7 @@ function FetchBody(props: { accountId: string; onClose: () => void }) {
       }),
     onSuccess: async () => {
       done(signature());
-      await queryClient.invalidateQueries({ queryKey: ['mercadopago'] });
+      await queryClient.invalidateQueries(trpc.mercadopago.pathFilter());
     },
   });
 
@@ -72,7 +74,7 @@ function FetchBody(props: { accountId: string; onClose: () => void }) {
     setAsked(true);
     reset();
     if (!fromDay || !toDay || toDay < fromDay) return;
-    preview.mutate({ kind, from: fromDay, to: toDay });
+    preview.mutate({ accountId: props.accountId, kind, from: fromDay, to: toDay });
   };
 
   const rejected = fetched?.preview.rejected ?? [];

@@ -4,11 +4,11 @@ import { IconAlertTriangle, IconCircleCheck, IconFileImport } from '@tabler/icon
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { STATEMENT_FILE_MAX_BYTES } from '@financeiro/core';
+import { apiClient, trpc } from '../../api/trpc';
 import { appMessages } from '../../i18n/app';
 import { apiErrorMessage } from '../../ui/api-error';
 import { CARDS_MEDIA_QUERY } from '../../ui/DataTable.cards';
 import { useKeyFor } from '../reconciliation/use-key-for';
-import { mp } from './api';
 import { mercadoPagoMessages } from './messages';
 import { ReportPreview } from './ReportPreview';
 
@@ -36,10 +36,7 @@ function ImportBody(props: { accountId: string; onClose: () => void }) {
   const [acceptRejected, setAcceptRejected] = useState(false);
   const [tried, setTried] = useState(false);
 
-  const preview = useMutation({
-    mutationFn: (input: { fileName: string; format: 'csv' | 'xlsx'; content: string }) =>
-      mp.imports.preview.mutate({ accountId: props.accountId, ...input }),
-  });
+  const preview = useMutation(trpc.mercadopago.imports.preview.mutationOptions());
   type CommitInput = { fileName: string; format: 'csv' | 'xlsx'; content: string; acceptRejected: boolean };
   // The key stands for the choices and the file's fingerprint, not for its bytes.
   const signature = ({ content: _content, ...choices }: CommitInput) => ({
@@ -47,12 +44,17 @@ function ImportBody(props: { accountId: string; onClose: () => void }) {
     accountId: props.accountId,
     sha256: preview.data?.sha256,
   });
+  // The key is derived from the choices and the file (the same import retried keeps its key), so the call is made here.
   const commit = useMutation({
     mutationFn: (input: CommitInput) =>
-      mp.imports.commit.mutate({ accountId: props.accountId, ...input, idempotencyKey: keyFor(signature(input)) }),
+      apiClient.mercadopago.imports.commit.mutate({
+        accountId: props.accountId,
+        ...input,
+        idempotencyKey: keyFor(signature(input)),
+      }),
     onSuccess: async (_result, input) => {
       done(signature(input));
-      await queryClient.invalidateQueries({ queryKey: ['mercadopago'] });
+      await queryClient.invalidateQueries(trpc.mercadopago.pathFilter());
     },
   });
 
@@ -76,7 +78,7 @@ function ImportBody(props: { accountId: string; onClose: () => void }) {
     }
     const base64 = await readBase64(picked);
     setContent(base64);
-    preview.mutate({ fileName: picked.name, format, content: base64 });
+    preview.mutate({ accountId: props.accountId, fileName: picked.name, format, content: base64 });
   };
 
   const data = preview.data;

@@ -13,13 +13,12 @@ import {
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { todayInSaoPaulo } from '@financeiro/core';
-import { bankingClient } from '../../api/trpc';
+import { trpc } from '../../api/trpc';
 import { CARDS_MEDIA_QUERY } from '../../ui/DataTable.cards';
 import { MonthPickerInput } from '../../ui/date-pickers';
 import { useUrlState } from '../../ui/use-url-state';
-import { mp } from './api';
 import { mercadoPagoApiMessages } from './api-messages';
-import { ApiSettingsModal, apiSettingsQuery } from './ApiSettingsModal';
+import { ApiSettingsModal } from './ApiSettingsModal';
 import { AcceptAllDialog, BookReleasesDialog } from './BulkDialogs';
 import { DaysTable } from './DaysTable';
 import { EmptyReports } from './EmptyReports';
@@ -43,10 +42,7 @@ const TO_RELEASE = /a liberar|pendente/i;
 export function MercadoPagoPage() {
   const queryClient = useQueryClient();
   const [filters, setFilters] = useUrlState({ account: '', month: '', day: '', status: 'all', search: '', page: 1 });
-  const accounts = useQuery({
-    queryKey: ['mercadopago', 'accounts'],
-    queryFn: () => bankingClient.reconciliation.accounts.query(),
-  });
+  const accounts = useQuery(trpc.banking.reconciliation.accounts.queryOptions());
   const list = (accounts.data ?? []).filter((a) => a.status === 'active');
   // The sales account ("Mercado Pago vendas") rather than its "a liberar" companion, which holds no report.
   const preselected =
@@ -63,23 +59,19 @@ export function MercadoPagoPage() {
     : 'all';
   const day = filters.day >= from && filters.day <= to ? filters.day : '';
 
-  const settings = useQuery({
-    queryKey: ['mercadopago', 'settings', accountId],
-    enabled: accountId !== '',
-    queryFn: () => mp.settings.get.query({ accountId }),
-  });
-  const overview = useQuery({
-    queryKey: ['mercadopago', 'days', period],
-    enabled: accountId !== '',
-    queryFn: () => mp.overview.days.query(period),
-    placeholderData: keepPreviousData,
-  });
+  const settings = useQuery(trpc.mercadopago.settings.get.queryOptions({ accountId }, { enabled: accountId !== '' }));
+  const overview = useQuery(
+    trpc.mercadopago.overview.days.queryOptions(period, {
+      enabled: accountId !== '',
+      placeholderData: keepPreviousData,
+    }),
+  );
   // On a phone the actions are smaller, two to a line rather than one under the other.
   const phone = useMediaQuery(CARDS_MEDIA_QUERY, false, { getInitialValueInEffect: false });
   const actionSize = phone ? 'xs' : 'sm';
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [importing, setImporting] = useState(false);
-  const apiSettings = useQuery({ ...apiSettingsQuery(accountId), enabled: accountId !== '' });
+  const apiSettings = useQuery(trpc.mercadopago.api.get.queryOptions({ accountId }, { enabled: accountId !== '' }));
   const [apiOpen, setApiOpen] = useState(false);
   const [fetching, setFetching] = useState(false);
   const [acceptingAll, setAcceptingAll] = useState(false);
@@ -87,8 +79,8 @@ export function MercadoPagoPage() {
 
   const refresh = async () => {
     await Promise.all(
-      ['mercadopago', 'ledger', 'statement', 'reconciliation'].map((key) =>
-        queryClient.invalidateQueries({ queryKey: [key] }),
+      [trpc.mercadopago, trpc.ledger, trpc.banking.reconciliation].map((path) =>
+        queryClient.invalidateQueries(path.pathFilter()),
       ),
     );
   };

@@ -17,6 +17,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { addDays, formatBRL, formatCalendarDate, maskMoney, moneyText, parseBRL, pastedMoney } from '@financeiro/core';
+import { trpc } from '../../api/trpc';
 import { appMessages } from '../../i18n/app';
 import { apiErrorMessage, notifyApiError } from '../../ui/api-error';
 import { CARDS_MEDIA_QUERY } from '../../ui/DataTable.cards';
@@ -27,7 +28,7 @@ import { useIdempotencyKey } from '../../ui/use-idempotency-key';
 import { MaskedInput } from '../../ui/MaskedInput';
 import { ledgerSources } from '../ledger/sources';
 import { ReferenceSelect } from '../registries/fields';
-import { mp, type PaymentRow, type ReceivableRow, type Settings } from './api';
+import type { PaymentRow, ReceivableRow, Settings } from './api';
 import { mercadoPagoMessages } from './messages';
 
 const t = mercadoPagoMessages;
@@ -103,18 +104,12 @@ export function MatchDialog(props: {
   const [page, setPage] = useState(1);
   const [picked, setPicked] = useState<Map<string, { row: ReceivableRow; amount: string }>>(new Map());
   const range = { from: addDays(payment.approvalDay, -WINDOW_DAYS), to: addDays(payment.approvalDay, WINDOW_DAYS) };
-  const receivables = useQuery({
-    queryKey: ['mercadopago', 'receivables', props.accountId, range.from, range.to, search, page],
-    queryFn: () =>
-      mp.overview.receivables.query({
-        accountId: props.accountId,
-        ...range,
-        search: search || undefined,
-        page,
-        pageSize: RECEIVABLES_PAGE,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const receivables = useQuery(
+    trpc.mercadopago.overview.receivables.queryOptions(
+      { accountId: props.accountId, ...range, search: search || undefined, page, pageSize: RECEIVABLES_PAGE },
+      { placeholderData: keepPreviousData },
+    ),
+  );
   const chosen = [...picked.values()].map((p) => ({ ...p, cents: parseBRL(p.amount) ?? 0 }));
   const sum = chosen.reduce((s, p) => s + p.cents, 0);
   const difference = target - sum;
@@ -139,20 +134,16 @@ export function MatchDialog(props: {
     if (entry) next.set(id, { ...entry, amount });
     setPicked(next);
   };
-  const match = useMutation({
-    mutationFn: () =>
-      mp.reconciliation.match.mutate({
-        settlementId: payment.id,
-        allocations: chosen.map((p) => ({ installmentId: p.row.installmentId, amount: p.cents })),
-        idempotencyKey,
-      }),
-    onSuccess: async () => {
-      props.onClose();
-      await props.onDone();
-      notifySuccess(t.match.done);
-    },
-    onError: notifyApiError,
-  });
+  const match = useMutation(
+    trpc.mercadopago.reconciliation.match.mutationOptions({
+      onSuccess: async () => {
+        props.onClose();
+        await props.onDone();
+        notifySuccess(t.match.done);
+      },
+      onError: notifyApiError,
+    }),
+  );
   const rows = receivables.data?.rows ?? [];
   const pages = Math.max(1, Math.ceil((receivables.data?.total ?? 0) / RECEIVABLES_PAGE));
   const m = t.match;
@@ -267,7 +258,13 @@ export function MatchDialog(props: {
           <Button
             disabled={chosen.length === 0 || problem !== null}
             loading={match.isPending}
-            onClick={() => match.mutate()}
+            onClick={() =>
+              match.mutate({
+                settlementId: payment.id,
+                allocations: chosen.map((p) => ({ installmentId: p.row.installmentId, amount: p.cents })),
+                idempotencyKey,
+              })
+            }
           >
             {m.submit}
           </Button>
@@ -294,29 +291,29 @@ export function CreateReceivableDialog(props: {
   );
   const [costCentreId, setCostCentreId] = useState<string | null>(null);
   const [description, setDescription] = useState('');
-  const create = useMutation({
-    mutationFn: () =>
-      mp.reconciliation.createReceivable.mutate({
-        settlementId: payment.id,
-        partyId,
-        classificationId,
-        costCentreId,
-        description: description.trim() || null,
-        idempotencyKey,
-      }),
-    onSuccess: async () => {
-      props.onClose();
-      await props.onDone();
-      notifySuccess(c.done);
-    },
-    onError: notifyApiError,
-  });
+  const create = useMutation(
+    trpc.mercadopago.reconciliation.createReceivable.mutationOptions({
+      onSuccess: async () => {
+        props.onClose();
+        await props.onDone();
+        notifySuccess(c.done);
+      },
+      onError: notifyApiError,
+    }),
+  );
   return (
     <Modal opened onClose={props.onClose} title={c.title(payment.sourceId)} size="lg" fullScreen={phone}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          create.mutate();
+          create.mutate({
+            settlementId: payment.id,
+            partyId,
+            classificationId,
+            costCentreId,
+            description: description.trim() || null,
+            idempotencyKey,
+          });
         }}
       >
         <Stack gap="sm">
@@ -373,16 +370,16 @@ export function UndoDialog(props: { payment: PaymentRow; onClose: () => void; on
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
   const u = t.undo;
-  const undo = useMutation({
-    mutationFn: () =>
-      mp.reconciliation.undo.mutate({ settlementId: props.payment.id, reason: reason.trim(), idempotencyKey }),
-    onSuccess: async () => {
-      props.onClose();
-      await props.onDone();
-      notifySuccess(u.done);
-    },
-    onError: notifyApiError,
-  });
+  const undo = useMutation(
+    trpc.mercadopago.reconciliation.undo.mutationOptions({
+      onSuccess: async () => {
+        props.onClose();
+        await props.onDone();
+        notifySuccess(u.done);
+      },
+      onError: notifyApiError,
+    }),
+  );
   return (
     <ConfirmDialog
       opened
@@ -392,7 +389,7 @@ export function UndoDialog(props: { payment: PaymentRow; onClose: () => void; on
       busy={undo.isPending}
       onConfirm={() => {
         setTried(true);
-        if (reason.trim()) undo.mutate();
+        if (reason.trim()) undo.mutate({ settlementId: props.payment.id, reason: reason.trim(), idempotencyKey });
       }}
       onClose={props.onClose}
     >

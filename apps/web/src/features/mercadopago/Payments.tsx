@@ -4,12 +4,13 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type MouseEvent } from 'react';
 import { DEFAULT_MERCADOPAGO_THRESHOLD, formatBRL, formatCalendarDate } from '@financeiro/core';
+import { apiClient, trpc } from '../../api/trpc';
 import { notifyApiError } from '../../ui/api-error';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { notifySuccess } from '../../ui/notify';
 import { SearchInput } from '../../ui/SearchInput';
 import { useKeyFor } from '../reconciliation/use-key-for';
-import { mp, type PaymentRow, type Settings } from './api';
+import type { PaymentRow, Settings } from './api';
 import { Fees, Money } from './cells';
 import { mercadoPagoMessages } from './messages';
 import { CreateReceivableDialog, MatchDialog, UndoDialog } from './PaymentDialogs';
@@ -161,15 +162,16 @@ export function Payments(props: {
     page: filters.page,
     pageSize: PAGE_SIZE,
   };
-  const payments = useQuery({
-    queryKey: ['mercadopago', 'payments', query],
-    enabled: accountId !== '',
-    queryFn: () => mp.overview.payments.query(query),
-    placeholderData: keepPreviousData,
-  });
+  const payments = useQuery(
+    trpc.mercadopago.overview.payments.queryOptions(query, {
+      enabled: accountId !== '',
+      placeholderData: keepPreviousData,
+    }),
+  );
+  // The request's key is derived from it (the same request retried keeps its key), so the call is made here.
   const accept = useMutation({
     mutationFn: (request: { accountId: string; settlementIds: string[] }) =>
-      mp.reconciliation.accept.mutate({ ...request, idempotencyKey: keyFor(request) }),
+      apiClient.mercadopago.reconciliation.accept.mutate({ ...request, idempotencyKey: keyFor(request) }),
     onSuccess: async (_result, request) => {
       done(request);
       await props.onChanged();

@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconSettings } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { trpc } from '../../api/trpc';
 import { appMessages } from '../../i18n/app';
 import { notifyApiError } from '../../ui/api-error';
 import { CARDS_MEDIA_QUERY } from '../../ui/DataTable.cards';
@@ -10,7 +11,7 @@ import { notifySuccess } from '../../ui/notify';
 import { useIdempotencyKey } from '../../ui/use-idempotency-key';
 import { ledgerSources } from '../ledger/sources';
 import { ReferenceSelect, type OptionSource } from '../registries/fields';
-import { mp, type Settings } from './api';
+import type { Settings } from './api';
 import { mercadoPagoMessages } from './messages';
 
 const t = mercadoPagoMessages.settings;
@@ -71,25 +72,21 @@ export function SettingsForm(props: {
     return saved;
   });
   const [tried, setTried] = useState(false);
-  const save = useMutation({
-    mutationFn: () =>
-      mp.settings.save.mutate({
-        accountId: props.accountId,
-        ...values,
-        idempotencyKey,
-      }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['mercadopago'] });
-      notifySuccess(t.saved);
-      props.onSaved();
-    },
-    onError: notifyApiError,
-  });
+  const save = useMutation(
+    trpc.mercadopago.settings.save.mutationOptions({
+      onSuccess: async () => {
+        await queryClient.invalidateQueries(trpc.mercadopago.pathFilter());
+        notifySuccess(t.saved);
+        props.onSaved();
+      },
+      onError: notifyApiError,
+    }),
+  );
   const missing = (key: Field) => tried && FIELDS.find((f) => f.key === key)?.required && !values[key];
   const submit = () => {
     setTried(true);
     if (!values.pendingAccountId || !values.feeClassificationId) return;
-    save.mutate();
+    save.mutate({ accountId: props.accountId, ...values, idempotencyKey });
   };
   return (
     <form

@@ -1,13 +1,14 @@
-import { mercadopagoClient } from '../../api/trpc';
+import type { inferOutput } from '@trpc/tanstack-react-query';
+import type { trpc } from '../../api/trpc';
 
-/** The Mercado Pago API as this screen calls it. */
-export const mp = mercadopagoClient;
+/** The Mercado Pago API's answers as this screen reads them. */
+type Mp = typeof trpc.mercadopago;
 
-export type Settings = NonNullable<Awaited<ReturnType<typeof mp.settings.get.query>>>;
-type Overview = Awaited<ReturnType<typeof mp.overview.days.query>>;
+export type Settings = NonNullable<inferOutput<Mp['settings']['get']>>;
+type Overview = inferOutput<Mp['overview']['days']>;
 export type DayRow = Overview['days'][number];
 export type DayTotals = Overview['totals'];
 export type FeesByKind = DayTotals['fees'];
-export type PaymentRow = Awaited<ReturnType<typeof mp.overview.payments.query>>['rows'][number];
-export type ReceivableRow = Awaited<ReturnType<typeof mp.overview.receivables.query>>['rows'][number];
-export type ImportPreview = Awaited<ReturnType<typeof mp.imports.preview.mutate>>;
+export type PaymentRow = inferOutput<Mp['overview']['payments']>['rows'][number];
+export type ReceivableRow = inferOutput<Mp['overview']['receivables']>['rows'][number];
+export type ImportPreview = inferOutput<Mp['imports']['preview']>;

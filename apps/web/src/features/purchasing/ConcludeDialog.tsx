@@ -34,7 +34,7 @@ import {
   todayInSaoPaulo,
   type Nfe,
 } from '@financeiro/core';
-import { purchasingClient } from '../../api/trpc';
+import { trpc } from '../../api/trpc';
 import { appMessages } from '../../i18n/app';
 import { purchaseOrderFormMessages } from '../../i18n/purchase-order-form';
 import { apiErrorMessage } from '../../ui/api-error';
@@ -177,34 +177,35 @@ function ConcludeBody(props: { order: OrderDetail; onClose: () => void; onConclu
     event.preventDefault();
     void navigate({ to: PAYABLE_PATH, search: { doc: payableId } });
   };
-  const conclude = useMutation({
-    mutationFn: (v: Values) => purchasingClient.conclude.mutate(toInput(v)),
-    onSuccess: async ({ payableId }) => {
-      await queryClient.invalidateQueries({ queryKey: ['purchasing'] });
-      await queryClient.invalidateQueries({ queryKey: ['ledger'] });
-      notifications.show({
-        color: 'green',
-        message: (
-          <>
-            {t.concluded(order.number)}{' '}
-            <Anchor
-              href={`${PAYABLE_PATH}?doc=${payableId}`}
-              onClick={openPayable(payableId)}
-              fz="inherit"
-              underline="always"
-            >
-              {t.openPayable}
-            </Anchor>
-          </>
-        ),
-      });
-      props.onConcluded(payableId);
-    },
-    onError: (error) => setRefusal(apiErrorMessage(error)),
-  });
+  const conclude = useMutation(
+    trpc.purchasing.conclude.mutationOptions({
+      onSuccess: async ({ payableId }) => {
+        await queryClient.invalidateQueries(trpc.purchasing.pathFilter());
+        await queryClient.invalidateQueries(trpc.ledger.pathFilter());
+        notifications.show({
+          color: 'green',
+          message: (
+            <>
+              {t.concluded(order.number)}{' '}
+              <Anchor
+                href={`${PAYABLE_PATH}?doc=${payableId}`}
+                onClick={openPayable(payableId)}
+                fz="inherit"
+                underline="always"
+              >
+                {t.openPayable}
+              </Anchor>
+            </>
+          ),
+        });
+        props.onConcluded(payableId);
+      },
+      onError: (error) => setRefusal(apiErrorMessage(error)),
+    }),
+  );
   const submit = form.onSubmit((v) => {
     setRefusal(null);
-    conclude.mutate(v);
+    conclude.mutate(toInput(v));
   });
 
   return (

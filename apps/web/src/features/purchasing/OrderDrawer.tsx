@@ -31,7 +31,7 @@ import {
   type PurchaseTransitionInput,
 } from '@financeiro/core';
 import type { PurchasingRouter } from '@financeiro/server/api';
-import { purchasingClient } from '../../api/trpc';
+import { apiClient, trpc } from '../../api/trpc';
 import { useAuthzStore } from '../../stores/session';
 import { notifyApiError } from '../../ui/api-error';
 import { Attachments } from '../../ui/Attachments';
@@ -275,7 +275,7 @@ function OrderTimeline({ order }: { order: OrderDetail }) {
  * The order's files: while it is open, whoever edits orders in its department attaches them, to the order or to one
  * of its quotations, and deletes them; a concluded order keeps its files as the evidence of the purchase.
  */
-function OrderFiles(props: { order: OrderDetail; files: UseQueryResult<OrderFile[]>; canChange: boolean }) {
+function OrderFiles(props: { order: OrderDetail; files: UseQueryResult<OrderFile[], unknown>; canChange: boolean }) {
   const { order } = props;
   const [quotation, setQuotation] = useState<string | null>(null);
   const quotationName = (index: number) => d.quotationOf(order.quotations[index]?.supplier ?? '');
@@ -298,20 +298,20 @@ function OrderFiles(props: { order: OrderDetail; files: UseQueryResult<OrderFile
     <Attachments
       labels={d}
       files={props.files}
-      queryKey={['purchasing', 'order', order.id, 'attachments']}
+      refreshes={trpc.purchasing.attachments.list.pathFilter()}
       help={props.canChange ? d.attachmentsHelp : undefined}
       choice={choice}
       canAttach={props.canChange}
       canRemove={() => props.canChange}
       upload={(file) =>
-        purchasingClient.attachments.upload.mutate({
+        apiClient.purchasing.attachments.upload.mutate({
           orderId: order.id,
           quotation: quotation === null ? null : Number(quotation),
           ...file,
         })
       }
-      remove={(id) => purchasingClient.attachments.delete.mutate({ id })}
-      download={(id) => purchasingClient.attachments.download.query({ id })}
+      remove={(id) => apiClient.purchasing.attachments.delete.mutate({ id })}
+      download={(id) => apiClient.purchasing.attachments.download.query({ id })}
       detail={(f) => formatDateTime(new Date(f.createdAt))}
       tag={(f) =>
         f.quotation !== null && (
@@ -330,34 +330,29 @@ function OrderView({ id }: { id: string }) {
   const queryClient = useQueryClient();
   const me = useAuthzStore((s) => s.userData?.id);
   const navigate = useNavigate();
-  const query = useQuery({
-    queryKey: ['purchasing', 'order', id],
-    queryFn: () => purchasingClient.get.query({ id }),
-  });
-  const files = useQuery({
-    queryKey: ['purchasing', 'order', id, 'attachments'],
-    queryFn: () => purchasingClient.attachments.list.query({ orderId: id }),
-  });
+  const query = useQuery(trpc.purchasing.get.queryOptions({ id }));
+  const files = useQuery(trpc.purchasing.attachments.list.queryOptions({ orderId: id }));
   const [asking, setAsking] = useState<'reprovar' | 'cancelar' | null>(null);
   const [editing, setEditing] = useState(false);
   const [concluding, setConcluding] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['purchasing'] });
-  const act = useMutation({
-    mutationFn: (input: PurchaseTransitionInput) => purchasingClient.transition.mutate(input),
-    onSuccess: async (_, input) => {
-      setAsking(null);
-      await refresh();
-      notifySuccess(t.done[input.type]);
-    },
-    onError: (error) => {
-      notifyApiError(error);
-      // Someone else changed the order: show it as it is now, so the next click sends its new version.
-      if (error instanceof TRPCClientError && error.data?.code === 'CONFLICT') {
+  const refresh = () => queryClient.invalidateQueries(trpc.purchasing.pathFilter());
+  const act = useMutation(
+    trpc.purchasing.transition.mutationOptions({
+      onSuccess: async (_, input) => {
         setAsking(null);
-        void refresh();
-      }
-    },
-  });
+        await refresh();
+        notifySuccess(t.done[input.type]);
+      },
+      onError: (error) => {
+        notifyApiError(error);
+        // Someone else changed the order: show it as it is now, so the next click sends its new version.
+        if (error instanceof TRPCClientError && error.data?.code === 'CONFLICT') {
+          setAsking(null);
+          void refresh();
+        }
+      },
+    }),
+  );
   if (query.isPending) return <Loader aria-label={d.loading} />;
   if (query.isError) {
     return (

@@ -36,7 +36,7 @@ import {
   quantityInput,
   type PurchaseOrderInput,
 } from '@financeiro/core';
-import { purchasingClient, registriesClient } from '../../api/trpc';
+import { trpc } from '../../api/trpc';
 import { appMessages } from '../../i18n/app';
 import { purchaseOrderFormMessages } from '../../i18n/purchase-order-form';
 import { useSessionStore } from '../../stores/session';
@@ -52,7 +52,7 @@ import { useReportDirty, useUnsavedChanges } from '../../ui/use-unsaved-changes'
 import { MoneyInput } from '../ledger/MoneyInput';
 import { ledgerSources } from '../ledger/sources';
 import { moneyText, ReferenceSelect } from '../registries/fields';
-import { registrySource } from '../registries/sources';
+import { registryOption, registrySource } from '../registries/sources';
 
 const t = purchaseOrderFormMessages.form;
 const common = appMessages.common;
@@ -87,7 +87,7 @@ interface Values {
   quotationReason: string;
 }
 
-const productSource = registrySource('products', registriesClient.products);
+const productSource = registrySource(trpc.registries.products.options);
 const sources = ledgerSources;
 const UNITS = PRODUCT_UNITS.map((u) => ({ value: u, label: u }));
 /** Statuses where a change of the total sends the order back to its approvers. */
@@ -229,14 +229,7 @@ function OrderFormBody(props: {
   const pickProduct = async (index: number, productId: string | null) => {
     form.setFieldValue(`items.${index}.productId`, productId ?? '');
     if (!productId) return;
-    const product = await queryClient.fetchQuery({
-      queryKey: ['options', 'products', { record: productId }],
-      queryFn: async () =>
-        (await registriesClient.products.options.query({ search: '', ids: [productId] })).find(
-          (p) => p.id === productId,
-        ) ?? null,
-      staleTime: 60_000,
-    });
+    const product = await registryOption(trpc.registries.products.options, productId);
     if (!product || form.getValues().items[index]?.productId !== productId) return;
     form.setFieldValue(`items.${index}.description`, product.name);
     form.setFieldValue(`items.${index}.unit`, product.unit);
@@ -258,29 +251,31 @@ function OrderFormBody(props: {
     form.setFieldValue('chosenQuotation', next);
   };
 
-  const save = useMutation({
-    mutationFn: async (v: Values): Promise<{ id: string; message: string }> => {
-      if (order) {
-        await purchasingClient.update.mutate({ id: order.id, version: order.version, order: toInput(v) });
-        return { id: order.id, message: t.updated };
-      }
-      const created = await purchasingClient.create.mutate({ order: toInput(v), idempotencyKey });
-      return { id: created.id, message: t.created(created.number) };
-    },
-    onSuccess: async (result) => {
-      await queryClient.invalidateQueries({ queryKey: ['purchasing'] });
-      notifySuccess(result.message);
-      props.onDone(result.id);
-    },
-    onError: (error) => {
-      const refusal = fieldRefusal(error, () => undefined);
-      if (!refusal) return notifyApiError(error);
-      form.setFieldError(refusal.field, refusal.error);
-      revealField(form, refusal.field);
-    },
-  });
+  const saved = async (id: string, message: string) => {
+    await queryClient.invalidateQueries(trpc.purchasing.pathFilter());
+    notifySuccess(message);
+    props.onDone(id);
+  };
+  const onError = (error: unknown) => {
+    const refusal = fieldRefusal(error, () => undefined);
+    if (!refusal) return notifyApiError(error);
+    form.setFieldError(refusal.field, refusal.error);
+    revealField(form, refusal.field);
+  };
+  const create = useMutation(
+    trpc.purchasing.create.mutationOptions({
+      onSuccess: (created) => saved(created.id, t.created(created.number)),
+      onError,
+    }),
+  );
+  const update = useMutation(
+    trpc.purchasing.update.mutationOptions({ onSuccess: (_, input) => saved(input.id, t.updated), onError }),
+  );
   const submit = form.onSubmit(
-    (v) => save.mutate(v),
+    (v) =>
+      order
+        ? update.mutate({ id: order.id, version: order.version, order: toInput(v) })
+        : create.mutate({ order: toInput(v), idempotencyKey }),
     (errors) => revealField(form, Object.keys(errors)[0] ?? ''),
   );
 
@@ -543,7 +538,7 @@ function OrderFormBody(props: {
             <Button variant="default" onClick={props.onCancel}>
               {common.cancel}
             </Button>
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" loading={create.isPending || update.isPending}>
               {order ? common.save : t.save}
             </Button>
           </Group>

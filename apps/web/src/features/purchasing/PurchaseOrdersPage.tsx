@@ -4,7 +4,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import { amountBoundOfText, formatBRL, formatCalendarDate, PURCHASE_LISTS, todayInSaoPaulo } from '@financeiro/core';
-import { purchasingClient } from '../../api/trpc';
+import type { inferOutput } from '@trpc/tanstack-react-query';
+import { trpc } from '../../api/trpc';
 import { notifyApiError } from '../../ui/api-error';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable, selectionColumn, type Column } from '../../ui/DataTable';
@@ -39,7 +40,7 @@ const CLEARED = {
   amountMax: '',
 };
 
-type Row = Awaited<ReturnType<typeof purchasingClient.list.query>>['rows'][number];
+type Row = inferOutput<typeof trpc.purchasing.list>['rows'][number];
 
 /** The list the address names: `compras/<slug>`. */
 function useCurrentList() {
@@ -85,8 +86,7 @@ export function PurchaseOrdersPage() {
     },
   };
   const orders = useQuery({
-    queryKey: ['purchasing', 'list', query, filters.page],
-    queryFn: () => purchasingClient.list.query({ ...query, page: filters.page, pageSize: PAGE_SIZE }),
+    ...trpc.purchasing.list.queryOptions({ ...query, page: filters.page, pageSize: PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
   const bulk = status === 'aguardando_aprovacao' && canApprove;
@@ -102,21 +102,21 @@ export function PurchaseOrdersPage() {
   const filtered = moreSet || filters.search !== '';
   const chosen = [...selected.values()];
   const chosenTotal = formatBRL(chosen.reduce((sum, row) => sum + row.total, 0));
-  const approveMany = useMutation({
-    mutationFn: () =>
-      purchasingClient.approveMany.mutate({ orders: chosen.map((row) => ({ id: row.id, version: row.version })) }),
-    onSuccess: async (result) => {
-      setApproving(false);
-      setSelected(new Map());
-      await queryClient.invalidateQueries({ queryKey: ['purchasing'] });
-      notifySuccess(t.bulk.approved(result.approved));
-    },
-    onError: (error) => {
-      setApproving(false);
-      notifyApiError(error);
-      void queryClient.invalidateQueries({ queryKey: ['purchasing'] });
-    },
-  });
+  const approveMany = useMutation(
+    trpc.purchasing.approveMany.mutationOptions({
+      onSuccess: async (result) => {
+        setApproving(false);
+        setSelected(new Map());
+        await queryClient.invalidateQueries(trpc.purchasing.pathFilter());
+        notifySuccess(t.bulk.approved(result.approved));
+      },
+      onError: (error) => {
+        setApproving(false);
+        notifyApiError(error);
+        void queryClient.invalidateQueries(trpc.purchasing.pathFilter());
+      },
+    }),
+  );
 
   const c = t.columns;
   const columns: Column<Row>[] = [
@@ -307,7 +307,7 @@ export function PurchaseOrdersPage() {
         message={t.bulk.message(chosen.length, chosenTotal)}
         confirmLabel={t.bulk.approve}
         busy={approveMany.isPending}
-        onConfirm={() => approveMany.mutate()}
+        onConfirm={() => approveMany.mutate({ orders: chosen.map((row) => ({ id: row.id, version: row.version })) })}
         onClose={() => setApproving(false)}
       />
     </Stack>

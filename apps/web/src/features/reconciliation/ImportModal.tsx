@@ -21,7 +21,8 @@ import { IconAlertTriangle, IconCircleCheck, IconFileImport } from '@tabler/icon
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatBRL, formatCalendarDate, STATEMENT_FILE_MAX_BYTES, type CsvStatementMapping } from '@financeiro/core';
-import { bankingClient } from '../../api/trpc';
+import type { inferInput, inferOutput } from '@trpc/tanstack-react-query';
+import { apiClient, trpc } from '../../api/trpc';
 import { appMessages } from '../../i18n/app';
 import { reconciliationMessages } from '../../i18n/reconciliation';
 import { apiErrorMessage } from '../../ui/api-error';
@@ -30,10 +31,10 @@ import { useKeyFor } from './use-key-for';
 
 const t = reconciliationMessages.import;
 
-type Preview = Awaited<ReturnType<typeof bankingClient.imports.preview.mutate>>;
+type Preview = inferOutput<typeof trpc.banking.imports.preview>;
 type PreviewStatement = Preview['statements'][number];
-type Committed = Awaited<ReturnType<typeof bankingClient.imports.commit.mutate>>;
-type CommitInput = Omit<Parameters<typeof bankingClient.imports.commit.mutate>[0], 'idempotencyKey'>;
+type Committed = inferOutput<typeof trpc.banking.imports.commit>;
+type CommitInput = Omit<inferInput<typeof trpc.banking.imports.commit>, 'idempotencyKey'>;
 interface AccountChoice {
   id: string;
   name: string;
@@ -255,35 +256,32 @@ function ImportBody(props: { accountId: string; accounts: AccountChoice[]; onClo
   const [tried, setTried] = useState(false);
   const [unnamed, setUnnamed] = useState<string | null>(null);
 
-  const preview = useMutation({
-    mutationFn: (input: {
-      content: string;
-      fileName: string;
-      accountId: string | null;
-      csvMapping: CsvStatementMapping | null;
-    }) => bankingClient.imports.preview.mutate(input),
-    onSuccess: (result, input) => {
-      const only = result.statements.length === 1 ? result.statements[0] : undefined;
-      // A file naming no account of the unit is read again for the account in sight, which stays changeable.
-      if (input.accountId === null && only && !only.account) {
-        setUnnamed(only.accountMessage);
-        if (props.accountId) {
-          setChosen({ [only.index]: props.accountId });
-          preview.mutate({ ...input, accountId: props.accountId });
+  const preview = useMutation(
+    trpc.banking.imports.preview.mutationOptions({
+      onSuccess: (result, input) => {
+        const only = result.statements.length === 1 ? result.statements[0] : undefined;
+        // A file naming no account of the unit is read again for the account in sight, which stays changeable.
+        if (input.accountId === null && only && !only.account) {
+          setUnnamed(only.accountMessage);
+          if (props.accountId) {
+            setChosen({ [only.index]: props.accountId });
+            preview.mutate({ ...input, accountId: props.accountId });
+          }
         }
-      }
-    },
-  });
+      },
+    }),
+  );
   // The key stands for the choices and the file, not for its bytes.
   const signature = ({ content: _content, ...choices }: CommitInput) => ({ ...choices, size: file?.size });
+  // The key is derived from the choices (the same import retried keeps its key), so the call is made here.
   const commit = useMutation({
     mutationFn: (input: CommitInput) =>
-      bankingClient.imports.commit.mutate({ ...input, idempotencyKey: keyFor(signature(input)) }),
+      apiClient.banking.imports.commit.mutate({ ...input, idempotencyKey: keyFor(signature(input)) }),
     onSuccess: async (_result, input) => {
       done(signature(input));
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['reconciliation'] }),
-        queryClient.invalidateQueries({ queryKey: ['statement'] }),
+        queryClient.invalidateQueries(trpc.banking.reconciliation.pathFilter()),
+        queryClient.invalidateQueries(trpc.ledger.statement.pathFilter()),
       ]);
     },
   });

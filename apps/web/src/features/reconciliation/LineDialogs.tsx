@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { formatCalendarDate } from '@financeiro/core';
-import { bankingClient } from '../../api/trpc';
+import { apiClient, trpc } from '../../api/trpc';
 import { appMessages } from '../../i18n/app';
 import { reconciliationMessages } from '../../i18n/reconciliation';
 import { notifyApiError } from '../../ui/api-error';
@@ -23,26 +23,27 @@ export function EntryFromLineModal(props: { line: Line; onClose: () => void; onD
   const [costCentreId, setCostCentreId] = useState<string | null>(null);
   const [description, setDescription] = useState(props.line.memo.slice(0, 200));
   const [tried, setTried] = useState(false);
-  const create = useMutation({
-    mutationFn: () =>
-      bankingClient.reconciliation.createEntry.mutate({
-        lineId: props.line.id,
-        classificationId: classificationId ?? '',
-        costCentreId,
-        description,
-        idempotencyKey,
-      }),
-    onSuccess: async () => {
-      props.onClose();
-      await props.onDone();
-      notifySuccess(t.entry.done);
-    },
-    onError: notifyApiError,
-  });
+  const create = useMutation(
+    trpc.banking.reconciliation.createEntry.mutationOptions({
+      onSuccess: async () => {
+        props.onClose();
+        await props.onDone();
+        notifySuccess(t.entry.done);
+      },
+      onError: notifyApiError,
+    }),
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (classificationId && description.trim()) create.mutate();
+    if (classificationId && description.trim())
+      create.mutate({
+        lineId: props.line.id,
+        classificationId,
+        costCentreId,
+        description,
+        idempotencyKey,
+      });
   };
   return (
     <Modal opened onClose={props.onClose} title={t.entry.title} centered>
@@ -96,10 +97,11 @@ export function EntryFromLineModal(props: { line: Line; onClose: () => void; onD
 export function UndoDialog(props: { line: Line; onClose: () => void; onDone: () => Promise<void> }) {
   const { keyFor } = useKeyFor();
   const groups = [...new Set(props.line.links.map((k) => k.groupId))];
+  // One undo per group the line takes part in, in turn: the calls are made here.
   const undo = useMutation({
     mutationFn: async () => {
       for (const groupId of groups) {
-        await bankingClient.reconciliation.undo.mutate({ groupId, idempotencyKey: keyFor(groupId) });
+        await apiClient.banking.reconciliation.undo.mutate({ groupId, idempotencyKey: keyFor(groupId) });
       }
     },
     onSuccess: async () => {

@@ -18,7 +18,7 @@ import { IconChevronLeft, IconChevronRight, IconFileImport, IconListCheck } from
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { addDays, addMonths, formatBRL, formatCalendarDate, todayInSaoPaulo } from '@financeiro/core';
-import { bankingClient } from '../../api/trpc';
+import { apiClient, trpc } from '../../api/trpc';
 import { reconciliationMessages } from '../../i18n/reconciliation';
 import { notifyApiError } from '../../ui/api-error';
 import { DataTable, type Column } from '../../ui/DataTable';
@@ -163,27 +163,24 @@ export function ReconciliationPage() {
   const queryClient = useQueryClient();
   const today = todayInSaoPaulo();
   const [filters, setFilters] = useUrlState({ account: '', from: '', to: '', page: 1 });
-  const accounts = useQuery({
-    queryKey: ['reconciliation', 'accounts'],
-    queryFn: () => bankingClient.reconciliation.accounts.query(),
-  });
+  const accounts = useQuery(trpc.banking.reconciliation.accounts.queryOptions());
   const list = (accounts.data ?? []).filter((a) => a.status === 'active');
   const accountId = filters.account || (list.find((a) => a.kind === 'checking') ?? list[0])?.id || '';
   const from = filters.from || monthStart(today);
   const to = filters.to || (from === monthStart(today) ? today : monthEnd(from));
   const period = { accountId, from, to };
-  const data = useQuery({
-    queryKey: ['reconciliation', 'get', accountId, from, to, filters.page],
-    enabled: accountId !== '' && from <= to,
-    queryFn: () => bankingClient.reconciliation.get.query({ ...period, page: filters.page, pageSize: PAGE_SIZE }),
-    placeholderData: keepPreviousData,
-  });
-  const suggestions = useQuery({
-    queryKey: ['reconciliation', 'suggest', accountId, from, to],
-    enabled: accountId !== '' && from <= to,
-    queryFn: () => bankingClient.reconciliation.suggest.query(period),
-    placeholderData: keepPreviousData,
-  });
+  const data = useQuery(
+    trpc.banking.reconciliation.get.queryOptions(
+      { ...period, page: filters.page, pageSize: PAGE_SIZE },
+      { enabled: accountId !== '' && from <= to, placeholderData: keepPreviousData },
+    ),
+  );
+  const suggestions = useQuery(
+    trpc.banking.reconciliation.suggest.queryOptions(period, {
+      enabled: accountId !== '' && from <= to,
+      placeholderData: keepPreviousData,
+    }),
+  );
   const [importing, setImporting] = useState(false);
   const [rulesOpen, setRulesOpen] = useState(false);
   const [entryLine, setEntryLine] = useState<Line | null>(null);
@@ -225,8 +222,8 @@ export function ReconciliationPage() {
   };
   const refresh = async () => {
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['reconciliation'] }),
-      queryClient.invalidateQueries({ queryKey: ['statement'] }),
+      queryClient.invalidateQueries(trpc.banking.reconciliation.pathFilter()),
+      queryClient.invalidateQueries(trpc.ledger.statement.pathFilter()),
     ]);
   };
 
@@ -238,9 +235,10 @@ export function ReconciliationPage() {
       .filter((i) => i.source === 'installment')
       .map((i) => ({ installmentId: i.id, principal: null })),
   };
+  // The request's key is derived from it (the same request retried keeps its key), so the call is made here.
   const reconcile = useMutation({
     mutationFn: (request: typeof manualRequest) =>
-      bankingClient.reconciliation.reconcile.mutate({ ...request, idempotencyKey: keyFor(request) }),
+      apiClient.banking.reconciliation.reconcile.mutate({ ...request, idempotencyKey: keyFor(request) }),
     onSuccess: async (_result, request) => {
       done(request);
       clearSelection();

@@ -14,9 +14,10 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { bankingClient } from '../../api/trpc';
+import type { inferOutput } from '@trpc/tanstack-react-query';
+import { trpc } from '../../api/trpc';
 import { appMessages } from '../../i18n/app';
 import { reconciliationMessages } from '../../i18n/reconciliation';
 import { notifyApiError } from '../../ui/api-error';
@@ -25,11 +26,12 @@ import { CARDS_MEDIA_QUERY } from '../../ui/DataTable.cards';
 import { notifySuccess } from '../../ui/notify';
 import { useIdempotencyKey } from '../../ui/use-idempotency-key';
 import { ledgerSources } from '../ledger/sources';
+import { registryChoices } from '../registries/sources';
 import { ReferenceSelect } from '../registries/fields';
 
 const t = reconciliationMessages.rules;
 
-type Rule = Awaited<ReturnType<typeof bankingClient.rules.list.query>>[number];
+type Rule = inferOutput<typeof trpc.banking.rules.list>[number];
 type Direction = 'any' | 'in' | 'out';
 
 /** A rule's fields as the form holds them. */
@@ -73,31 +75,32 @@ function RuleForm(props: { rule: Rule | null; onClose: () => void }) {
     setValues((v) => ({ ...v, ...change }));
     setErrors((e) => Object.fromEntries(Object.entries(e).filter(([key]) => !(key in change))));
   };
-  const save = useMutation({
-    mutationFn: () => {
-      const fields = {
-        accountId: r?.accountId ?? null,
-        memoContains: values.memoContains,
-        direction: values.direction === 'any' ? null : values.direction,
-        minAmount: r?.minAmount ?? null,
-        maxAmount: r?.maxAmount ?? null,
-        classificationId: values.classificationId ?? '',
-        costCentreId: values.costCentreId,
-        description: values.description,
-        active: values.active,
-        priority: r?.priority ?? 100,
-      };
-      return r
-        ? bankingClient.rules.update.mutate({ ...fields, id: r.id, version: r.version })
-        : bankingClient.rules.create.mutate({ ...fields, idempotencyKey });
-    },
+  const saved = {
     onSuccess: async () => {
       props.onClose();
-      await queryClient.invalidateQueries({ queryKey: ['banking-rules'] });
+      await queryClient.invalidateQueries(trpc.banking.rules.pathFilter());
       notifySuccess(t.saved);
     },
     onError: notifyApiError,
-  });
+  };
+  const create = useMutation(trpc.banking.rules.create.mutationOptions(saved));
+  const update = useMutation(trpc.banking.rules.update.mutationOptions(saved));
+  const save = () => {
+    const fields = {
+      accountId: r?.accountId ?? null,
+      memoContains: values.memoContains,
+      direction: values.direction === 'any' ? null : values.direction,
+      minAmount: r?.minAmount ?? null,
+      maxAmount: r?.maxAmount ?? null,
+      classificationId: values.classificationId ?? '',
+      costCentreId: values.costCentreId,
+      description: values.description,
+      active: values.active,
+      priority: r?.priority ?? 100,
+    };
+    if (r) update.mutate({ ...fields, id: r.id, version: r.version });
+    else create.mutate({ ...fields, idempotencyKey });
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // What the server would refuse for a missing field is said on the field, before sending.
@@ -107,7 +110,7 @@ function RuleForm(props: { rule: Rule | null; onClose: () => void }) {
         .map((key) => [key, t.required[key]]),
     );
     setErrors(missing);
-    if (Object.keys(missing).length === 0) save.mutate();
+    if (Object.keys(missing).length === 0) save();
   };
   return (
     <Paper withBorder p="sm" component="form" onSubmit={submit} noValidate>
@@ -154,7 +157,7 @@ function RuleForm(props: { rule: Rule | null; onClose: () => void }) {
           <Button variant="default" onClick={props.onClose}>
             {appMessages.common.cancel}
           </Button>
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={create.isPending || update.isPending}>
             {t.save}
           </Button>
         </Group>
@@ -167,42 +170,38 @@ function RuleForm(props: { rule: Rule | null; onClose: () => void }) {
 function useLabels(rules: Rule[]) {
   const classificationIds = [...new Set(rules.map((r) => r.classificationId))];
   const costCentreIds = [...new Set(rules.flatMap((r) => (r.costCentreId ? [r.costCentreId] : [])))];
-  const labels = useQuery({
-    queryKey: ['options', 'rule-labels', classificationIds, costCentreIds],
-    enabled: rules.length > 0,
-    queryFn: async () => {
-      const [classifications, costCentres] = await Promise.all([
-        ledgerSources.classifications.load('', classificationIds),
-        costCentreIds.length > 0 ? ledgerSources.costCentres.load('', costCentreIds) : Promise.resolve([]),
-      ]);
-      return new Map([...classifications, ...costCentres].map((o) => [o.value, o.label]));
-    },
+  const [classifications, costCentres] = useQueries({
+    queries: [
+      {
+        ...registryChoices(trpc.registries.classifications.options, '', classificationIds),
+        enabled: rules.length > 0,
+      },
+      { ...registryChoices(trpc.registries.costCentres.options, '', costCentreIds), enabled: costCentreIds.length > 0 },
+    ],
   });
-  return (id: string | null) => (id ? (labels.data?.get(id) ?? '…') : null);
+  const labels = new Map([...(classifications.data ?? []), ...(costCentres.data ?? [])].map((o) => [o.value, o.label]));
+  return (id: string | null) => (id ? (labels.get(id) ?? '…') : null);
 }
 
 /** The rules that turn bank lines into reconciled entries on import: list, create, edit, delete. */
 export function RulesDrawer(props: { opened: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
   const phone = useMediaQuery(CARDS_MEDIA_QUERY, false, { getInitialValueInEffect: false });
-  const rules = useQuery({
-    queryKey: ['banking-rules'],
-    enabled: props.opened,
-    queryFn: () => bankingClient.rules.list.query(),
-  });
+  const rules = useQuery(trpc.banking.rules.list.queryOptions(undefined, { enabled: props.opened }));
   const [editing, setEditing] = useState<Rule | 'new' | null>(null);
   const [removing, setRemoving] = useState<Rule | null>(null);
   const list = rules.data ?? [];
   const label = useLabels(list);
-  const remove = useMutation({
-    mutationFn: (id: string) => bankingClient.rules.delete.mutate({ id }),
-    onSuccess: async () => {
-      setRemoving(null);
-      await queryClient.invalidateQueries({ queryKey: ['banking-rules'] });
-      notifySuccess(t.removed);
-    },
-    onError: notifyApiError,
-  });
+  const remove = useMutation(
+    trpc.banking.rules.delete.mutationOptions({
+      onSuccess: async () => {
+        setRemoving(null);
+        await queryClient.invalidateQueries(trpc.banking.rules.pathFilter());
+        notifySuccess(t.removed);
+      },
+      onError: notifyApiError,
+    }),
+  );
   const close = () => {
     setEditing(null);
     props.onClose();
@@ -282,7 +281,7 @@ export function RulesDrawer(props: { opened: boolean; onClose: () => void }) {
         message={t.removeMessage(removing?.memoContains ?? '')}
         confirmLabel={t.remove}
         busy={remove.isPending}
-        onConfirm={() => removing && remove.mutate(removing.id)}
+        onConfirm={() => removing && remove.mutate({ id: removing.id })}
         onClose={() => setRemoving(null)}
       />
     </Drawer>

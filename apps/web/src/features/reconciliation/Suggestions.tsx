@@ -2,7 +2,8 @@ import { Badge, Button, Group, NumberInput, Paper, SimpleGrid, Skeleton, Stack, 
 import { useMutation } from '@tanstack/react-query';
 import { useState, type KeyboardEvent } from 'react';
 import { DEFAULT_MATCH_THRESHOLD, formatBRL, formatCalendarDate, suggestionRequest } from '@financeiro/core';
-import { bankingClient } from '../../api/trpc';
+import type { inferOutput } from '@trpc/tanstack-react-query';
+import { apiClient, type trpc } from '../../api/trpc';
 import { reconciliationMessages } from '../../i18n/reconciliation';
 import { notifyApiError } from '../../ui/api-error';
 import { notifySuccess } from '../../ui/notify';
@@ -12,7 +13,7 @@ import { useKeyFor } from './use-key-for';
 const t = reconciliationMessages.suggestions;
 const m = reconciliationMessages;
 
-type Suggestion = Awaited<ReturnType<typeof bankingClient.reconciliation.suggest.query>>[number];
+type Suggestion = inferOutput<typeof trpc.banking.reconciliation.suggest>[number];
 interface Period {
   accountId: string;
   from: string;
@@ -121,9 +122,10 @@ export function Suggestions(props: {
 }) {
   const [threshold, setThreshold] = useState(DEFAULT_MATCH_THRESHOLD);
   const { keyFor, done } = useKeyFor();
+  // Each request's key is derived from it (the same request retried keeps its key), so the calls are made here.
   const accept = useMutation({
     mutationFn: (request: ReturnType<typeof suggestionRequest>) =>
-      bankingClient.reconciliation.reconcile.mutate({ ...request, idempotencyKey: keyFor(request) }),
+      apiClient.banking.reconciliation.reconcile.mutate({ ...request, idempotencyKey: keyFor(request) }),
     onSuccess: async (_result, request) => {
       done(request);
       await props.onChanged();
@@ -133,7 +135,7 @@ export function Suggestions(props: {
   });
   const acceptAll = useMutation({
     mutationFn: (request: Period & { threshold: number }) =>
-      bankingClient.reconciliation.acceptAll.mutate({ ...request, idempotencyKey: keyFor(request) }),
+      apiClient.banking.reconciliation.acceptAll.mutate({ ...request, idempotencyKey: keyFor(request) }),
     onSuccess: async (result, request) => {
       done(request);
       await props.onChanged();

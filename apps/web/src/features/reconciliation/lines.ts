@@ -1,8 +1,9 @@
-import type { bankingClient } from '../../api/trpc';
+import type { inferOutput } from '@trpc/tanstack-react-query';
+import type { trpc } from '../../api/trpc';
 
 // The statement's lines and the app's items, as the reconciliation screen and its dialogs share them.
 
-export type Reconciliation = Awaited<ReturnType<typeof bankingClient.reconciliation.get.query>>;
+export type Reconciliation = inferOutput<typeof trpc.banking.reconciliation.get>;
 export type Line = Reconciliation['lines']['rows'][number];
 
 /** A movement or an open installment the bank may confirm, with its open amount signed as the bank sees it. */

@@ -1,13 +1,14 @@
 import { Badge } from '@mantine/core';
 import { ACCOUNT_KINDS, accountTypeInput } from '@financeiro/core';
-import { registriesClient } from '../../api/trpc';
+import type { inferOutput } from '@trpc/tanstack-react-query';
+import { apiClient, trpc } from '../../api/trpc';
 import { registryMessages } from '../../i18n/registries';
 import { RowTitle } from './cells';
 import { RegistryPage } from './RegistryPage';
 
 const t = registryMessages.accountTypes;
 
-type AccountType = Awaited<ReturnType<typeof registriesClient.accountTypes.get.query>>;
+type AccountType = inferOutput<typeof trpc.registries.accountTypes.get>;
 interface AccountTypeValues extends Record<string, unknown> {
   name: string;
   kind: string;
@@ -18,7 +19,8 @@ export function AccountTypesPage() {
   return (
     <RegistryPage<AccountType, AccountTypeValues>
       name="tipos-de-conta"
-      client={registriesClient.accountTypes}
+      procedures={trpc.registries.accountTypes}
+      client={apiClient.registries.accountTypes}
       permissions={{ edit: 'editar_tipos_conta', level: 'unit' }}
       labels={t}
       defaultSort="name"

@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { accountInput, formatBRL, formatCalendarDate } from '@financeiro/core';
-import { registriesClient } from '../../api/trpc';
+import type { inferOutput } from '@trpc/tanstack-react-query';
+import { apiClient, trpc } from '../../api/trpc';
 import { registryMessages } from '../../i18n/registries';
 
 import { moneyText } from './fields';
@@ -9,14 +10,15 @@ import { RegistryPage } from './RegistryPage';
 import { organizationUnitIds, registrySource, unitsSource } from './sources';
 
 const t = registryMessages.accounts;
-type Account = Awaited<ReturnType<typeof registriesClient.accounts.get.query>>;
+type Account = inferOutput<typeof trpc.registries.accounts.get>;
 
 /** gestao_contas/contas: where the organization's money is, and which units may move it. */
 export function AccountsPage() {
   return (
     <RegistryPage<Account, Record<string, unknown>>
       name="contas"
-      client={registriesClient.accounts}
+      procedures={trpc.registries.accounts}
+      client={apiClient.registries.accounts}
       permissions={{ edit: 'editar_contas', level: 'organization' }}
       labels={t}
       defaultSort="name"
@@ -63,14 +65,14 @@ export function AccountsPage() {
           label: t.accountType,
           kind: 'reference',
           half: true,
-          source: registrySource('accountTypes', registriesClient.accountTypes),
+          source: registrySource(trpc.registries.accountTypes.options),
         },
         {
           key: 'bankId',
           label: t.bank,
           kind: 'reference',
           half: true,
-          source: registrySource('banks', registriesClient.banks),
+          source: registrySource(trpc.registries.banks.options),
         },
         { key: 'branch', label: t.branch, half: true },
         { key: 'number', label: t.number, half: true },

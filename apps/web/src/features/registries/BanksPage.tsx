@@ -1,12 +1,13 @@
 import { bankInput } from '@financeiro/core';
-import { registriesClient } from '../../api/trpc';
+import type { inferOutput } from '@trpc/tanstack-react-query';
+import { apiClient, trpc } from '../../api/trpc';
 import { registryMessages } from '../../i18n/registries';
 import { RowTitle, Code } from './cells';
 import { RegistryPage } from './RegistryPage';
 
 const t = registryMessages.banks;
 
-type Bank = Awaited<ReturnType<typeof registriesClient.banks.get.query>>;
+type Bank = inferOutput<typeof trpc.registries.banks.get>;
 interface BankValues extends Record<string, unknown> {
   code: string;
   ispb: string;
@@ -19,7 +20,8 @@ export function BanksPage() {
   return (
     <RegistryPage<Bank, BankValues>
       name="bancos"
-      client={registriesClient.banks}
+      procedures={trpc.registries.banks}
+      client={apiClient.registries.banks}
       permissions={{ edit: 'editar_bancos', level: 'unit' }}
       labels={t}
       defaultSort="name"

@@ -8,7 +8,8 @@ import {
   PERIODICITIES,
   READJUSTMENT_INDEXES,
 } from '@financeiro/core';
-import { registriesClient } from '../../api/trpc';
+import type { inferOutput } from '@trpc/tanstack-react-query';
+import { apiClient, trpc } from '../../api/trpc';
 import { registryMessages } from '../../i18n/registries';
 import { Attachments } from '../../ui/Attachments';
 import { ContractGeneration } from '../ledger/ContractGeneration';
@@ -20,7 +21,7 @@ import { RegistryPage } from './RegistryPage';
 import { partiesSource, registrySource } from './sources';
 
 const t = registryMessages.contracts;
-type Contract = Awaited<ReturnType<typeof registriesClient.contracts.get.query>>;
+type Contract = inferOutput<typeof trpc.registries.contracts.get>;
 
 /** The installments the contract being filled in implies, with the readjustment to come; nothing until it is valid. */
 function Schedule({ values }: { values: Record<string, unknown> }) {
@@ -67,17 +68,13 @@ function Schedule({ values }: { values: Record<string, unknown> }) {
 /** A contract's files: attach PDF or images, download, remove. */
 function ContractFiles({ contract }: { contract: Contract }) {
   const canEdit = useCan('editar_contratos', 'unit');
-  const key = ['contract-attachments', contract.id];
-  const files = useQuery({
-    queryKey: key,
-    queryFn: () => registriesClient.contractAttachments.list.query({ contractId: contract.id }),
-  });
-  const api = registriesClient.contractAttachments;
+  const files = useQuery(trpc.registries.contractAttachments.list.queryOptions({ contractId: contract.id }));
+  const api = apiClient.registries.contractAttachments;
   return (
     <Attachments
       labels={t}
       files={files}
-      queryKey={key}
+      refreshes={trpc.registries.contractAttachments.list.pathFilter()}
       help={t.attachmentsHelp}
       canAttach={canEdit}
       canRemove={() => canEdit}
@@ -93,7 +90,8 @@ export function ContractsPage() {
   return (
     <RegistryPage<Contract, Record<string, unknown>>
       name="contratos"
-      client={registriesClient.contracts}
+      procedures={trpc.registries.contracts}
+      client={apiClient.registries.contracts}
       permissions={{ edit: 'editar_contratos', level: 'unit' }}
       labels={t}
       defaultSort="startDate"
@@ -158,14 +156,14 @@ export function ContractsPage() {
           label: t.classification,
           kind: 'reference',
           half: true,
-          source: registrySource('classifications', registriesClient.classifications),
+          source: registrySource(trpc.registries.classifications.options),
         },
         {
           key: 'costCentreId',
           label: t.costCentre,
           kind: 'reference',
           half: true,
-          source: registrySource('costCentres', registriesClient.costCentres),
+          source: registrySource(trpc.registries.costCentres.options),
         },
       ]}
       toValues={(c) => ({

@@ -13,7 +13,8 @@ import {
   taxTypeInput,
   WHOLE,
 } from '@financeiro/core';
-import { registriesClient } from '../../api/trpc';
+import type { inferOutput } from '@trpc/tanstack-react-query';
+import { apiClient, trpc } from '../../api/trpc';
 import { registryMessages } from '../../i18n/registries';
 import { moneyText, percentText } from './fields';
 import { RowTitle, Code, Figure } from './cells';
@@ -21,14 +22,15 @@ import { RegistryPage } from './RegistryPage';
 import { registrySource } from './sources';
 
 const tx = registryMessages.taxTypes;
-type TaxType = Awaited<ReturnType<typeof registriesClient.taxTypes.get.query>>;
+type TaxType = inferOutput<typeof trpc.registries.taxTypes.get>;
 
 /** parametrizacao/tipos_imposto: taxes with their rates and whether they are withheld. */
 export function TaxTypesPage() {
   return (
     <RegistryPage<TaxType, Record<string, unknown>>
       name="tipos-de-imposto"
-      client={registriesClient.taxTypes}
+      procedures={trpc.registries.taxTypes}
+      client={apiClient.registries.taxTypes}
       permissions={{ edit: 'editar_tipos_imposto', level: 'unit' }}
       labels={tx}
       defaultSort="name"
@@ -82,14 +84,15 @@ export function TaxTypesPage() {
 }
 
 const pm = registryMessages.paymentMethods;
-type PaymentMethod = Awaited<ReturnType<typeof registriesClient.paymentMethods.get.query>>;
+type PaymentMethod = inferOutput<typeof trpc.registries.paymentMethods.get>;
 
 /** parametrizacao/metodos_pagamento: how the organization pays and is paid, and when the money clears. */
 export function PaymentMethodsPage() {
   return (
     <RegistryPage<PaymentMethod, Record<string, unknown>>
       name="metodos-de-pagamento"
-      client={registriesClient.paymentMethods}
+      procedures={trpc.registries.paymentMethods}
+      client={apiClient.registries.paymentMethods}
       permissions={{ edit: 'editar_metodos_pagamento', level: 'organization' }}
       labels={pm}
       defaultSort="name"
@@ -120,7 +123,7 @@ export function PaymentMethodsPage() {
           key: 'defaultAccountId',
           label: pm.defaultAccount,
           kind: 'reference',
-          source: registrySource('accounts', registriesClient.accounts),
+          source: registrySource(trpc.registries.accounts.options),
         },
       ]}
       toValues={(r) => ({
@@ -136,14 +139,15 @@ export function PaymentMethodsPage() {
 }
 
 const ap = registryMessages.apportionmentTemplates;
-type Template = Awaited<ReturnType<typeof registriesClient.apportionmentTemplates.get.query>>;
+type Template = inferOutput<typeof trpc.registries.apportionmentTemplates.get>;
 
 /** parametrizacao/configuracoes_rateio_padrao: named apportionments that add up to exactly 100%. */
 export function ApportionmentTemplatesPage() {
   return (
     <RegistryPage<Template, Record<string, unknown>>
       name="rateios-padrao"
-      client={registriesClient.apportionmentTemplates}
+      procedures={trpc.registries.apportionmentTemplates}
+      client={apiClient.registries.apportionmentTemplates}
       permissions={{ edit: 'editar_configuracoes_rateio_padrao', level: 'organization' }}
       labels={ap}
       defaultSort="name"
@@ -171,13 +175,13 @@ export function ApportionmentTemplatesPage() {
               key: 'costCentreId',
               label: ap.costCentre,
               kind: 'reference',
-              source: registrySource('costCentres', registriesClient.costCentres),
+              source: registrySource(trpc.registries.costCentres.options),
             },
             {
               key: 'classificationId',
               label: ap.classification,
               kind: 'reference',
-              source: registrySource('classifications', registriesClient.classifications),
+              source: registrySource(trpc.registries.classifications.options),
             },
             { key: 'share', label: ap.share, kind: 'percent' },
           ],
@@ -196,14 +200,15 @@ export function ApportionmentTemplatesPage() {
 }
 
 const sp = registryMessages.splitConfigs;
-type Split = Awaited<ReturnType<typeof registriesClient.splitConfigs.get.query>>;
+type Split = inferOutput<typeof trpc.registries.splitConfigs.get>;
 
 /** parametrizacao/configuracoes_split: how revenue is split among partners, never above 100%. */
 export function SplitConfigsPage() {
   return (
     <RegistryPage<Split, Record<string, unknown>>
       name="divisoes-de-receitas"
-      client={registriesClient.splitConfigs}
+      procedures={trpc.registries.splitConfigs}
+      client={apiClient.registries.splitConfigs}
       permissions={{ edit: 'editar_configuracoes_split', level: 'unit' }}
       labels={sp}
       defaultSort="name"
@@ -240,7 +245,7 @@ export function SplitConfigsPage() {
           label: sp.classificationId,
           kind: 'reference',
           half: true,
-          source: registrySource('classifications', registriesClient.classifications),
+          source: registrySource(trpc.registries.classifications.options),
           disabledWhen: (v) => v.coverage !== 'classification',
         },
         {
@@ -248,7 +253,7 @@ export function SplitConfigsPage() {
           label: sp.productId,
           kind: 'reference',
           half: true,
-          source: registrySource('products', registriesClient.products),
+          source: registrySource(trpc.registries.products.options),
           disabledWhen: (v) => v.coverage !== 'product',
         },
         {
@@ -256,7 +261,7 @@ export function SplitConfigsPage() {
           label: sp.contractId,
           kind: 'reference',
           half: true,
-          source: registrySource('contracts', registriesClient.contracts),
+          source: registrySource(trpc.registries.contracts.options),
           disabledWhen: (v) => v.coverage !== 'contract',
         },
         {
@@ -264,7 +269,7 @@ export function SplitConfigsPage() {
           label: sp.coveredPartyId,
           kind: 'reference',
           half: true,
-          source: registrySource('customers', registriesClient.customers),
+          source: registrySource(trpc.registries.customers.options),
           disabledWhen: (v) => v.coverage !== 'party',
         },
         {
@@ -278,7 +283,7 @@ export function SplitConfigsPage() {
               key: 'partyId',
               label: sp.partner,
               kind: 'reference',
-              source: registrySource('partners', registriesClient.partners),
+              source: registrySource(trpc.registries.partners.options),
             },
             { key: 'share', label: sp.share, kind: 'percent' },
           ],
@@ -304,14 +309,15 @@ export function SplitConfigsPage() {
 }
 
 const pr = registryMessages.products;
-type Product = Awaited<ReturnType<typeof registriesClient.products.get.query>>;
+type Product = inferOutput<typeof trpc.registries.products.get>;
 
 /** parametrizacao/produtos: what the organization buys and sells, with unit, classification and price. */
 export function ProductsPage() {
   return (
     <RegistryPage<Product, Record<string, unknown>>
       name="produtos"
-      client={registriesClient.products}
+      procedures={trpc.registries.products}
+      client={apiClient.registries.products}
       permissions={{ edit: 'editar_produtos', level: 'unit' }}
       labels={pr}
       defaultSort="name"
@@ -351,7 +357,7 @@ export function ProductsPage() {
           key: 'classificationId',
           label: pr.classification,
           kind: 'reference',
-          source: registrySource('classifications', registriesClient.classifications),
+          source: registrySource(trpc.registries.classifications.options),
         },
         { key: 'price', label: pr.price, kind: 'money' },
       ]}

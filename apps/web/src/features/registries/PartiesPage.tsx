@@ -9,7 +9,8 @@ import {
   UFS,
   type PartyRole,
 } from '@financeiro/core';
-import { registriesClient } from '../../api/trpc';
+import type { inferOutput } from '@trpc/tanstack-react-query';
+import { apiClient, trpc } from '../../api/trpc';
 import { registryMessages } from '../../i18n/registries';
 import { RowTitle, Code } from './cells';
 import { RegistryPage } from './RegistryPage';
@@ -17,13 +18,28 @@ import { registrySource } from './sources';
 
 const t = registryMessages.parties;
 
-type Party = Awaited<ReturnType<typeof registriesClient.suppliers.get.query>>;
+type Party = inferOutput<typeof trpc.registries.suppliers.get>;
 type PartyValues = Record<string, unknown>;
 
 const CLIENTS = {
-  supplier: { client: registriesClient.suppliers, name: 'fornecedores', edit: 'editar_fornecedores' },
-  customer: { client: registriesClient.customers, name: 'clientes', edit: 'editar_clientes' },
-  partner: { client: registriesClient.partners, name: 'parceiros', edit: 'editar_parceiros' },
+  supplier: {
+    procedures: trpc.registries.suppliers,
+    client: apiClient.registries.suppliers,
+    name: 'fornecedores',
+    edit: 'editar_fornecedores',
+  },
+  customer: {
+    procedures: trpc.registries.customers,
+    client: apiClient.registries.customers,
+    name: 'clientes',
+    edit: 'editar_clientes',
+  },
+  partner: {
+    procedures: trpc.registries.partners,
+    client: apiClient.registries.partners,
+    name: 'parceiros',
+    edit: 'editar_parceiros',
+  },
 } as const;
 
 const TEXT_FIELDS = [
@@ -46,11 +62,12 @@ const TEXT_FIELDS = [
 
 /** One screen of the parties registry: the parties playing `role`, the same records the other screens share. */
 function PartiesPage({ role }: { role: PartyRole }) {
-  const { client, name, edit } = CLIENTS[role];
+  const { procedures, client, name, edit } = CLIENTS[role];
   const labels = t[role];
   return (
     <RegistryPage<Party, PartyValues>
       name={name}
+      procedures={procedures}
       client={client}
       permissions={{ edit, level: 'unit' }}
       labels={labels}
@@ -127,7 +144,7 @@ function PartiesPage({ role }: { role: PartyRole }) {
           label: t.apportionmentTemplate,
           description: t.apportionmentTemplateHelp,
           kind: 'reference',
-          source: registrySource('apportionmentTemplates', registriesClient.apportionmentTemplates),
+          source: registrySource(trpc.registries.apportionmentTemplates.options),
         },
         { key: 'email', label: t.email, half: true, section: t.contact },
         { key: 'phone', label: t.phone, half: true, kind: 'phone' },
@@ -142,7 +159,7 @@ function PartiesPage({ role }: { role: PartyRole }) {
           key: 'bankId',
           label: t.bank,
           kind: 'reference',
-          source: registrySource('banks', registriesClient.banks),
+          source: registrySource(trpc.registries.banks.options),
           section: t.banking,
         },
         { key: 'branch', label: t.branch, half: true },

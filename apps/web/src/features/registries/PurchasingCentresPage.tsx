@@ -1,5 +1,6 @@
 import { purchasingCentreInput } from '@financeiro/core';
-import { registriesClient } from '../../api/trpc';
+import type { inferOutput } from '@trpc/tanstack-react-query';
+import { apiClient, trpc } from '../../api/trpc';
 import { registryMessages } from '../../i18n/registries';
 import { moneyText } from './fields';
 import { RowTitle } from './cells';
@@ -7,14 +8,15 @@ import { RegistryPage } from './RegistryPage';
 import { departmentsSource, membersSource } from './sources';
 
 const t = registryMessages.purchasingCentres;
-type Centre = Awaited<ReturnType<typeof registriesClient.purchasingCentres.get.query>>;
+type Centre = inferOutput<typeof trpc.registries.purchasingCentres.get>;
 
 /** contas/centros_compras: who buys for which departments, and who approves up to how much. */
 export function PurchasingCentresPage() {
   return (
     <RegistryPage<Centre, Record<string, unknown>>
       name="centros-de-compras"
-      client={registriesClient.purchasingCentres}
+      procedures={trpc.registries.purchasingCentres}
+      client={apiClient.registries.purchasingCentres}
       permissions={{ edit: 'editar_centros_compras', level: 'unit' }}
       labels={t}
       defaultSort="name"

@@ -1,6 +1,5 @@
 import { Alert, Button, FileButton, Group, Modal, Progress, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import Papa from 'papaparse';
 import { useRef, useState } from 'react';
 import type { z } from 'zod';
@@ -11,7 +10,7 @@ import { notifyApiError } from '../../ui/api-error';
 import { notifySuccess } from '../../ui/notify';
 import { csvText, plainCell } from './csv-file';
 import { refreshAfterChange } from './sources';
-import type { Option, RegistryField } from './fields';
+import { loadChoices, type Option, type RegistryField } from './fields';
 
 const t = registryMessages.import;
 
@@ -59,7 +58,7 @@ async function cellValue(field: RegistryField, cell: string, lookups: Map<string
       lookups.set(field.key, found);
       const resolve = async (text: string) => {
         if (!found.has(fold(text))) {
-          const options = await field.source.load(text, []);
+          const options = await loadChoices(field.source, text);
           found.set(fold(text), byLabel(options, text) ?? text);
         }
         return found.get(fold(text)) ?? text;
@@ -88,7 +87,6 @@ export function RegistryImport(props: {
   /** A new record's values: what a line gets for the columns the file does not have. */
   base: Record<string, unknown>;
 }) {
-  const queryClient = useQueryClient();
   const [progress, setProgress] = useState<{ done: number; total: number; sending: boolean } | null>(null);
   const [problems, setProblems] = useState<{ list: ImportProblem[]; count: number } | null>(null);
   // Lets the same file be chosen again once corrected (the browser reports no change for the same name otherwise).
@@ -155,7 +153,7 @@ export function RegistryImport(props: {
         setProblems({ list: result.problems, count: result.problemCount });
         return;
       }
-      await refreshAfterChange(queryClient, props.name);
+      await refreshAfterChange();
       notifySuccess(t.done(result.imported));
       close();
     } catch (error) {

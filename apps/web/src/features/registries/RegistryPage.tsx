@@ -1,10 +1,11 @@
 import { ActionIcon, Button, Divider, Drawer, Fieldset, Group, Menu, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconDots, IconPencil, IconPlus, IconPower, IconTrash, IconUpload } from '@tabler/icons-react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import type { PermissionName } from '@financeiro/core';
+import type { MutationOptionsOf, QueryOptionsOf } from '../../api/trpc';
 import { appMessages } from '../../i18n/app';
 import { registryMessages } from '../../i18n/registries';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -44,27 +45,32 @@ interface ListQuery {
   direction: 'asc' | 'desc';
 }
 
+/** The registry's procedures as the options proxy gives them (`trpc.registries.<name>`): the same for every registry. */
+export interface RegistryProcedures<Row extends RegistryRow, Input> {
+  list: {
+    queryOptions(
+      input: ListQuery & { page: number; pageSize: number },
+    ): QueryOptionsOf<{ rows: Row[]; total: number; more: boolean }>;
+  };
+  create: { mutationOptions(): MutationOptionsOf<Input & { idempotencyKey?: string | undefined }> };
+  update: { mutationOptions(): MutationOptionsOf<Input & { id: string; version: number }> };
+  setStatus: { mutationOptions(): MutationOptionsOf<{ id: string; status: 'active' | 'inactive' }> };
+  delete: { mutationOptions(): MutationOptionsOf<{ id: string }> };
+}
+
 /**
- * The registry's typed API client (`registriesClient.<name>`): the same procedures for every registry. A create or
- * update sends the form's values as the wire takes them (`wireValues`), which the registry's schema checks.
+ * What the screen reads once rather than from the cache, through the one client (`apiClient.registries.<name>`): the
+ * record a refusal points at, opened to edit; the export; the import.
  */
 export interface RegistryClient<Row extends RegistryRow> extends ImportClient {
-  list: {
-    query(
-      input: ListQuery & { page: number; pageSize: number },
-    ): Promise<{ rows: Row[]; total: number; more: boolean }>;
-  };
   get: { query(input: { id: string }): Promise<Row> };
   export: { query(input: ListQuery): Promise<{ rows: Row[]; truncated: boolean }> };
-  create: { mutate(input: Record<string, unknown> & { idempotencyKey?: string | undefined }): Promise<unknown> };
-  update: { mutate(input: Record<string, unknown> & { id: string; version: number }): Promise<unknown> };
-  setStatus: { mutate(input: { id: string; status: 'active' | 'inactive' }): Promise<unknown> };
-  delete: { mutate(input: { id: string }): Promise<unknown> };
 }
 
 export interface RegistryPageProps<Row extends RegistryRow, Values extends Record<string, unknown>> {
-  /** Names the query cache and the exported file, e.g. "bancos". */
+  /** Names the exported file, e.g. "bancos". */
   name: string;
+  procedures: RegistryProcedures<Row, Values>;
   client: RegistryClient<Row>;
   permissions: { edit: PermissionName; level: 'organization' | 'unit' };
   labels: { one: string; new: string; edit: string; search: string; empty: string; created: string };
@@ -105,7 +111,6 @@ function RegistryForm<Row extends RegistryRow, Values extends Record<string, unk
     onOpenExisting: (id: string) => void;
   },
 ) {
-  const queryClient = useQueryClient();
   const rules = schemaResolver(props.schema, { sync: true });
   const [refused, setRefused] = useState<{ field: string; value: unknown; error: ReactNode } | null>(null);
   const form = useForm<Values>({
@@ -120,31 +125,30 @@ function RegistryForm<Row extends RegistryRow, Values extends Record<string, unk
   });
   const idempotencyKey = useIdempotencyKey();
   useReportDirty(!props.readOnly && form.isDirty(), props.onDirty);
-  const done = async () => {
-    await refreshAfterChange(queryClient, props.name);
-    notifySuccess(props.row ? common.saved : props.labels.created);
-    props.onClose();
-  };
-  const save = useMutation({
-    mutationFn: (values: Values) =>
-      props.row
-        ? props.client.update.mutate({
-            ...wireValues(props.fields, values),
-            id: props.row.id,
-            version: props.row.version,
-          })
-        : props.client.create.mutate({ ...wireValues(props.fields, values), idempotencyKey }),
-    onSuccess: done,
-    onError: (error) => {
+  const saved = {
+    onSuccess: async () => {
+      await refreshAfterChange();
+      notifySuccess(props.row ? common.saved : props.labels.created);
+      props.onClose();
+    },
+    onError: (error: unknown) => {
       const refusal = fieldRefusal(error, props.onOpenExisting);
       if (!refusal) return notifyApiError(error);
       setRefused({ ...refusal, value: form.getValues()[refusal.field] });
       form.setFieldError(refusal.field, refusal.error);
       revealField(form, refusal.field);
     },
-  });
+  };
+  const create = useMutation({ ...props.procedures.create.mutationOptions(), ...saved });
+  const update = useMutation({ ...props.procedures.update.mutationOptions(), ...saved });
   return (
-    <form onSubmit={form.onSubmit((values) => save.mutate(values))}>
+    <form
+      onSubmit={form.onSubmit((values) =>
+        props.row
+          ? update.mutate({ ...wireValues(props.fields, values), id: props.row.id, version: props.row.version })
+          : create.mutate({ ...wireValues(props.fields, values), idempotencyKey }),
+      )}
+    >
       <Stack>
         {/* Whoever may only read the registry sees the whole record, greyed out. */}
         <Fieldset variant="unstyled" disabled={props.readOnly}>
@@ -155,7 +159,7 @@ function RegistryForm<Row extends RegistryRow, Values extends Record<string, unk
             {props.readOnly ? common.close : common.cancel}
           </Button>
           {!props.readOnly && (
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" loading={create.isPending || update.isPending}>
               {props.row ? common.save : common.create}
             </Button>
           )}
@@ -200,14 +204,12 @@ export function RegistryPage<Row extends RegistryRow, Values extends Record<stri
   const [pending, setPending] = useState<{ kind: 'delete' | 'deactivate'; row: Row } | null>(null);
   const [exporting, setExporting] = useState(false);
   const [importing, setImporting] = useState(false);
-  const queryClient = useQueryClient();
   const list = useQuery({
-    queryKey: ['registry', props.name, query, filters.page],
-    queryFn: () => props.client.list.query({ ...query, page: filters.page, pageSize: PAGE_SIZE }),
+    ...props.procedures.list.queryOptions({ ...query, page: filters.page, pageSize: PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
   const after = (message: string) => async () => {
-    await refreshAfterChange(queryClient, props.name);
+    await refreshAfterChange();
     notifySuccess(message);
     setPending(null);
   };
@@ -215,8 +217,8 @@ export function RegistryPage<Row extends RegistryRow, Values extends Record<stri
     setPending(null);
     notifyApiError(error);
   };
-  const setStatus = useMutation({ mutationFn: props.client.setStatus.mutate, onError });
-  const remove = useMutation({ mutationFn: props.client.delete.mutate, onSuccess: after(t.deleted), onError });
+  const setStatus = useMutation({ ...props.procedures.setStatus.mutationOptions(), onError });
+  const remove = useMutation({ ...props.procedures.delete.mutationOptions(), onSuccess: after(t.deleted), onError });
   const exportRows = async (format: ExportFormat) => {
     setExporting(true);
     try {

@@ -1,14 +1,15 @@
 import { Badge, Text } from '@mantine/core';
 import { CLASSIFICATION_NATURES, classificationInput, codeDepth, costCentreInput, DRE_GROUPS } from '@financeiro/core';
-import { registriesClient } from '../../api/trpc';
+import type { inferOutput } from '@trpc/tanstack-react-query';
+import { apiClient, trpc } from '../../api/trpc';
 import { registryMessages } from '../../i18n/registries';
 import type { Column } from '../../ui/DataTable';
 import { Code } from './cells';
 import { RegistryPage } from './RegistryPage';
 import { registrySource } from './sources';
 
-type Classification = Awaited<ReturnType<typeof registriesClient.classifications.get.query>>;
-type CostCentre = Awaited<ReturnType<typeof registriesClient.costCentres.get.query>>;
+type Classification = inferOutput<typeof trpc.registries.classifications.get>;
+type CostCentre = inferOutput<typeof trpc.registries.costCentres.get>;
 
 /** The code and name of a tree node, indented by its level; groups in bold. */
 function treeColumns<Row extends { code: string; name: string; parentId: string | null }>(labels: {
@@ -45,7 +46,8 @@ export function ClassificationsPage() {
   return (
     <RegistryPage<Classification, Record<string, unknown>>
       name="classificacoes"
-      client={registriesClient.classifications}
+      procedures={trpc.registries.classifications}
+      client={apiClient.registries.classifications}
       permissions={{ edit: 'editar_classificacoes_financeiras', level: 'unit' }}
       labels={c}
       defaultSort="code"
@@ -78,7 +80,7 @@ export function ClassificationsPage() {
           label: c.parent,
           description: c.parentHelp,
           kind: 'reference',
-          source: registrySource('classifications', registriesClient.classifications),
+          source: registrySource(trpc.registries.classifications.options),
         },
         { key: 'name', label: c.name },
         {
@@ -92,7 +94,7 @@ export function ClassificationsPage() {
           label: c.apportionmentTemplate,
           description: c.apportionmentTemplateHelp,
           kind: 'reference',
-          source: registrySource('apportionmentTemplates', registriesClient.apportionmentTemplates),
+          source: registrySource(trpc.registries.apportionmentTemplates.options),
         },
         {
           key: 'dreGroup',
@@ -130,7 +132,8 @@ export function CostCentresPage() {
   return (
     <RegistryPage<CostCentre, Record<string, unknown>>
       name="centros-de-custo"
-      client={registriesClient.costCentres}
+      procedures={trpc.registries.costCentres}
+      client={apiClient.registries.costCentres}
       permissions={{ edit: 'editar_centros_custo', level: 'unit' }}
       labels={cc}
       defaultSort="code"
@@ -142,7 +145,7 @@ export function CostCentresPage() {
           label: cc.parent,
           description: cc.parentHelp,
           kind: 'reference',
-          source: registrySource('costCentres', registriesClient.costCentres),
+          source: registrySource(trpc.registries.costCentres.options),
         },
         { key: 'name', label: cc.name },
       ]}

@@ -14,7 +14,7 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import { Fragment, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
 import {
@@ -30,6 +30,7 @@ import {
   percentInput,
   type PersonType,
 } from '@financeiro/core';
+import { queryClient, type QueryOptionsOf } from '../../api/trpc';
 import { registryMessages } from '../../i18n/registries';
 import { DateField } from '../../ui/DateField';
 import { MaskedInput } from '../../ui/MaskedInput';
@@ -37,17 +38,54 @@ import { MaskedInput } from '../../ui/MaskedInput';
 const t = registryMessages.form;
 /** What a person types in a percentage field, read by the same rule as the server's. */
 const typedPercent = percentInput();
+/** How long a select's choices are taken from the cache before they are asked for again. */
+const OPTIONS_STALE = 60_000;
 
 export interface Option {
   value: string;
   label: string;
 }
 
-/** Where a reference field finds its choices: a registry's `options`, or any list of the tenant (units, members). */
-export interface OptionSource {
-  /** Names the query cache. */
-  name: string;
-  load: (search: string, ids: string[]) => Promise<Option[]>;
+/**
+ * A query of a reference field's choices: a procedure's options, with `select` turning its answer into choices. The
+ * source makes it with `queryOptions(input, { select })`, where the answer's type is checked; here it is only known to
+ * become choices.
+ */
+export type ChoicesQuery = QueryOptionsOf<unknown> & { select?(answer: unknown): Option[] };
+
+/** Where a reference field finds its choices. */
+export type OptionSource =
+  /**
+   * Queries of the API for the choices matching a search, with the chosen ones (`ids`): a registry's `options`, the
+   * members; the choices of several (a party is a supplier, a customer or a partner) are merged.
+   */
+  | { queries: (search: string, ids: string[]) => ChoicesQuery[] }
+  /** A list the session already holds (units, departments). */
+  | { local: (search: string) => Option[] };
+
+/** The choices of several queries as one list: each record once, by name. */
+function merged(lists: Option[][]): Option[] {
+  if (lists.length === 1) return lists[0] ?? [];
+  const byValue = new Map(lists.flat().map((o) => [o.value, o]));
+  return [...byValue.values()].sort((a, b) => a.label.localeCompare(b.label, 'pt-BR'));
+}
+
+/** The choices of a source's queries once every one has answered, and whether any is asking. */
+const choicesOf = (results: UseQueryResult<Option[]>[]) => {
+  const lists = results.flatMap((result) => (result.data ? [result.data] : []));
+  return {
+    data: lists.length === results.length ? merged(lists) : undefined,
+    isFetching: results.some((result) => result.isFetching),
+  };
+};
+
+/** A source's choices matching a search, read once (a CSV cell's label on import), from the cache when fresh. */
+export async function loadChoices(source: OptionSource, search: string): Promise<Option[]> {
+  if ('local' in source) return source.local(search);
+  const lists = source
+    .queries(search, [])
+    .map(async (query) => query.select?.(await queryClient.fetchQuery({ ...query, staleTime: OPTIONS_STALE })) ?? []);
+  return merged(await Promise.all(lists));
 }
 
 interface FieldBase {
@@ -81,13 +119,23 @@ export type RegistryField = FieldBase &
  */
 function useOptions(source: OptionSource, search: string, chosen: string[]) {
   const [debounced] = useDebouncedValue(search, 250);
-  const query = useQuery({
-    queryKey: ['options', source.name, debounced, chosen],
-    queryFn: () => source.load(debounced, chosen),
-    placeholderData: (previous) => previous,
-    staleTime: 60_000,
+  const found = useQueries({
+    queries: ('queries' in source ? source.queries(debounced, chosen) : []).map((query) => ({
+      ...query,
+      staleTime: OPTIONS_STALE,
+    })),
+    combine: choicesOf,
   });
-  return { ...query, current: debounced === search && !query.isFetching && !query.isPlaceholderData };
+  // Each search is a query of its own: while the next one's choices load, the last ones stay on screen.
+  const [shown, setShown] = useState(found.data);
+  if (found.data !== undefined && found.data !== shown) setShown(found.data);
+  const data = 'local' in source ? source.local(debounced) : (found.data ?? shown);
+  const isPlaceholderData = found.data === undefined && shown !== undefined;
+  return {
+    data,
+    isFetching: found.isFetching,
+    current: debounced === search && !found.isFetching && !isPlaceholderData,
+  };
 }
 
 /** Takes the highlighted option of a select's open list, or else its first. */
@@ -444,8 +492,8 @@ export function FormFields<V>(props: {
  * A registry form's values as the API takes them: its money fields (and those of its lines), typed as text, in
  * centavos; a blank one is null, which the shared schema refuses in the field's own words.
  */
-export function wireValues(fields: RegistryField[], values: Record<string, unknown>): Record<string, unknown> {
-  const wire = { ...values };
+export function wireValues<V extends Record<string, unknown>>(fields: RegistryField[], values: V): V {
+  const wire: Record<string, unknown> = { ...values };
   for (const field of fields) {
     const value = values[field.key];
     if (field.kind === 'money') wire[field.key] = centavosOfText(typeof value === 'string' ? value : '');
@@ -453,7 +501,8 @@ export function wireValues(fields: RegistryField[], values: Record<string, unkno
       wire[field.key] = value.map((line: Record<string, unknown>) => wireValues(field.columns, line));
     }
   }
-  return wire;
+  // The registry pages whose forms hold money declare their values as a plain record, so the shape holds.
+  return wire as V;
 }
 
 /** Centavos as the form shows them: "1.234,56". */

@@ -1,11 +1,10 @@
 import { Box } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { REPORT_BASES, type DreLine, type DreReport, type ReportBasis } from '@financeiro/core';
-import { registriesClient } from '../../api/trpc';
+import { trpc } from '../../api/trpc';
 import { useUrlState } from '../../ui/use-url-state';
 import { ReferenceSelect } from '../registries/fields';
 import { ledgerSources } from '../ledger/sources';
-import { reportsApi } from './api';
 import { BasisChoice, MonthsChoice, UnitChoice } from './controls';
 import { reportsMessages } from './messages';
 import { monthLabel, monthRange } from './period';
@@ -91,17 +90,15 @@ export function DreReportPage() {
     unitId: filters.unit || undefined,
     costCentreId: filters.costCentre || undefined,
   };
-  const query = useQuery({
-    queryKey: ['reports', 'dre', input],
-    queryFn: () => reportsApi.dre(input),
-    enabled: problem === null,
-    placeholderData: keepPreviousData,
-  });
-  const costCentre = useQuery({
-    queryKey: ['reports', 'cost-centre', filters.costCentre],
-    enabled: filters.costCentre !== '',
-    queryFn: () => registriesClient.costCentres.options.query({ search: '', ids: [filters.costCentre] }),
-  });
+  const query = useQuery(
+    trpc.reports.dre.queryOptions(input, { enabled: problem === null, placeholderData: keepPreviousData }),
+  );
+  const costCentre = useQuery(
+    trpc.registries.costCentres.options.queryOptions(
+      { search: '', ids: [filters.costCentre] },
+      { enabled: filters.costCentre !== '' },
+    ),
+  );
   const report = query.data;
   const doc = report
     ? dreDocument(report, organization, {

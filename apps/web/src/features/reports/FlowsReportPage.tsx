@@ -11,7 +11,7 @@ import {
 } from '@financeiro/core';
 import { BarChart } from '../../ui/Charts';
 import { useUrlState } from '../../ui/use-url-state';
-import { reportsApi } from './api';
+import { trpc } from '../../api/trpc';
 import { BasisChoice, Choice, MonthsChoice, UnitChoice } from './controls';
 import { reportsMessages } from './messages';
 import { monthLabel, monthRange, monthShort } from './period';
@@ -118,12 +118,9 @@ export function FlowsReportPage({ direction }: { direction: FlowDirection }) {
   const organization = useOrganizationName();
   const units = useOrganizationUnits();
   const input = { direction, basis, dimension, from, to, unitId: filters.unit || undefined };
-  const query = useQuery({
-    queryKey: ['reports', 'flows', input],
-    queryFn: () => reportsApi.flows(input),
-    enabled: problem === null,
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery(
+    trpc.reports.flows.queryOptions(input, { enabled: problem === null, placeholderData: keepPreviousData }),
+  );
   const report = query.data;
   const unitName = units.find((unit) => unit.value === filters.unit)?.label;
   const doc = report ? flowsDocument(direction, dimension, report, organization, unitName) : undefined;

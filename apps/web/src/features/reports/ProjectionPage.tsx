@@ -11,7 +11,7 @@ import {
 } from '@financeiro/core';
 import { AreaChart } from '../../ui/Charts';
 import { useUrlState } from '../../ui/use-url-state';
-import { reportsApi } from './api';
+import { trpc } from '../../api/trpc';
 import { Choice, UnitChoice } from './controls';
 import { reportsMessages } from './messages';
 import { monthLabel } from './period';
@@ -129,11 +129,7 @@ export function ProjectionPage() {
   const organization = useOrganizationName();
   const units = useOrganizationUnits();
   const input = { step, days: PROJECTION_DAYS, unitId: filters.unit || undefined };
-  const query = useQuery({
-    queryKey: ['reports', 'projection', input],
-    queryFn: () => reportsApi.projection(input),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery(trpc.reports.projection.queryOptions(input, { placeholderData: keepPreviousData }));
   const projection = query.data;
   const unitName = units.find((unit) => unit.value === filters.unit)?.label;
   const doc = projection ? projectionDocument(step, projection, organization, unitName) : undefined;

@@ -49,7 +49,7 @@ async function exportDocument(doc: ReportDocument, format: ExportFormat | 'pdf')
  */
 export function ReportFrame(props: {
   controls: ReactNode;
-  query: UseQueryResult;
+  query: UseQueryResult<unknown, unknown>;
   doc: ReportDocument | undefined;
   /** Why the current filters cannot be asked for (a period too long), shown instead of the report. */
   problem?: string | null;

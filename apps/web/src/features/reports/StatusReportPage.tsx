@@ -16,7 +16,7 @@ import {
 import { BarChart } from '../../ui/Charts';
 import { CARDS_MEDIA_QUERY } from '../../ui/DataTable.cards';
 import { useUrlState } from '../../ui/use-url-state';
-import { reportsApi } from './api';
+import { trpc } from '../../api/trpc';
 import { reportsMessages } from './messages';
 import { ReportFrame, useOrganizationName } from './ReportFrame';
 import type { ReportDocument, ReportLine, ReportLink } from './report-document';
@@ -185,11 +185,9 @@ export function StatusReportPage({ kind }: { kind: DocumentKind }) {
     : 'none';
   const organization = useOrganizationName();
   const phone = useMediaQuery(CARDS_MEDIA_QUERY, false, { getInitialValueInEffect: false });
-  const query = useQuery({
-    queryKey: ['reports', 'status', kind, grouping],
-    queryFn: () => reportsApi.status({ kind, groupBy: grouping }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery(
+    trpc.reports.status.queryOptions({ kind, groupBy: grouping }, { placeholderData: keepPreviousData }),
+  );
   const report = query.data;
   const doc = report ? statusDocument(kind, grouping, report, organization) : undefined;
   const options = STATUS_GROUPINGS.map((value) => ({ value, label: s.groupings[kind][value] }));

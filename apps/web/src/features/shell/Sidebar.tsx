@@ -2,7 +2,7 @@ import { Badge, NavLink, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { PURCHASE_LISTS } from '@financeiro/core';
-import { purchasingClient } from '../../api/trpc';
+import { trpc } from '../../api/trpc';
 import { appMessages } from '../../i18n/app';
 import { fullPath, MENU_GROUPS, type ScreenDef } from '../../routes/table';
 import { usePurchasingCan } from '../purchasing/use-purchasing-can';
@@ -18,11 +18,11 @@ const purchaseListOf = (item: ScreenDef) => PURCHASE_LISTS.find((list) => item.p
  */
 function usePurchaseCounts(visible: ScreenDef[]) {
   const canRead = usePurchasingCan('ler_pedidos_compra');
-  return useQuery({
-    queryKey: ['purchasing', 'counts'],
-    queryFn: () => purchasingClient.counts.query(),
-    enabled: canRead && visible.some((item) => purchaseListOf(item)),
-  }).data;
+  return useQuery(
+    trpc.purchasing.counts.queryOptions(undefined, {
+      enabled: canRead && visible.some((item) => purchaseListOf(item)),
+    }),
+  ).data;
 }
 
 /** A purchase list's count beside its menu item; "aguardando aprovação" shows, highlighted, what waits for the user. */

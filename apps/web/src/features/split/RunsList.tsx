@@ -3,14 +3,12 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatBRL, formatDateTime } from '@financeiro/core';
-import { splitClient } from '../../api/trpc';
+import { trpc } from '../../api/trpc';
 import { apiErrorMessage } from '../../ui/api-error';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { PayableLink } from './PayableLink';
 import { splitMessages as t } from './messages';
 import type { SplitRun } from './types';
-
-export const RUNS_KEY = ['split', 'runs'] as const;
 
 /** The dialog that undoes a run: a reason is required, and its key is this opening's. */
 function UndoDialog(props: { run: SplitRun; onClose: () => void }) {
@@ -18,15 +16,16 @@ function UndoDialog(props: { run: SplitRun; onClose: () => void }) {
   const [key] = useState(() => crypto.randomUUID());
   const [error, setError] = useState<string | null>(null);
   const queryClient = useQueryClient();
-  const undo = useMutation({
-    mutationFn: () => splitClient.reverse.mutate({ runId: props.run.id, reason, idempotencyKey: key }),
-    onSuccess: async () => {
-      notifications.show({ color: 'green', message: t.undone });
-      await queryClient.invalidateQueries({ queryKey: ['split'] });
-      props.onClose();
-    },
-    onError: (e) => setError(apiErrorMessage(e)),
-  });
+  const undo = useMutation(
+    trpc.split.reverse.mutationOptions({
+      onSuccess: async () => {
+        notifications.show({ color: 'green', message: t.undone });
+        await queryClient.invalidateQueries(trpc.split.pathFilter());
+        props.onClose();
+      },
+      onError: (e) => setError(apiErrorMessage(e)),
+    }),
+  );
   return (
     <ConfirmDialog
       opened
@@ -35,7 +34,7 @@ function UndoDialog(props: { run: SplitRun; onClose: () => void }) {
       confirmLabel={t.undo}
       busy={undo.isPending}
       confirmDisabled={reason.trim() === ''}
-      onConfirm={() => undo.mutate()}
+      onConfirm={() => undo.mutate({ runId: props.run.id, reason, idempotencyKey: key })}
       onClose={props.onClose}
     >
       <Textarea
@@ -56,7 +55,7 @@ function UndoDialog(props: { run: SplitRun; onClose: () => void }) {
 
 /** The unit's earlier runs, with their partners' payables, and "Desfazer split" for those still active. */
 export function RunsList(props: { canRun: boolean }) {
-  const runs = useQuery({ queryKey: [...RUNS_KEY], queryFn: () => splitClient.list.query({}) });
+  const runs = useQuery(trpc.split.list.queryOptions({}));
   const [undoing, setUndoing] = useState<SplitRun | null>(null);
   const c = t.runColumns;
   return (

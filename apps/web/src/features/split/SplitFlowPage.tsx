@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconArrowLeft, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import {
@@ -30,7 +30,7 @@ import {
   periodLabel,
   todayInSaoPaulo,
 } from '@financeiro/core';
-import { registriesClient, splitClient } from '../../api/trpc';
+import { trpc } from '../../api/trpc';
 import { apiErrorMessage } from '../../ui/api-error';
 import { DateField } from '../../ui/DateField';
 import { ledgerSources } from '../ledger/sources';
@@ -44,7 +44,7 @@ import { RunsList } from './RunsList';
 import { SharesTable } from './SharesTable';
 import type { SplitPreview, SplitRunResult } from './types';
 
-const configSource = registrySource('splitConfigs', registriesClient.splitConfigs);
+const configSource = registrySource(trpc.registries.splitConfigs.options);
 
 /** The last 24 months, newest first, as choices of the month select. */
 function monthOptions(today: string) {
@@ -143,26 +143,18 @@ function PayablesForm(props: {
   const [key, setKey] = useState(() => crypto.randomUUID());
   const queryClient = useQueryClient();
   const payables = preview.shares.filter((s) => s.amount > 0);
-  const run = useMutation({
-    mutationFn: () =>
-      splitClient.run.mutate({
-        configId: preview.config.id,
-        from: preview.period.from,
-        to: preview.period.to,
-        dueDate: parseDateText(dueDate) ?? dueDate,
-        classificationId: classificationId ?? '',
-        costCentreId,
-        idempotencyKey: key,
-      }),
-    onSuccess: async (result) => {
-      notifications.show({ color: 'green', message: t.created });
-      await queryClient.invalidateQueries({ queryKey: ['split'] });
-      setConfirming(false);
-      setKey(crypto.randomUUID());
-      props.onDone(result);
-    },
-    onError: () => setConfirming(false),
-  });
+  const run = useMutation(
+    trpc.split.run.mutationOptions({
+      onSuccess: async (result) => {
+        notifications.show({ color: 'green', message: t.created });
+        await queryClient.invalidateQueries(trpc.split.pathFilter());
+        setConfirming(false);
+        setKey(crypto.randomUUID());
+        props.onDone(result);
+      },
+      onError: () => setConfirming(false),
+    }),
+  );
   const ask = () => {
     const found = {
       dueDate: parseDateText(dueDate) ? undefined : t.required.dueDate,
@@ -229,7 +221,21 @@ function PayablesForm(props: {
           <Button variant="default" onClick={() => setConfirming(false)}>
             {t.cancel}
           </Button>
-          <Button loading={run.isPending} onClick={() => run.mutate()} data-autofocus>
+          <Button
+            loading={run.isPending}
+            onClick={() =>
+              run.mutate({
+                configId: preview.config.id,
+                from: preview.period.from,
+                to: preview.period.to,
+                dueDate: parseDateText(dueDate) ?? dueDate,
+                classificationId: classificationId ?? '',
+                costCentreId,
+                idempotencyKey: key,
+              })
+            }
+            data-autofocus
+          >
             {t.confirm}
           </Button>
         </Group>
@@ -281,12 +287,7 @@ export function SplitFlowPage() {
   const [step, setStep] = useState(0);
   const [choice, setChoice] = useState<Choice | null>(null);
   const [result, setResult] = useState<SplitRunResult | null>(null);
-  const preview = useQuery({
-    queryKey: ['split', 'preview', choice],
-    queryFn: () => splitClient.preview.query(choice ?? { configId: '', from: '', to: '' }),
-    enabled: choice !== null,
-    retry: false,
-  });
+  const preview = useQuery(trpc.split.preview.queryOptions(choice ?? skipToken, { retry: false }));
   useEffect(() => {
     document.title = `${t.title} · Financeiro`;
   }, []);

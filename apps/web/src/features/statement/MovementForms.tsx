@@ -8,7 +8,7 @@ import {
   transferInput,
   type EntryDirection,
 } from '@financeiro/core';
-import { ledgerClient } from '../../api/trpc';
+import { trpc } from '../../api/trpc';
 import { appMessages } from '../../i18n/app';
 import { statementMessages } from '../../i18n/statement';
 import { notifyApiError } from '../../ui/api-error';
@@ -51,7 +51,7 @@ function useSaved(message: string, onClose: () => void) {
   const queryClient = useQueryClient();
   return async () => {
     onClose();
-    await queryClient.invalidateQueries({ queryKey: ['statement'] });
+    await queryClient.invalidateQueries(trpc.ledger.statement.pathFilter());
     notifySuccess(message);
   };
 }
@@ -70,15 +70,15 @@ function TransferForm(props: { accounts: AccountChoice[]; accountId: string | nu
     validate: (values) => transferRules(inCentavos(values, ['amount'])),
   });
   const saved = useSaved(t.transfer.done, props.onClose);
-  const transfer = useMutation({
-    mutationFn: (values: typeof form.values) =>
-      ledgerClient.movements.transfer.mutate({ ...inCentavos(values, ['amount']), idempotencyKey }),
-    onSuccess: saved,
-    onError: notifyApiError,
-  });
+  const transfer = useMutation(
+    trpc.ledger.movements.transfer.mutationOptions({ onSuccess: saved, onError: notifyApiError }),
+  );
   const data = choices(props.accounts);
   return (
-    <form onSubmit={form.onSubmit((values) => transfer.mutate(values))} noValidate>
+    <form
+      onSubmit={form.onSubmit((values) => transfer.mutate({ ...inCentavos(values, ['amount']), idempotencyKey }))}
+      noValidate
+    >
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select
@@ -151,12 +151,9 @@ function EntryForm(props: { accounts: AccountChoice[]; accountId: string | null;
     validate: (values) => entryRules(inCentavos(values, ['amount'])),
   });
   const saved = useSaved(t.entry.done, props.onClose);
-  const create = useMutation({
-    mutationFn: ({ preset: _preset, ...values }: typeof form.values) =>
-      ledgerClient.movements.createEntry.mutate({ ...inCentavos(values, ['amount']), idempotencyKey }),
-    onSuccess: saved,
-    onError: notifyApiError,
-  });
+  const create = useMutation(
+    trpc.ledger.movements.createEntry.mutationOptions({ onSuccess: saved, onError: notifyApiError }),
+  );
   const choose = (preset: Preset) =>
     form.setValues({
       preset,
@@ -164,7 +161,12 @@ function EntryForm(props: { accounts: AccountChoice[]; accountId: string | null;
       description: t.entry.presetDescriptions[preset],
     });
   return (
-    <form onSubmit={form.onSubmit((values) => create.mutate(values))} noValidate>
+    <form
+      onSubmit={form.onSubmit(({ preset: _preset, ...values }) =>
+        create.mutate({ ...inCentavos(values, ['amount']), idempotencyKey }),
+      )}
+      noValidate
+    >
       <Stack>
         <Select
           label={t.entry.preset}

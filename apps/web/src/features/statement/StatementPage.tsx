@@ -24,7 +24,8 @@ import {
   todayInSaoPaulo,
   type MovementKind,
 } from '@financeiro/core';
-import { ledgerClient } from '../../api/trpc';
+import type { inferOutput } from '@trpc/tanstack-react-query';
+import { trpc } from '../../api/trpc';
 import { statementMessages } from '../../i18n/statement';
 import { notifyApiError } from '../../ui/api-error';
 import { DataTable, type Column } from '../../ui/DataTable';
@@ -40,7 +41,7 @@ import { PeriodEnd } from '../../ui/PeriodEnd';
 const t = statementMessages;
 const PAGE_SIZE = 50;
 
-type Statement = Awaited<ReturnType<typeof ledgerClient.statement.get.query>>;
+type Statement = inferOutput<typeof trpc.ledger.statement.get>;
 type Row = Statement['rows'][number];
 
 const KIND_COLORS: Record<MovementKind, string> = {
@@ -76,16 +77,16 @@ function Card(props: { label: string; amount: number | undefined; tone?: 'in' | 
 function ReverseMovement(props: { row: Row; onClose: () => void }) {
   const queryClient = useQueryClient();
   const idempotencyKey = useIdempotencyKey();
-  const reverse = useMutation({
-    mutationFn: (reason: string) =>
-      ledgerClient.movements.reverse.mutate({ movementId: props.row.id, reason, idempotencyKey }),
-    onSuccess: async () => {
-      props.onClose();
-      await queryClient.invalidateQueries({ queryKey: ['statement'] });
-      notifySuccess(t.reversal.done);
-    },
-    onError: notifyApiError,
-  });
+  const reverse = useMutation(
+    trpc.ledger.movements.reverse.mutationOptions({
+      onSuccess: async () => {
+        props.onClose();
+        await queryClient.invalidateQueries(trpc.ledger.statement.pathFilter());
+        notifySuccess(t.reversal.done);
+      },
+      onError: notifyApiError,
+    }),
+  );
   const amount = formatBRL(Math.abs(props.row.amount));
   const date = formatCalendarDate(props.row.date);
   return (
@@ -96,7 +97,7 @@ function ReverseMovement(props: { row: Row; onClose: () => void }) {
       label={t.reversal.reason}
       confirmLabel={t.reversal.confirm}
       busy={reverse.isPending}
-      onConfirm={(reason) => reverse.mutate(reason)}
+      onConfirm={(reason) => reverse.mutate({ movementId: props.row.id, reason, idempotencyKey })}
       onClose={props.onClose}
     />
   );
@@ -135,11 +136,9 @@ function Description({ row }: { row: Row }) {
 function Balances(props: { date: string; onDate: (iso: string) => void; onOpen: (accountId: string) => void }) {
   const today = todayInSaoPaulo();
   const date = props.date || today;
-  const balances = useQuery({
-    queryKey: ['statement', 'balances', date],
-    queryFn: () => ledgerClient.statement.balances.query({ date }),
-    placeholderData: keepPreviousData,
-  });
+  const balances = useQuery(
+    trpc.ledger.statement.balances.queryOptions({ date }, { placeholderData: keepPreviousData }),
+  );
   const b = t.balances;
   return (
     <Stack>
@@ -201,27 +200,17 @@ function Balances(props: { date: string; onDate: (iso: string) => void; onOpen: 
 export function StatementPage() {
   const canEdit = useCan('editar_transacoes', 'unit');
   const [filters, setFilters] = useUrlState({ view: 'statement', account: '', from: '', to: '', date: '', page: 1 });
-  const accounts = useQuery({
-    queryKey: ['statement', 'balances', 'today'],
-    queryFn: () => ledgerClient.statement.balances.query({}),
-  });
+  const accounts = useQuery(trpc.ledger.statement.balances.queryOptions({}));
   const list = accounts.data?.accounts ?? [];
   // The first checking account until one is chosen: where a finance team's day starts.
   const accountId =
     filters.account || (list.find((a) => a.kind === 'checking' && a.status === 'active') ?? list[0])?.id || '';
-  const statement = useQuery({
-    queryKey: ['statement', 'get', accountId, filters.from, filters.to, filters.page],
-    enabled: accountId !== '',
-    queryFn: () =>
-      ledgerClient.statement.get.query({
-        accountId,
-        from: filters.from || null,
-        to: filters.to || null,
-        page: filters.page,
-        pageSize: PAGE_SIZE,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const statement = useQuery(
+    trpc.ledger.statement.get.queryOptions(
+      { accountId, from: filters.from || null, to: filters.to || null, page: filters.page, pageSize: PAGE_SIZE },
+      { enabled: accountId !== '', placeholderData: keepPreviousData },
+    ),
+  );
   const data = statement.data;
   const [transferring, setTransferring] = useState(false);
   const [entering, setEntering] = useState(false);

@@ -1,5 +1,5 @@
 import { resolveSelection, type TenantSelection } from '@financeiro/core';
-import { queryClient, tenantsClient } from '../../api/trpc';
+import { apiClient, queryClient } from '../../api/trpc';
 import { useSessionStore } from '../../stores/session';
 import { useTenantStore } from '../../stores/tenant';
 
@@ -10,5 +10,7 @@ export async function applySelection(selection: TenantSelection): Promise<void> 
   useSessionStore.setState({ selectedTenant: resolved?.memberships[0] ?? null });
   // Data of the previous tenant must not show under the new one: reset refetches what is on screen.
   await queryClient.resetQueries();
-  await tenantsClient.recordAccess.mutate().catch((error: unknown) => console.warn('Falha ao registrar acesso', error));
+  await apiClient.tenants.recordAccess
+    .mutate()
+    .catch((error: unknown) => console.warn('Falha ao registrar acesso', error));
 }
