@@ -1,15 +1,16 @@
 import { and, asc, count, eq } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { MAX_ATTACHMENTS } from '@financeiro/core';
 import type { DbOrTx } from '../../db/client';
 import { InvalidInputError } from '../../errors';
-import type { LedgerAttachmentTable } from '../ledger';
-import type { PurchaseOrderAttachmentTable } from '../purchasing';
-import type { ContractAttachmentTable } from '../registries';
 
-/** A table of kept files: a contract's, a ledger document's or a purchase order's. */
-type FileTable = ContractAttachmentTable | LedgerAttachmentTable | PurchaseOrderAttachmentTable;
+/**
+ * A table of kept files (a contract's, a ledger document's, a purchase order's): each owner module keeps its own, with
+ * these columns, and hands it in, so this module needs none of theirs.
+ */
+type FileTable = PgTable &
+  Record<'id' | 'organizationId' | 'fileName' | 'contentType' | 'size' | 'createdAt', PgColumn>;
 
 /** Whose files: the table's column naming the owner (the contract, the document, the order) and the owner's id. */
 interface Owner {
@@ -29,7 +30,13 @@ const listedColumns = (t: FileTable) => ({
   size: t.size,
   createdAt: t.createdAt,
 });
-type Listed = SelectResultFields<ReturnType<typeof listedColumns>>;
+interface Listed {
+  id: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  createdAt: Date;
+}
 
 /** An owner's files as a screen lists them, oldest first, with `extra` columns of the table (a proof's payment). */
 export async function listFiles<E extends Record<string, PgColumn> = Record<never, PgColumn>>(

@@ -1,7 +1,5 @@
 // The ledger module's door (decision 0032): all that other modules, the API, the tests and the scripts may use of it.
 
-import type { ledgerAttachments } from './schema';
-
 export { ledgerRouter } from './router';
 export type { LedgerRouter } from './router';
 export { ledgerScope, mustUseAccount, readMeta, requireKind, scopeOf } from './access';
@@ -25,4 +23,3 @@ export {
 } from './views';
 
 /** Its table of kept files, as the attachments module reads and lists them. */
-export type LedgerAttachmentTable = typeof ledgerAttachments;

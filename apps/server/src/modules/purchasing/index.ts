@@ -1,7 +1,5 @@
 // The purchasing module's door (decision 0032): all that other modules, the API, the tests and the scripts may use of it.
 
-import type { purchaseOrderAttachments } from './schema';
-
 export { purchasingRouter } from './router';
 export type { PurchasingRouter } from './router';
 export type { PurchasingContext } from './access';
@@ -10,4 +8,3 @@ export { createOrder, lockOrder, transition, updateOrder } from './orders';
 export { countOrders } from './queries';
 
 /** Its table of kept files, as the attachments module reads and lists them. */
-export type PurchaseOrderAttachmentTable = typeof purchaseOrderAttachments;

@@ -1,7 +1,5 @@
 // The registries module's door (decision 0032): all that other modules, the API, the tests and the scripts may use of it.
 
-import type { contractAttachments } from './schema';
-
 export { registriesRouter } from './router';
 export type { RegistriesRouter } from './router';
 export { createParty, ROLE_EDITORS } from './parties';
@@ -24,4 +22,3 @@ export {
 } from './views';
 
 /** Its table of kept files, as the attachments module reads and lists them. */
-export type ContractAttachmentTable = typeof contractAttachments;
