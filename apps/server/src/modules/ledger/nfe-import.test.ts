@@ -260,23 +260,23 @@ describe('payables from NF-e XML files: preview and import', () => {
   it("reads a 27 MB batch of notes while another user's requests answer at once, before the batch does", async () => {
     const finance = await d.as('financeiro', d.matriz);
     let previewDone = false;
-    const preview = admin.ledger.documents
+    // Read whole, or, on a machine too busy to read it within the time limit, refused saying so.
+    const answer = admin.ledger.documents
       .nfePreview({ files: heavyNotes().map((xml, i) => file(`pesada-${i + 1}.xml`, xml)) })
-      .finally(() => (previewDone = true));
+      .finally(() => (previewDone = true))
+      .then(
+        (rows) => rows.length,
+        (error: unknown) => (error instanceof Error ? error.message : String(error)),
+      );
     // The notes are read in a parser worker: the thread that answers requests stays free meanwhile.
     const answeredMs: number[] = [];
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 8; i++) {
       const started = performance.now();
       await finance.registries.suppliers.list({ search: 'Serra' });
       answeredMs.push(performance.now() - started);
     }
     expect(previewDone).toBe(false);
     expect(Math.min(...answeredMs)).toBeLessThan(100);
-    // Read whole, or, on a machine too busy to read it within the time limit, refused saying so.
-    const answer = await preview.then(
-      (rows) => rows.length,
-      (error: unknown) => (error instanceof Error ? error.message : String(error)),
-    );
-    expect([50, tooSlow(loadEnv().UPLOAD_TIME_LIMIT_SECONDS)]).toContain(answer);
+    expect([50, tooSlow(loadEnv().UPLOAD_TIME_LIMIT_SECONDS)]).toContain(await answer);
   });
 });
