@@ -127,20 +127,54 @@ describe('readMercadoPagoCsv: the settlement report', () => {
     ]);
   });
 
-  it('rejects a row whose id Excel turned into scientific notation, and reads the others', () => {
+  it('reads the money of rows whose spare ids Excel turned into scientific notation, saying which column it set aside', () => {
     const report = readMercadoPagoCsv(fixture('excel-mangled-ids.csv'));
-    expect(settlement(report).map((r) => [r.line, r.sourceId, r.gross, r.net])).toEqual([
-      [2, '92000000001', 5_000, 4_750],
+    expect(
+      settlement(report).map((r) => [r.line, r.sourceId, r.externalReference, r.orderId, r.packId, r.gross]),
+    ).toEqual([
+      [2, '92000000001', 'CR-2026-0201', null, null, 5_000],
+      [4, '92000000003', 'CR-2026-0203', null, null, 7_000],
+      [5, '92000000004', null, null, null, 8_000],
     ]);
+    expect(report.damaged).toEqual([
+      {
+        column: 'PACK_ID',
+        lines: [2, 4, 5],
+        message:
+          'A coluna "PACK_ID" foi alterada pelo Excel em 3 linhas (notação científica, como 2E+15) e foi deixada de lado nessas linhas: nada depende dela: as vendas são conciliadas pelo ID da operação (SOURCE_ID), pela referência externa, pela data e pelo valor.',
+      },
+      {
+        column: 'ORDER_ID',
+        lines: [4],
+        message:
+          'A coluna "ORDER_ID" foi alterada pelo Excel na linha 4 (notação científica, como 2,1E+10) e foi deixada de lado nessas linhas: nada depende dela: as vendas são conciliadas pelo ID da operação (SOURCE_ID), pela referência externa, pela data e pelo valor.',
+      },
+      {
+        column: 'EXTERNAL_REFERENCE',
+        lines: [5],
+        message:
+          'A coluna "EXTERNAL_REFERENCE" foi alterada pelo Excel na linha 5 (notação científica, como 4,5E+11) e foi deixada de lado nessas linhas: essas vendas são conciliadas pelo ID da operação (SOURCE_ID), pela data e pelo valor.',
+      },
+    ]);
+    // The operation's own id is what identifies the payment: without it the row cannot be kept.
     expect(report.rejected).toEqual([
       {
         line: 3,
-        message: 'O ID 2.12345E+15 foi alterado pelo Excel (notação científica): exporte o relatório de novo em CSV.',
+        message:
+          'O ID da operação 2.12345E+15 foi alterado pelo Excel (notação científica), e é ele que identifica o pagamento: exporte o relatório de novo em CSV, sem abri-lo no Excel.',
       },
-      {
-        line: 4,
-        message: 'O ID 2,1E+10 foi alterado pelo Excel (notação científica): exporte o relatório de novo em CSV.',
-      },
+    ]);
+  });
+
+  it('names a damaged column by the header the panel gave it', () => {
+    const csv = [
+      'ID da operação no Mercado Pago;Tipo de operação;Valor da operação;Data de aprovação;Tarifa do Mercado Pago;Valor líquido da operação;ID do pacote',
+      '93000000001;SETTLEMENT;10,00;03/10/2026 10:00:00;-0,50;9,50;2E+15',
+    ].join('\n');
+    const report = readMercadoPagoCsv(csv);
+    expect(report.rejected).toEqual([]);
+    expect(report.damaged.map((d) => d.message)).toEqual([
+      'A coluna "ID do pacote" (PACK_ID) foi alterada pelo Excel na linha 2 (notação científica, como 2E+15) e foi deixada de lado nessas linhas: nada depende dela: as vendas são conciliadas pelo ID da operação (SOURCE_ID), pela referência externa, pela data e pelo valor.',
     ]);
   });
 
@@ -261,6 +295,7 @@ describe('readMercadoPagoReport', () => {
       rejected: [
         { line: 2, message: `As tarifas detalhadas (${formatBRL(800)}) passam da tarifa total (${formatBRL(500)}).` },
       ],
+      damaged: [],
     });
   });
 });

@@ -241,9 +241,18 @@ export interface MercadoPagoRejectedRow {
   message: string;
 }
 
-export type MercadoPagoReport =
-  | { kind: 'settlement'; rows: MercadoPagoSettlementRow[]; rejected: MercadoPagoRejectedRow[] }
-  | { kind: 'release'; rows: MercadoPagoReleaseRow[]; rejected: MercadoPagoRejectedRow[] };
+/** An identifier column Excel damaged in some rows: those rows were read without it, and the message says what stood in. */
+export interface MercadoPagoDamagedColumn {
+  /** The column's API name (PACK_ID). */
+  column: string;
+  /** The lines where it was damaged, in file order. */
+  lines: number[];
+  message: string;
+}
+
+export type MercadoPagoReport = (
+  { kind: 'settlement'; rows: MercadoPagoSettlementRow[] } | { kind: 'release'; rows: MercadoPagoReleaseRow[] }
+) & { rejected: MercadoPagoRejectedRow[]; damaged: MercadoPagoDamagedColumn[] };
 
 /** A problem with one row: the row is rejected with this message. */
 class RowProblem extends Error {}
@@ -317,8 +326,46 @@ function readMoment(text: string, offsetAt: (instant: number) => number): Mercad
   };
 }
 
+/**
+ * The identifier columns whose loss costs a row nothing, with what the product goes by without them. Excel saves a
+ * long number it shows in scientific notation ("2E+15") as that text, so the digits are gone; SOURCE_ID, the
+ * operation itself, is the one identifier a row cannot do without.
+ */
+const SPARE_IDS: Partial<Record<Column, string>> = {
+  EXTERNAL_REFERENCE: 'essas vendas são conciliadas pelo ID da operação (SOURCE_ID), pela data e pelo valor',
+  ORDER_ID:
+    'nada depende dela: as vendas são conciliadas pelo ID da operação (SOURCE_ID), pela referência externa, pela data e pelo valor',
+  PACK_ID:
+    'nada depende dela: as vendas são conciliadas pelo ID da operação (SOURCE_ID), pela referência externa, pela data e pelo valor',
+  SHIPPING_ID:
+    'nada depende dela: as vendas são conciliadas pelo ID da operação (SOURCE_ID), pela referência externa, pela data e pelo valor',
+  STORE_ID:
+    'nada depende dela: as vendas são conciliadas pelo ID da operação (SOURCE_ID), pela referência externa, pela data e pelo valor',
+  POS_ID:
+    'nada depende dela: as vendas são conciliadas pelo ID da operação (SOURCE_ID), pela referência externa, pela data e pelo valor',
+  PAYOUT_BANK_ACCOUNT_NUMBER: 'esses saques ficam sem a conta de destino; os valores não mudam',
+};
+
+/** Where each spare identifier column was found damaged: its lines and an example of what Excel left. */
+type Damage = Map<Column, { lines: number[]; example: string }>;
+
+function damagedColumns(header: Header, damage: Damage): MercadoPagoDamagedColumn[] {
+  return [...damage].map(([column, { lines, example }]) => {
+    const name = quoted((header.cells[header.columns.get(column) ?? -1] ?? column).trim());
+    const where = lines.length === 1 ? `na linha ${lines[0]}` : `em ${lines.length} linhas`;
+    const label = name === quoted(column) ? name : `${name} (${column})`;
+    return {
+      column,
+      lines,
+      message: `A coluna ${label} foi alterada pelo Excel ${where} (notação científica, como ${example}) e foi deixada de lado nessas linhas: ${SPARE_IDS[column]}.`,
+    };
+  });
+}
+
 /** The cells of one data row, read by column; each reader throws RowProblem. */
 function rowReader(header: Header, cells: readonly string[], offsetAt: (instant: number) => number) {
+  /** The spare identifiers Excel damaged in this row, with what it left of each. */
+  const damaged: [Column, string][] = [];
   const name = (column: Column) => quoted((header.cells[header.columns.get(column) ?? -1] ?? column).trim());
   const text = (column: Column) => {
     const index = header.columns.get(column);
@@ -334,12 +381,14 @@ function rowReader(header: Header, cells: readonly string[], offsetAt: (instant:
   };
   const id = (column: Column): string | null => {
     const value = text(column);
-    if (SCIENTIFIC.test(value)) {
+    if (!SCIENTIFIC.test(value)) return value || null;
+    if (!SPARE_IDS[column]) {
       throw new RowProblem(
-        `O ID ${value} foi alterado pelo Excel (notação científica): exporte o relatório de novo em CSV.`,
+        `O ID da operação ${value} foi alterado pelo Excel (notação científica), e é ele que identifica o pagamento: exporte o relatório de novo em CSV, sem abri-lo no Excel.`,
       );
     }
-    return value || null;
+    damaged.push([column, value]);
+    return null;
   };
   const moment = (column: Column): MercadoPagoMoment | null => {
     const value = text(column);
@@ -349,6 +398,7 @@ function rowReader(header: Header, cells: readonly string[], offsetAt: (instant:
     return read;
   };
   return {
+    damaged,
     text,
     amount,
     id,
@@ -473,6 +523,7 @@ function releaseRow(read: RowReader, line: number, recordType: string): MercadoP
 function readReport(rows: readonly (readonly string[])[], lineOf: (index: number) => number): MercadoPagoReport {
   const header = findHeader(rows);
   const offsetAt = saoPauloOffsets();
+  const damage: Damage = new Map();
   const rejected: MercadoPagoRejectedRow[] = [];
   const settlement: MercadoPagoSettlementRow[] = [];
   const release: MercadoPagoReleaseRow[] = [];
@@ -488,14 +539,20 @@ function readReport(rows: readonly (readonly string[])[], lineOf: (index: number
         const recordType = read.requiredText('RECORD_TYPE').toLowerCase();
         if (!SUMMARY_RECORDS.has(recordType)) release.push(releaseRow(read, line, recordType));
       }
+      for (const [column, example] of read.damaged) {
+        const found = damage.get(column) ?? { lines: [], example };
+        found.lines.push(line);
+        damage.set(column, found);
+      }
     } catch (error) {
       if (!(error instanceof RowProblem)) throw error;
       rejected.push({ line, message: error.message });
     }
   }
+  const damaged = damagedColumns(header, damage);
   return header.kind === 'settlement'
-    ? { kind: 'settlement', rows: settlement, rejected }
-    : { kind: 'release', rows: release, rejected };
+    ? { kind: 'settlement', rows: settlement, rejected, damaged }
+    : { kind: 'release', rows: release, rejected, damaged };
 }
 
 /**

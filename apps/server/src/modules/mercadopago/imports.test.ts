@@ -238,14 +238,33 @@ describe('Mercado Pago report imports', () => {
       approvalDay: '2026-10-04',
     });
 
-    const mangled = await fin.mercadopago.imports.preview({
+    // Saved by Excel: PACK_ID, ORDER_ID and a reference in scientific notation cost their rows nothing; a damaged
+    // operation id (line 3) is the one that keeps its row out.
+    const excel = {
       ...file,
       fileName: 'aberto-no-excel.csv',
       content: fixture('excel-mangled-ids.csv'),
-    });
-    expect(mangled.rowCount).toBe(1);
-    expect(mangled.rejected.map((r) => r.line)).toEqual([3, 4]);
-    expect(mangled.rejected[0]?.message).toContain('notação científica');
+    };
+    const mangled = await fin.mercadopago.imports.preview(excel);
+    expect(mangled).toMatchObject({ rowCount: 3, sums: { gross: 20_000, net: 19_000 } });
+    expect(mangled.rejected.map((r) => r.line)).toEqual([3]);
+    expect(mangled.damaged.map((d) => [d.column, d.lines])).toEqual([
+      ['PACK_ID', [2, 4, 5]],
+      ['ORDER_ID', [4]],
+      ['EXTERNAL_REFERENCE', [5]],
+    ]);
+    expect(mangled.damaged[0]?.message).toContain('nada depende dela');
+    expect(await fin.mercadopago.imports.commit({ ...excel, acceptRejected: true })).toMatchObject({ newCount: 3 });
+    expect(
+      (await settlementsOf(ids.second))
+        .filter((r) => r.sourceId.startsWith('92'))
+        .map((r) => [r.sourceId, r.externalReference, r.packId, r.gross])
+        .sort(),
+    ).toEqual([
+      ['92000000001', 'CR-2026-0201', null, 5_000],
+      ['92000000003', 'CR-2026-0203', null, 7_000],
+      ['92000000004', null, null, 8_000],
+    ]);
   });
 
   it('imports a release report: credits, debits and release days; re-importing adds nothing', async () => {
@@ -295,10 +314,10 @@ describe('Mercado Pago report imports', () => {
     });
   });
 
-  it('reads an XLSX sheet with numbers as the sheet shows them: the same report as its CSV adds nothing, a mangled id is rejected', async () => {
+  it('reads an XLSX sheet with numbers as the sheet shows them: the same report as its CSV adds nothing, a mangled pack id costs nothing, a mangled operation id keeps its row out', async () => {
     const rows = readCsvRecords(fixtureText(ENGLISH), ',').map((r) => r.cells);
     const numeric = (header: string, cell: string) =>
-      /AMOUNT$|^SOURCE_ID$|^INSTALLMENTS$/.test(header) && /^-?[\d,]+(\.\d+)?$/.test(cell);
+      /AMOUNT$|^SOURCE_ID$|^PACK_ID$|^INSTALLMENTS$/.test(header) && /^-?[\d,]+(\.\d+)?$/.test(cell);
     const content = await xlsx(rows, numeric);
     const file = { accountId: ids.account, fileName: 'settlement.xlsx', format: 'xlsx' as const, content };
     const preview = await fin.mercadopago.imports.preview(file);
@@ -319,14 +338,22 @@ describe('Mercado Pago report imports', () => {
       new Set(['90000000001', '90000000002', '90000000003', '90000000004', '95000000001']),
     );
 
-    // Excel turned a 16-digit id into a number, shown as 2,12345E+15 in the General format.
-    const mangled = rows.map((cells, i) => (i === 2 ? cells.map((c, j) => (j === 1 ? '2123450000000000' : c)) : cells));
+    // Excel turned 16-digit ids into numbers, shown as 2,12345E+15 in the General format: every PACK_ID, and the
+    // operation id of line 3.
+    const packColumn = rows[0]?.indexOf('PACK_ID') ?? -1;
+    const mangled = rows.map((cells, i) =>
+      i === 0
+        ? cells
+        : cells.map((c, j) => (j === packColumn ? '2000001234567890' : j === 1 && i === 2 ? '2123450000000000' : c)),
+    );
     const withMangled = await fin.mercadopago.imports.preview({ ...file, content: await xlsx(mangled, numeric) });
     expect(withMangled.rowCount).toBe(6);
+    expect(withMangled.damaged.map((d) => [d.column, d.lines])).toEqual([['PACK_ID', [2, 4, 5, 6, 7, 8]]]);
     expect(withMangled.rejected).toEqual([
       {
         line: 3,
-        message: 'O ID 2.12345E+15 foi alterado pelo Excel (notação científica): exporte o relatório de novo em CSV.',
+        message:
+          'O ID da operação 2.12345E+15 foi alterado pelo Excel (notação científica), e é ele que identifica o pagamento: exporte o relatório de novo em CSV, sem abri-lo no Excel.',
       },
     ]);
   });

@@ -14,6 +14,7 @@ import {
   requiredText,
   STATEMENT_FILE_MAX_BYTES,
   type Centavos,
+  type MercadoPagoDamagedColumn,
   type MercadoPagoRejectedRow,
   type MercadoPagoReleaseRow,
   type MercadoPagoReport,
@@ -63,7 +64,12 @@ type Keyed<T> = T & { key: string };
 export type ReadReport = (
   | { kind: 'settlement'; rows: Keyed<MercadoPagoSettlementRow>[] }
   | { kind: 'release'; rows: Keyed<MercadoPagoReleaseRow>[] }
-) & { rejected: MercadoPagoRejectedRow[]; sha256: string; format: (typeof MERCADOPAGO_FILE_FORMATS)[number] };
+) & {
+  rejected: MercadoPagoRejectedRow[];
+  damaged: MercadoPagoDamagedColumn[];
+  sha256: string;
+  format: (typeof MERCADOPAGO_FILE_FORMATS)[number];
+};
 
 /** The bytes of a file sent in base64, refused beyond the size limit. */
 export function fileBytes(content: string): Buffer {
@@ -132,7 +138,7 @@ export async function readReportFile(format: ReadReport['format'], bytes: Buffer
       r.gross,
       r.net,
     ]);
-    return { kind: 'settlement', rows: keyed, rejected: byLine(), sha256, format };
+    return { kind: 'settlement', rows: keyed, rejected: byLine(), damaged: report.damaged, sha256, format };
   }
   const rows = report.rows.filter((r) =>
     keep(
@@ -152,7 +158,7 @@ export async function readReportFile(format: ReadReport['format'], bytes: Buffer
     r.netCredit,
     r.netDebit,
   ]);
-  return { kind: 'release', rows: keyed, rejected: byLine(), sha256, format };
+  return { kind: 'release', rows: keyed, rejected: byLine(), damaged: report.damaged, sha256, format };
 }
 
 /** The keys among `keys` already stored in the account, for the report's table. */
@@ -214,7 +220,7 @@ function sumsOf(report: ReadReport) {
 
 /**
  * What importing the report into the account would do, storing nothing: its kind, period, rows new and already
- * imported, money, and the rows that could not be read.
+ * imported, money, the rows that could not be read, and the identifier columns Excel damaged and what stands in.
  */
 export async function previewReport(scope: LedgerScope, report: ReadReport, accountId: string) {
   await mustUseAccount(scope, accountId);
@@ -229,6 +235,7 @@ export async function previewReport(scope: LedgerScope, report: ReadReport, acco
     alreadyImported: stored.size,
     sums: sumsOf(report),
     rejected: report.rejected,
+    damaged: report.damaged,
   };
 }
 

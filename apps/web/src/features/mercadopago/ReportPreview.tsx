@@ -1,5 +1,5 @@
 import { Alert, Badge, Checkbox, Group, List, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { formatBRL, formatCalendarDate } from '@financeiro/core';
 import { apiErrorMessage } from '../../ui/api-error';
 import type { ImportPreview } from './api';
@@ -25,8 +25,9 @@ function Fact(props: { label: string; value: string }) {
 
 /**
  * What importing a report (an uploaded file or one fetched from the API) would do: its kind, period, rows new and
- * already in the account, its money; a note when it adds nothing; the rows that could not be read, with the checkbox
- * that leaves them out; and the import's own error.
+ * already in the account, its money; a note when it adds nothing; the identifier columns Excel damaged, set aside
+ * with what stands in for them; the rows that could not be read, with the checkbox that leaves them out; and the
+ * import's own error.
  */
 export function ReportPreview(props: {
   preview: ImportPreview;
@@ -76,6 +77,15 @@ export function ReportPreview(props: {
       {preview.newCount === 0 && preview.rowCount > 0 && (
         <Alert color="blue" role="status">
           {props.nothingNew}
+        </Alert>
+      )}
+      {preview.damaged.length > 0 && (
+        <Alert color="yellow" icon={<IconInfoCircle />} title={t.damagedTitle}>
+          <List size="sm" spacing={2}>
+            {preview.damaged.map((d) => (
+              <List.Item key={d.column}>{d.message}</List.Item>
+            ))}
+          </List>
         </Alert>
       )}
       {rejected.length > 0 && (

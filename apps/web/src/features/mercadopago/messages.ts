@@ -63,6 +63,7 @@ export const mercadoPagoMessages = {
     rejectedTitle: (n: number) =>
       n === 1 ? '1 linha não pôde ser lida' : `${n.toLocaleString('pt-BR')} linhas não puderam ser lidas`,
     line: (line: number, message: string) => `Linha ${line.toLocaleString('pt-BR')}: ${message}`,
+    damagedTitle: 'Colunas alteradas pelo Excel: os valores foram lidos inteiros',
     acceptRejected: 'Importar as demais linhas e deixar estas de fora',
     mustAcceptRejected: 'Confirme que as linhas acima ficam de fora, ou corrija o arquivo.',
     nothingNew: 'Todas as linhas deste arquivo já foram importadas nesta conta.',
