@@ -26,6 +26,9 @@ export const NFE_MAX_FILES = 50;
 /** One NF-e's XML, in characters: far beyond a note of a thousand items. */
 export const NFE_MAX_CHARS = 5_000_000;
 
+/** Items (det) of one NF-e: the layout numbers them 1 to 990. */
+export const NFE_MAX_ITEMS = 990;
+
 /**
  * One NF-e's XML, by its shape, counted before it is parsed. A note has at most 990 items of some forty elements
  * each, a handful of attributes per item, and nests about ten deep.

@@ -5,6 +5,7 @@ import type { Centavos } from '../money';
 import { PRODUCT_UNITS } from '../registries/parameters';
 import { centavosInput, dateInput, integerInput, optionalId, optionalText, requiredText } from '../registries/fields';
 import { MAX_PURCHASE_REASON, PURCHASE_ORDER_STATUSES } from './statuses';
+import { NFE_DIFFERENCE_CHOICES } from './nfe';
 
 /** Quantities are kept in thousandths (2,5 kg is 2500), so that a line's total is exact integer arithmetic. */
 export const QUANTITY_SCALE = 1000;
@@ -190,6 +191,11 @@ export const purchaseConcludeInput = z.object({
     .max(5_000_000, 'O XML da NF-e passa de 5 MB.')
     .nullish()
     .transform((v) => v || null),
+  /** What the difference is when the note's duplicatas do not add up to its total (a discount lowers the payable). */
+  nfeDifference: z
+    .enum(NFE_DIFFERENCE_CHOICES, 'Escolha como tratar a diferença das duplicatas.')
+    .nullish()
+    .transform((v) => v ?? null),
   idempotencyKey: z.uuid('Chave de envio inválida.').optional(),
 });
 export type PurchaseConcludeInput = z.input<typeof purchaseConcludeInput>;

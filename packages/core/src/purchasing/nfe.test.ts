@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatBRL } from '../money';
-import { NFE_MAX_CHARS, NFE_XML_LIMITS } from '../upload-limits';
+import { NFE_MAX_CHARS, NFE_MAX_ITEMS, NFE_XML_LIMITS } from '../upload-limits';
 import {
   type Nfe,
+  NFE_DIFFERENCE_CHOICES,
   compareNfeWithOrder,
   installmentsFromNfe,
   nfeAccessKeyCheckDigit,
@@ -230,6 +231,15 @@ describe('parseNfe', () => {
     ).toBe('A data "2026-02-30" em cobr/dup/dVenc não é uma data válida.');
   });
 
+  it('refuses a note with more items than the layout numbers, and one of 10,000 before parsing it', () => {
+    const note = fixture('three-duplicatas.xml');
+    const det = /<det nItem="1">[\s\S]*?<\/det>\s*/.exec(note)?.[0] ?? '';
+    const withItems = (n: number) => note.replace(/<det [\s\S]*<\/det>\s*/, det.repeat(n));
+    expect(refusal(withItems(NFE_MAX_ITEMS))).toBeNull();
+    expect(refusal(withItems(NFE_MAX_ITEMS + 1))).toBe('A NF-e tem 991 itens, e uma NF-e tem no máximo 990.');
+    expect(refusal(withItems(10_000))).toBe('O arquivo é grande demais para ser uma NF-e.');
+  });
+
   it('refuses, before parsing it, a note with more elements, attributes or levels than any real one has', () => {
     const { elements, attributes, depth } = NFE_XML_LIMITS;
     expect(refusal(`<NFe>${'<a/>'.repeat(elements + 1)}</NFe>`)).toBe(
@@ -293,6 +303,8 @@ describe('installmentsFromNfe', () => {
         { dueDate: '2026-06-08', amount: 400_000 },
         { dueDate: '2026-07-08', amount: 400_000 },
       ],
+      grossAmount: 1_200_000,
+      difference: 0,
       duplicatesProblem: null,
     });
   });
@@ -300,21 +312,78 @@ describe('installmentsFromNfe', () => {
   it('proposes one installment of the total on the issue day when there are no duplicatas', () => {
     expect(installmentsFromNfe(read(fixture('without-cobr.xml')))).toEqual({
       installments: [{ dueDate: '2026-02-03', amount: 123_450 }],
+      grossAmount: 123_450,
+      difference: 0,
       duplicatesProblem: null,
     });
   });
 
-  it('says when the duplicatas do not add up to the total, and still proposes them', () => {
-    const xml = fixture('three-duplicatas.xml').replace(/<dup>\s*<nDup>001<\/nDup>[\s\S]*?<\/dup>\s*/, '');
-    const { installments, duplicatesProblem } = installmentsFromNfe(read(xml));
-    expect(installments).toEqual([
-      { dueDate: '2026-05-09', amount: 400_000 },
-      { dueDate: '2026-06-08', amount: 400_000 },
-    ]);
-    expect(duplicatesProblem).toBe(
-      `As duplicatas somam ${formatBRL(800_000)}, e o total da nota é ${formatBRL(1_200_000)}.`,
+  // The note of R$ 12.000,00 whose first duplicata (R$ 4.000,00, due 2026-04-09) is left out: R$ 8.000,00 in two.
+  const short = read(fixture('three-duplicatas.xml').replace(/<dup>\s*<nDup>001<\/nDup>[\s\S]*?<\/dup>\s*/, ''));
+  const two = [
+    { dueDate: '2026-05-09', amount: 400_000 },
+    { dueDate: '2026-06-08', amount: 400_000 },
+  ];
+
+  it('asks what the difference is when the duplicatas do not add up to the total, and still proposes them', () => {
+    expect(installmentsFromNfe(short)).toEqual({
+      installments: two,
+      grossAmount: 1_200_000,
+      difference: 400_000,
+      duplicatesProblem: `As duplicatas somam ${formatBRL(800_000)}, e o total da nota é ${formatBRL(1_200_000)}: diga como tratar a diferença de ${formatBRL(400_000)}.`,
+    });
+  });
+
+  it('books the difference as paid at sight on the issue date, as a discount, or on the last installment', () => {
+    expect(installmentsFromNfe(short, 'sight')).toMatchObject({
+      installments: [{ dueDate: short.issueDate, amount: 400_000 }, ...two],
+      grossAmount: 1_200_000,
+      duplicatesProblem: null,
+    });
+    expect(installmentsFromNfe(short, 'discount')).toMatchObject({
+      installments: two,
+      grossAmount: 800_000,
+      duplicatesProblem: null,
+    });
+    expect(installmentsFromNfe(short, 'adjustLast')).toMatchObject({
+      installments: [two[0], { dueDate: '2026-06-08', amount: 800_000 }],
+      grossAmount: 1_200_000,
+      duplicatesProblem: null,
+    });
+  });
+
+  it('lets only the last installment absorb duplicatas above the total, and never down to nothing', () => {
+    const over = { ...short, total: 700_000 };
+    expect(installmentsFromNfe(over, 'adjustLast').installments).toEqual([two[0], { ...two[1], amount: 300_000 }]);
+    for (const choice of ['sight', 'discount'] as const) {
+      expect(installmentsFromNfe(over, choice).duplicatesProblem).toBe(
+        `As duplicatas passam do total da nota em ${formatBRL(100_000)}: só a última parcela pode absorver a diferença.`,
+      );
+    }
+    expect(installmentsFromNfe({ ...short, total: 400_000 }, 'adjustLast').duplicatesProblem).toBe(
+      'A última parcela ficaria sem valor: escolha outra forma de tratar a diferença.',
     );
-    expect(duplicatesProblem).toContain('8.000,00');
+  });
+
+  it('keeps every installment positive and adding up to the payable, whatever the duplicatas and the choice', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 10_000_000 }), { minLength: 1, maxLength: 12 }),
+        fc.integer({ min: 1, max: 100_000_000 }),
+        fc.constantFrom(...NFE_DIFFERENCE_CHOICES),
+        (amounts, total, choice) => {
+          const nfe = {
+            ...short,
+            total,
+            duplicates: amounts.map((amount, i) => ({ number: null, dueDate: `2026-05-${String(i + 10)}`, amount })),
+          };
+          const result = installmentsFromNfe(nfe, choice);
+          if (result.duplicatesProblem) return;
+          expect(result.installments.every((i) => i.amount > 0)).toBe(true);
+          expect(result.installments.reduce((sum, i) => sum + i.amount, 0)).toBe(result.grossAmount);
+        },
+      ),
+    );
   });
 });
 

@@ -6,7 +6,7 @@
  * use gets a pt-BR message saying why.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { NFE_MAX_CHARS, NFE_XML_LIMITS } from '../upload-limits';
+import { NFE_MAX_CHARS, NFE_MAX_ITEMS, NFE_XML_LIMITS } from '../upload-limits';
 import { formatDocument, isCnpj, isCpf, normalizeCnpj } from '../brazil';
 import { todayInSaoPaulo } from '../dates';
 import { parseDateText } from '../masks';
@@ -299,6 +299,9 @@ function readNfe(root: XmlElement): Nfe {
     };
   });
   if (items.length === 0) refuse('A NF-e não tem itens (det).');
+  if (items.length > NFE_MAX_ITEMS) {
+    refuse(`A NF-e tem ${items.length.toLocaleString('pt-BR')} itens, e uma NF-e tem no máximo ${NFE_MAX_ITEMS}.`);
+  }
 
   const duplicates = elements(element(infNFe, 'cobr'), 'dup').map((dup, i): NfeDuplicate => ({
     number: read(dup, 'nDup'),
@@ -332,26 +335,71 @@ export function parseNfe(xml: string): NfeResult {
   }
 }
 
+/**
+ * What to do when a note's duplicatas do not add up to its total: the difference was paid at sight on the issue
+ * date (a down payment: one more installment on that day), it is a discount (the payable is the duplicatas' sum), or
+ * the last duplicata takes it (up or down).
+ */
+export const NFE_DIFFERENCE_CHOICES = ['sight', 'discount', 'adjustLast'] as const;
+export type NfeDifferenceChoice = (typeof NFE_DIFFERENCE_CHOICES)[number];
+
+export const NFE_DIFFERENCE_LABELS: Record<NfeDifferenceChoice, string> = {
+  sight: 'Pago à vista na emissão (uma parcela a mais na data da nota)',
+  discount: 'Desconto (a conta fica com a soma das duplicatas)',
+  adjustLast: 'Ajustar a última parcela',
+};
+
 export interface NfeInstallments {
   installments: { dueDate: string; amount: Centavos }[];
-  /** Set when the duplicatas do not add up to the note's total (a down payment, say): the caller decides. */
+  /** What the payable is worth: the note's total, or the duplicatas' sum when the difference is a discount. */
+  grossAmount: Centavos;
+  /** The note's total less the duplicatas' sum (negative when they add up to more); 0 when there are none. */
+  difference: Centavos;
+  /** Set when the difference needs a choice, or the choice cannot apply: the note cannot be booked as it is. */
   duplicatesProblem: string | null;
 }
 
-/** The payable's installments the note proposes: its duplicatas by due date, or the whole total on the issue day. */
-export function installmentsFromNfe(nfe: Nfe): NfeInstallments {
+/** Why a choice cannot apply to a difference, or null when it can. */
+function choiceProblem(choice: NfeDifferenceChoice, difference: Centavos, last: Centavos): string | null {
+  if (choice === 'adjustLast') {
+    return last + difference > 0
+      ? null
+      : 'A última parcela ficaria sem valor: escolha outra forma de tratar a diferença.';
+  }
+  if (difference > 0) return null;
+  return `As duplicatas passam do total da nota em ${formatBRL(-difference)}: só a última parcela pode absorver a diferença.`;
+}
+
+/**
+ * The payable's installments the note proposes: its duplicatas by due date, or the whole total on the issue day.
+ * When the duplicatas differ from the total, `choice` says what the difference is; without one, the problem asks.
+ */
+export function installmentsFromNfe(nfe: Nfe, choice: NfeDifferenceChoice | null = null): NfeInstallments {
   if (nfe.duplicates.length === 0) {
-    return { installments: [{ dueDate: nfe.issueDate, amount: nfe.total }], duplicatesProblem: null };
+    return {
+      installments: [{ dueDate: nfe.issueDate, amount: nfe.total }],
+      grossAmount: nfe.total,
+      difference: 0,
+      duplicatesProblem: null,
+    };
   }
   const installments = nfe.duplicates
     .map(({ dueDate, amount }) => ({ dueDate, amount }))
     .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
   const sum = installments.reduce((total, installment) => total + installment.amount, 0);
-  return {
-    installments,
-    duplicatesProblem:
-      sum === nfe.total ? null : `As duplicatas somam ${formatBRL(sum)}, e o total da nota é ${formatBRL(nfe.total)}.`,
-  };
+  const difference = nfe.total - sum;
+  const as = { installments, grossAmount: nfe.total, difference, duplicatesProblem: null };
+  if (difference === 0) return as;
+  const last = installments[installments.length - 1] as { dueDate: string; amount: Centavos };
+  const problem = choice
+    ? choiceProblem(choice, difference, last.amount)
+    : `As duplicatas somam ${formatBRL(sum)}, e o total da nota é ${formatBRL(nfe.total)}: diga como tratar a diferença de ${formatBRL(Math.abs(difference))}.`;
+  if (problem || !choice) return { ...as, duplicatesProblem: problem };
+  if (choice === 'discount') return { ...as, grossAmount: sum };
+  if (choice === 'sight') {
+    return { ...as, installments: [{ dueDate: nfe.issueDate, amount: difference }, ...installments] };
+  }
+  return { ...as, installments: [...installments.slice(0, -1), { ...last, amount: last.amount + difference }] };
 }
 
 export interface NfeOrderFacts {

@@ -9,6 +9,7 @@ export { createDocument } from './create-document';
 export { generateFromContract } from './generate-from-contract';
 export { createManualEntries, createManualEntry, reverseMovement, transferBetweenAccounts } from './movements';
 export { NFE_ALREADY_IMPORTED, nfeOfOrganization, organizationCnpj, readNfes } from './nfe';
+export { keepNfeXml } from './nfe-import';
 export { startRecurrenceWorker } from './recurrences';
 export { reversePayment, settleInstallments, settleMany } from './settlements';
 export { accountBalances } from './statement';

@@ -2,11 +2,12 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { formatBRL, nfeAccessKeyCheckDigit } from '@financeiro/core';
+import { addDays, formatBRL, todayInSaoPaulo } from '@financeiro/core';
+import { now } from '../../clock';
 import { codeOf, messageOf } from '../../test/callers';
 import { startDemoApp, type DemoApp } from '../../test/demo';
 import { memberWith } from '../../test/members';
-import { heavyNotes } from '../../test/nfe';
+import { heavyNotes, renumbered } from '../../test/nfe';
 import { loadEnv } from '../../env';
 import { tooSlow } from '../../uploads/pool';
 import { parties } from '../registries/schema';
@@ -23,19 +24,18 @@ const PAPELARIA_TEN_DECIMALS = fixture('unit-price-ten-decimals.xml');
 const LUMEN = fixture('prefixed-namespace.xml');
 const file = (fileName: string, xml: string) => ({ fileName, xml });
 
-/** The same note under another number: a new access key with its check digit, as a second note of the issuer. */
-function renumbered(xml: string, number: number): string {
-  const key = /Id="NFe(\d{44})"/.exec(xml)?.[1] ?? '';
-  const first43 = `${key.slice(0, 25)}${String(number).padStart(9, '0')}${key.slice(34, 43)}`;
-  const next = `${first43}${nfeAccessKeyCheckDigit(first43)}`;
-  return xml.replaceAll(key, next).replace(/<(\w+:)?nNF>\d+</, `<$1nNF>${number}<`);
-}
+/** Whether a due date has passed by the server's clock: the preview flags such installments. */
+const overdue = (dueDate: string) => dueDate < todayInSaoPaulo(now());
 
 describe('payables from NF-e XML files: preview and import', () => {
   let d: DemoApp;
   let admin: Callers;
   const refs = { classificationId: '', costCentreId: '' };
-  const importing = (files: { fileName: string; xml: string }[]) => ({ files, ...refs, idempotencyKey: uuidv7() });
+  const importing = (files: { fileName: string; xml: string; difference?: 'discount' }[]) => ({
+    files,
+    ...refs,
+    idempotencyKey: uuidv7(),
+  });
 
   const stored = async () => {
     const db = d.t.database.db;
@@ -76,10 +76,12 @@ describe('payables from NF-e XML files: preview and import', () => {
       series: '1',
       issuer: { document: '24581367000104', name: 'Metalúrgica Serra Azul Ltda', tradeName: 'Serra Azul Metais' },
       total: 1_200_000,
+      grossAmount: 1_200_000,
+      difference: 0,
       installments: [
-        { dueDate: '2026-04-09', amount: 400_000 },
-        { dueDate: '2026-05-09', amount: 400_000 },
-        { dueDate: '2026-06-08', amount: 400_000 },
+        { dueDate: '2026-04-09', amount: 400_000, overdue: overdue('2026-04-09') },
+        { dueDate: '2026-05-09', amount: 400_000, overdue: overdue('2026-05-09') },
+        { dueDate: '2026-06-08', amount: 400_000, overdue: overdue('2026-06-08') },
       ],
       newSupplier: true,
       importedDocumentId: null,
@@ -87,21 +89,10 @@ describe('payables from NF-e XML files: preview and import', () => {
       problems: [],
     });
     // A note without duplicatas is paid in one installment of its total on the issue day.
-    expect(rows[1]?.installments).toEqual([{ dueDate: '2026-02-03', amount: 123_450 }]);
+    expect(rows[1]?.installments).toEqual([{ dueDate: '2026-02-03', amount: 123_450, overdue: overdue('2026-02-03') }]);
     expect(rows[2]?.problems[0]).toContain('dígito verificador errado');
     expect(rows[3]?.problems[0]).toBe('A NF-e está no leiaute 3.10; só o leiaute 4.00 é aceito.');
     expect(rows[4]).toMatchObject({ sameAs: 'serra.xml', problems: [] });
-    expect(await stored()).toEqual(before);
-  });
-
-  it('reports duplicatas that do not add up, and refuses to import that file', async () => {
-    const xml = PAPELARIA_TEN_DECIMALS.replace('<vDup>111.70</vDup>', '<vDup>100.00</vDup>');
-    const [row] = await admin.ledger.documents.nfePreview({ files: [file('soma.xml', xml)] });
-    const problem = `As duplicatas somam ${formatBRL(10_000)}, e o total da nota é ${formatBRL(11_170)}.`;
-    expect(row?.problems).toEqual([problem]);
-    const before = await stored();
-    const refused = admin.ledger.documents.nfeImport(importing([file('soma.xml', xml)]));
-    expect(await messageOf(refused)).toBe(`soma.xml: ${problem}`);
     expect(await stored()).toEqual(before);
   });
 
@@ -152,6 +143,64 @@ describe('payables from NF-e XML files: preview and import', () => {
     });
     expect(again).toMatchObject({ importedDocumentId: result.ids[0], problems: [NFE_ALREADY_IMPORTED] });
     expect(next).toMatchObject({ number: '4522', newSupplier: false, problems: [] });
+  });
+
+  it('flags before saving the installments already past due, and only those', async () => {
+    const today = todayInSaoPaulo(now());
+    const later = addDays(today, 30);
+    const xml = renumbered(PAPELARIA_TEN_DECIMALS, 8801)
+      .replace('<vDup>111.70</vDup>', '<vDup>60.00</vDup>')
+      .replace('</dup>', `</dup><dup><nDup>002</nDup><dVenc>${later}</dVenc><vDup>51.70</vDup></dup>`);
+    const [row] = await admin.ledger.documents.nfePreview({ files: [file('vencida.xml', xml)] });
+    expect(row?.installments).toEqual([
+      { dueDate: '2026-06-04', amount: 6_000, overdue: true },
+      { dueDate: later, amount: 5_170, overdue: false },
+    ]);
+    expect(row?.problems).toEqual([]);
+  });
+
+  it('asks what the difference is when the duplicatas do not add up, and books it as chosen', async () => {
+    const xml = renumbered(PAPELARIA_TEN_DECIMALS, 8802).replace('<vDup>111.70</vDup>', '<vDup>100.00</vDup>');
+    const key = /Id="NFe(\d{44})"/.exec(xml)?.[1] ?? '';
+    const [row] = await admin.ledger.documents.nfePreview({ files: [file('soma.xml', xml)] });
+    const problem = `As duplicatas somam ${formatBRL(10_000)}, e o total da nota é ${formatBRL(11_170)}: diga como tratar a diferença de ${formatBRL(1_170)}.`;
+    expect(row).toMatchObject({ difference: 1_170, grossAmount: 11_170, problems: [problem] });
+    const before = await stored();
+    const refused = admin.ledger.documents.nfeImport(importing([file('soma.xml', xml)]));
+    expect(await messageOf(refused)).toBe(`soma.xml: ${problem}`);
+    expect(await stored()).toEqual(before);
+
+    // Each choice, as the preview shows it before saving.
+    const previewOf = async (difference: 'sight' | 'discount' | 'adjustLast') =>
+      (await admin.ledger.documents.nfePreview({ files: [{ ...file('soma.xml', xml), difference }] }))[0];
+    expect(await previewOf('sight')).toMatchObject({
+      grossAmount: 11_170,
+      installments: [
+        { dueDate: '2026-05-05', amount: 1_170 },
+        { dueDate: '2026-06-04', amount: 10_000 },
+      ],
+      problems: [],
+    });
+    expect(await previewOf('adjustLast')).toMatchObject({
+      grossAmount: 11_170,
+      installments: [{ dueDate: '2026-06-04', amount: 11_170 }],
+    });
+    expect(await previewOf('discount')).toMatchObject({
+      grossAmount: 10_000,
+      installments: [{ dueDate: '2026-06-04', amount: 10_000 }],
+    });
+
+    // A discount: the payable is what the duplicatas ask, the note says so, and the XML is kept with it.
+    const result = await admin.ledger.documents.nfeImport(
+      importing([{ ...file('soma.xml', xml), difference: 'discount' }]),
+    );
+    const [payable] = await payablesOfKey(key);
+    expect(payable).toMatchObject({ id: result.ids[0], grossAmount: 10_000, netAmount: 10_000 });
+    expect(payable?.notes).toContain(`Desconto de ${formatBRL(1_170)} sobre o total da nota (${formatBRL(11_170)})`);
+    const files = await admin.ledger.attachments.list({ documentId: payable?.id ?? '' });
+    expect(files).toMatchObject([{ fileName: `NFe${key}.xml`, contentType: 'application/xml' }]);
+    const download = await admin.ledger.attachments.download({ id: files[0]?.id ?? '' });
+    expect(Buffer.from(download.content, 'base64').toString('utf8')).toBe(xml);
   });
 
   it('refuses a note already imported, and with it the whole batch', async () => {

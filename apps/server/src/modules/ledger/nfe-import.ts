@@ -1,20 +1,26 @@
+import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import {
+  formatBRL,
   installmentsFromNfe,
+  NFE_DIFFERENCE_CHOICES,
   NFE_MAX_CHARS,
   NFE_MAX_FILES,
   partyInput,
+  todayInSaoPaulo,
   WHOLE,
   type Nfe,
   type NfeInstallments,
   type NfeResult,
 } from '@financeiro/core';
 import { z } from 'zod';
+import { now } from '../../clock';
 import { ConflictError, ForbiddenError, InvalidInputError, isUniqueViolation } from '../../errors';
 import type { LedgerScope } from './access';
 import { createDocument } from './create-document';
 import { NFE_ALREADY_IMPORTED, nfeFor, NO_ORGANIZATION_CNPJ, organizationCnpj } from './nfe';
-import { ledgerDocuments } from './schema';
+import { ledgerAttachments, ledgerDocuments } from './schema';
 import { partiesView } from '../registries';
 
 /**
@@ -29,6 +35,8 @@ const nfeFile = z
   .object({
     fileName: z.string('Informe o nome do arquivo.').trim().min(1, 'Informe o nome do arquivo.').max(255),
     xml: z.string('Envie o conteúdo do arquivo.'),
+    /** What the difference is when the note's duplicatas do not add up to its total. */
+    difference: z.enum(NFE_DIFFERENCE_CHOICES, 'Escolha como tratar a diferença das duplicatas.').nullish(),
   })
   .superRefine((file, ctx) => {
     if (file.xml.length > NFE_MAX_CHARS) {
@@ -67,7 +75,12 @@ export interface NfePreviewRow {
   issuer: { document: string; name: string; tradeName: string | null } | null;
   issueDate: string | null;
   total: number | null;
-  installments: NfeInstallments['installments'];
+  /** What the payable would be worth: the total, or the duplicatas' sum when the difference is a discount. */
+  grossAmount: number | null;
+  /** The total less the duplicatas' sum: not 0, the file needs a choice of what the difference is. */
+  difference: number;
+  /** Each installment, flagged when its due date has already passed (it would be born overdue). */
+  installments: (NfeInstallments['installments'][number] & { overdue: boolean })[];
   /** The issuer is not registered: the import registers it as a supplier. */
   newSupplier: boolean;
   /** The payable already made from this note. */
@@ -90,18 +103,18 @@ async function readFiles(scope: LedgerScope, files: NfeImport['files'], notes: N
   const cnpj = await organizationCnpj(scope.tx, scope.tenant.organizationId);
   if (!cnpj) throw new InvalidInputError(NO_ORGANIZATION_CNPJ);
   const firstByKey = new Map<string, string>();
-  return files.map(({ fileName }, at) => {
+  return files.map(({ fileName, difference }, at) => {
     const read = nfeFor(notes[at] ?? { ok: false, message: 'O arquivo não foi lido.' }, cnpj);
     if (!read.ok) {
       return {
         fileName,
         nfe: null,
-        installments: { installments: [], duplicatesProblem: null },
+        installments: { installments: [], grossAmount: 0, difference: 0, duplicatesProblem: null },
         problems: [read.message],
         sameAs: null,
       };
     }
-    const installments = installmentsFromNfe(read.nfe);
+    const installments = installmentsFromNfe(read.nfe, difference ?? null);
     const sameAs = firstByKey.get(read.nfe.accessKey) ?? null;
     if (!sameAs) firstByKey.set(read.nfe.accessKey, fileName);
     const problems = installments.duplicatesProblem ? [installments.duplicatesProblem] : [];
@@ -145,6 +158,7 @@ export async function previewNfes(
     if (!known.has(nfe.issuer.document))
       known.set(nfe.issuer.document, (await partyOf(scope, nfe.issuer.document)) !== null);
   }
+  const today = todayInSaoPaulo(now());
   return read.map(({ fileName, nfe, installments, problems, sameAs }) => {
     const importedDocumentId = nfe ? (imported.get(nfe.accessKey) ?? null) : null;
     const newSupplier = nfe ? known.get(nfe.issuer.document) === false : false;
@@ -156,7 +170,9 @@ export async function previewNfes(
       issuer: nfe?.issuer ?? null,
       issueDate: nfe?.issueDate ?? null,
       total: nfe?.total ?? null,
-      installments: installments.installments,
+      grossAmount: nfe ? installments.grossAmount : null,
+      difference: installments.difference,
+      installments: installments.installments.map((i) => ({ ...i, overdue: i.dueDate < today })),
       newSupplier,
       importedDocumentId,
       sameAs,
@@ -186,6 +202,34 @@ function supplierOf(nfe: Nfe, fileName: string) {
   return parsed.data;
 }
 
+/** The payable's notes: the access key, and a discount the duplicatas left out of the total. */
+function payableNotes(nfe: Nfe, installments: NfeInstallments): string {
+  const discount = nfe.total - installments.grossAmount;
+  return discount > 0
+    ? `Chave de acesso ${nfe.accessKey}. Desconto de ${formatBRL(discount)} sobre o total da nota (${formatBRL(nfe.total)}).`
+    : `Chave de acesso ${nfe.accessKey}`;
+}
+
+/**
+ * The note's XML kept with the payable it created, among the document's files, as it arrived: the fiscal record of
+ * the purchase, downloaded like any attachment. It is no upload of the person's, so the upload's types do not apply.
+ */
+export async function keepNfeXml(scope: LedgerScope, documentId: string, nfe: Nfe, xml: string): Promise<void> {
+  const content = Buffer.from(xml, 'utf8');
+  await scope.tx.insert(ledgerAttachments).values({
+    id: uuidv7(),
+    organizationId: scope.tenant.organizationId,
+    documentId,
+    paymentId: null,
+    fileName: `NFe${nfe.accessKey}.xml`,
+    contentType: 'application/xml',
+    content,
+    size: content.length,
+    sha256: createHash('sha256').update(content).digest('hex'),
+    createdBy: scope.user.userId,
+  });
+}
+
 /**
  * One payable per note of the batch, all or nothing: a file that cannot be used refuses the whole batch with its
  * name, a note repeated in the batch counts once, a note already imported is refused; an issuer not registered
@@ -205,7 +249,7 @@ export async function importNfes(
   const imported = await importedByKey(scope, notesOf(read));
   const ids: string[] = [];
   try {
-    for (const { fileName, nfe, installments, sameAs } of read) {
+    for (const [at, { fileName, nfe, installments, sameAs }] of read.entries()) {
       if (!nfe || sameAs) continue;
       if (imported.has(nfe.accessKey)) throw new ConflictError(`${fileName}: ${NFE_ALREADY_IMPORTED}`);
       const partyId = await partyOf(scope, nfe.issuer.document);
@@ -223,8 +267,8 @@ export async function importNfes(
           competence: `${nfe.issueDate.slice(0, 7)}-01`,
           paymentMethodId: input.paymentMethodId,
           accountId: input.accountId,
-          notes: `Chave de acesso ${nfe.accessKey}`,
-          grossAmount: nfe.total,
+          notes: payableNotes(nfe, installments),
+          grossAmount: installments.grossAmount,
           interestRate: 0,
           fineRate: 0,
           lines: [{ classificationId: input.classificationId, costCentreId: input.costCentreId, share: WHOLE }],
@@ -234,6 +278,7 @@ export async function importNfes(
         },
         { nfeKey: nfe.accessKey },
       );
+      await keepNfeXml(scope, created.id, nfe, input.files[at]?.xml ?? '');
       ids.push(created.id);
     }
   } catch (error) {

@@ -18,6 +18,7 @@ import {
   type Callers,
   type PurchasingSetup,
 } from '../../test/purchasing-fixtures';
+import { renumbered } from '../../test/nfe';
 
 const NFE = readFileSync(
   fileURLToPath(
@@ -111,6 +112,34 @@ describe('purchase orders: concluding into one payable, bulk approval, at the sa
     );
     expect(await stored(db)).toEqual(before);
     expect(await orderRow(db, second.id)).toMatchObject({ status: 'aprovada', version: second.version });
+  });
+
+  it('concludes with a note whose duplicatas leave out a discount: the payable is what they ask, the XML kept', async () => {
+    const db = d.t.database.db;
+    const order = await approved(1_200_000);
+    // The first of the three duplicatas (R$ 4.000,00) is not in this note: R$ 8.000,00 for a note of R$ 12.000,00.
+    const nfeXml = renumbered(NFE, 4530).replace(/<dup>\s*<nDup>001<\/nDup>[\s\S]*?<\/dup>\s*/, '');
+    const installments = NFE_INSTALLMENTS.slice(1);
+    const before = await stored(db);
+    expect(await messageOf(financeiro.purchasing.conclude(conclusion(order, { nfeXml, installments })))).toBe(
+      brl('A soma das parcelas (R$ 8.000,00) deve ser igual ao total da NF-e (R$ 12.000,00).'),
+    );
+    expect(
+      await messageOf(
+        financeiro.purchasing.conclude(conclusion(order, { nfeXml, installments, nfeDifference: 'sight' })),
+      ),
+    ).toBe(brl('A soma das parcelas (R$ 8.000,00) deve ser igual ao total da NF-e (R$ 12.000,00).'));
+    expect(await stored(db)).toEqual(before);
+
+    const { payableId } = await financeiro.purchasing.conclude(
+      conclusion(order, { nfeXml, installments, nfeDifference: 'discount' }),
+    );
+    const matriz = await d.as('financeiro', d.matriz);
+    const document = await matriz.ledger.documents.get({ id: payableId });
+    expect(document).toMatchObject({ grossAmount: 800_000 });
+    expect(document.notes).toContain(brl('Desconto de R$ 4.000,00 sobre o total da NF-e (R$ 12.000,00).'));
+    const [xml] = await matriz.ledger.attachments.list({ documentId: payableId });
+    expect(xml).toMatchObject({ fileName: expect.stringMatching(/^NFe\d{44}\.xml$/), contentType: 'application/xml' });
   });
 
   it('refuses an NF-e that does not fit the order or the organization, storing nothing', async () => {

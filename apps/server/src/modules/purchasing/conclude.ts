@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import {
   formatBRL,
   formatDocument,
+  installmentsFromNfe,
   purchaseOrderTransition,
   WHOLE,
   type Nfe,
@@ -11,7 +12,7 @@ import {
 import type { z } from 'zod';
 import { ConflictError, ForbiddenError, InvalidInputError, isUniqueViolation } from '../../errors';
 import { organizationOf } from '../../caller';
-import { createDocument, ledgerScope, NFE_ALREADY_IMPORTED, nfeOfOrganization } from '../ledger';
+import { createDocument, keepNfeXml, ledgerScope, NFE_ALREADY_IMPORTED, nfeOfOrganization } from '../ledger';
 import { approversOf, permissionsFor, type PurchasingContext } from './access';
 import { lockOrder, stateOf, transition } from './orders';
 import type { OrderRow } from './schema';
@@ -19,10 +20,15 @@ import { partiesView } from '../registries';
 
 type Conclude = Omit<z.output<typeof purchaseConcludeInput>, 'idempotencyKey'>;
 
-/** The payable's amount: the NF-e's total when there is one, never above what was approved. */
-function payableAmount(order: OrderRow, nfe: Nfe | null, installments: Conclude['installments']): number {
-  const sum = installments.reduce((total, i) => total + i.amount, 0);
-  const expected = nfe?.total ?? order.total;
+/**
+ * The payable's amount: the NF-e's total when there is one (its duplicatas' sum when the person said the difference
+ * is a discount), never above what was approved.
+ */
+function payableAmount(order: OrderRow, nfe: Nfe | null, input: Pick<Conclude, 'installments' | 'nfeDifference'>) {
+  const sum = input.installments.reduce((total, i) => total + i.amount, 0);
+  const proposed = nfe && input.nfeDifference ? installmentsFromNfe(nfe, input.nfeDifference) : null;
+  if (proposed?.duplicatesProblem) throw new InvalidInputError(proposed.duplicatesProblem);
+  const expected = proposed?.grossAmount ?? nfe?.total ?? order.total;
   if (nfe && nfe.total > order.total) {
     throw new InvalidInputError(
       `O total da NF-e (${formatBRL(nfe.total)}) passa do valor aprovado do pedido (${formatBRL(order.total)}): altere o pedido para que ele seja aprovado de novo.`,
@@ -30,7 +36,7 @@ function payableAmount(order: OrderRow, nfe: Nfe | null, installments: Conclude[
   }
   if (sum !== expected) {
     throw new InvalidInputError(
-      `A soma das parcelas (${formatBRL(sum)}) deve ser igual ao ${nfe ? 'total da NF-e' : 'valor do pedido'} (${formatBRL(expected)}).`,
+      `A soma das parcelas (${formatBRL(sum)}) deve ser igual ao ${proposed && expected !== nfe?.total ? 'total das duplicatas' : nfe ? 'total da NF-e' : 'valor do pedido'} (${formatBRL(expected)}).`,
     );
   }
   return sum;
@@ -71,7 +77,7 @@ export async function concludeOrder(ctx: PurchasingContext, input: Conclude, not
       );
     }
   }
-  const grossAmount = payableAmount(order, nfe, input.installments);
+  const grossAmount = payableAmount(order, nfe, input);
   const issueDate = nfe?.issueDate ?? input.issueDate;
   const scope = ledgerScope(ctx.tx, { organizationId, unitId: order.unitId }, ctx.user.userId, ctx.requestId);
   let payable: { id: string };
@@ -89,7 +95,15 @@ export async function concludeOrder(ctx: PurchasingContext, input: Conclude, not
         competence: `${issueDate.slice(0, 7)}-01`,
         paymentMethodId: input.paymentMethodId,
         accountId: input.accountId,
-        notes: order.justification.slice(0, 2000),
+        notes: [
+          order.justification,
+          nfe && grossAmount < nfe.total
+            ? `Desconto de ${formatBRL(nfe.total - grossAmount)} sobre o total da NF-e (${formatBRL(nfe.total)}).`
+            : '',
+        ]
+          .filter(Boolean)
+          .join('\n')
+          .slice(0, 2000),
         grossAmount,
         interestRate: 0,
         fineRate: 0,
@@ -104,6 +118,7 @@ export async function concludeOrder(ctx: PurchasingContext, input: Conclude, not
     if (isUniqueViolation(error, 'ledger_documents_nfe_key')) throw new ConflictError(NFE_ALREADY_IMPORTED);
     throw error;
   }
+  if (nfe && input.nfeXml) await keepNfeXml(scope, payable.id, nfe, input.nfeXml);
   const updated = await transition(
     ctx,
     order,
