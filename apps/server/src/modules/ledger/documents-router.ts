@@ -19,7 +19,7 @@ import { createDocument, ROLE_OF_KIND, type NewDocument } from './create-documen
 import { documentOf, getDocument } from './get-document';
 import { exportInstallments, listInstallments, type InstallmentQuery } from './list-installments';
 import { readNfes } from './nfe';
-import { importNfes, nfeImportInput, nfePreviewInput, previewNfes } from './nfe-import';
+import { importNfes, keptNfeXml, nfeImportInput, nfePreviewInput, previewNfes } from './nfe-import';
 import { rescheduleInstallments } from './reschedule';
 import { installmentsToSettle } from './settle-rows';
 import { updateDocument } from './update-document';
@@ -133,6 +133,24 @@ export const documentsRouter = router({
    * What each NF-e file would become as a payable (a mutation: the files travel in the body). The notes are read in
    * a parser worker before the transaction opens.
    */
+  /**
+   * The items of the NF-e a payable was made from, read from the XML kept with it, as the note states them (its
+   * units too); none when the payable came from no note. The XML is read in a parser worker, outside the transaction.
+   */
+  nfeItems: procedureWithLateTransaction
+    .meta(readMeta)
+    .input(z.object({ id: z.uuid('Título inválido.') }))
+    .query(async ({ ctx, input }) => {
+      const xml = await ctx.transaction(async (inside) => {
+        const document = await documentOf(inside.tx, organizationOf(inside), input.id);
+        requireKind(inside, document.kind, 'ler');
+        return keptNfeXml(inside.tx, organizationOf(inside), document.id, document.nfeKey);
+      });
+      if (!xml) return [];
+      const [read] = await readNfes([xml]);
+      return read?.ok ? read.nfe.items : [];
+    }),
+
   nfePreview: procedureWithLateTransaction
     .meta({ ...editMeta, upload: true })
     .input(nfePreviewInput)

@@ -131,6 +131,18 @@ describe('payables from NF-e XML files: preview and import', () => {
       { dueDate: '2026-05-09', amount: 400_000 },
       { dueDate: '2026-06-08', amount: 400_000 },
     ]);
+    // The bill keeps the note: its XML among the files, its items with the units the note states.
+    const items = await admin.ledger.documents.nfeItems({ id: payable?.id ?? '' });
+    expect(items.map((i) => [i.code, i.quantity, i.unit, i.unitPrice])).toEqual([
+      ['MT-1020', '20.0000', 'UN', 30_000],
+      ['MT-2210', '40.0000', 'BR', 7_500],
+      ['MT-3005', '30.0000', 'CT', 10_000],
+    ]);
+    const outro = await d.as('outro', d.elsewhere);
+    expect(await codeOf(outro.ledger.documents.nfeItems({ id: payable?.id ?? '' }))).toBe('NOT_FOUND');
+    expect(
+      await codeOf((await d.as('solicitante', d.matriz)).ledger.documents.nfeItems({ id: payable?.id ?? '' })),
+    ).toBe('FORBIDDEN');
     const papelaria = await d.t.database.db
       .select({ name: parties.name, roles: parties.roles })
       .from(parties)

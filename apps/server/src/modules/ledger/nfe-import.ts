@@ -230,6 +230,28 @@ export async function keepNfeXml(scope: LedgerScope, documentId: string, nfe: Nf
   });
 }
 
+/** The XML of the note a payable was made from, as kept with it; null when it has none. */
+export async function keptNfeXml(
+  tx: LedgerScope['tx'],
+  organizationId: string,
+  documentId: string,
+  nfeKey: string | null,
+): Promise<string | null> {
+  if (!nfeKey) return null;
+  const [file] = await tx
+    .select({ content: ledgerAttachments.content })
+    .from(ledgerAttachments)
+    .where(
+      and(
+        eq(ledgerAttachments.organizationId, organizationId),
+        eq(ledgerAttachments.documentId, documentId),
+        eq(ledgerAttachments.fileName, `NFe${nfeKey}.xml`),
+        eq(ledgerAttachments.contentType, 'application/xml'),
+      ),
+    );
+  return file ? file.content.toString('utf8') : null;
+}
+
 /**
  * One payable per note of the batch, all or nothing: a file that cannot be used refuses the whole batch with its
  * name, a note repeated in the batch counts once, a note already imported is refused; an issuer not registered
