@@ -1,52 +1,48 @@
 import { Alert, Button, Drawer, Group, Loader, NumberInput, Select, Stack, Switch, Text, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
 import { getHotkeyHandler } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import {
   centavosOfText,
-  typedCentavos,
+  customDueDateProblems,
   DOCUMENT_TYPES,
   documentCreateInput,
   formatBRL,
   formatCalendarDate,
   formatPercent,
-  parseBoleto,
-  parsePixCopyPaste,
-  paymentCodeWarnings,
-  type ReadPaymentCode,
-  customDueDateProblems,
+  MAX_SCHEDULE_COUNT,
+  moneyText,
+  parseDateText,
+  personTypeSchema,
   schedule,
   SCHEDULE_PERIODICITIES,
-  MAX_SCHEDULE_COUNT,
   todayInSaoPaulo,
+  typedCentavos,
   withholdings,
+  type DocumentCreateInput,
   type DocumentKind,
-  type DocumentType,
-  type PartyRole,
+  type documentTaxInput,
+  type PartyInput,
   type SchedulePeriodicity,
 } from '@financeiro/core';
 import type { inferOutput } from '@trpc/tanstack-react-query';
+import type { z } from 'zod';
 import { trpc } from '../../api/trpc';
 import { appMessages } from '../../i18n/app';
 import { ledgerMessages } from '../../i18n/ledger';
 import { notifyApiError } from '../../ui/api-error';
 import { DateField } from '../../ui/DateField';
 import { fieldRefusal, revealField } from '../../ui/field-error';
+import type { FormValues } from '../../ui/form-values';
 import { notifySuccess } from '../../ui/notify';
 import { useIdempotencyKey } from '../../ui/use-idempotency-key';
 import { useReportDirty, useUnsavedChanges } from '../../ui/use-unsaved-changes';
-import {
-  FormFields,
-  moneyText,
-  percentText,
-  ReferenceSelect,
-  type OptionSource,
-  type RegistryField,
-} from '../registries/fields';
+import { FormFields, percentText, ReferenceSelect, type OptionSource, type RegistryField } from '../registries/fields';
 import {
   blankLines,
+  installmentsInput,
   lineAmounts,
   linesReplaceable,
   pickedClassification,
@@ -56,6 +52,7 @@ import {
   type InstallmentRow,
 } from './document-rows';
 import { apportionmentField } from './apportionment-field';
+import { InstallmentsEditor } from './InstallmentsEditor';
 import { apportionmentDefaults, ledgerSources } from './sources';
 
 const t = ledgerMessages;
@@ -63,29 +60,31 @@ const f = t.form;
 const common = appMessages.common;
 
 type LedgerDocument = inferOutput<typeof trpc.ledger.documents.get>;
-const PIX_PREFIX = '000201';
 
-interface Values {
-  kind: DocumentKind;
+type Values = FormValues<
+  DocumentCreateInput,
+  | 'kind'
+  | 'partyId'
+  | 'description'
+  | 'documentType'
+  | 'documentNumber'
+  | 'issueDate'
+  | 'competence'
+  | 'grossAmount'
+  | 'paymentMethodId'
+  | 'accountId'
+  | 'interestRate'
+  | 'fineRate'
+  | 'notes',
+  'grossAmount' | 'interestRate' | 'fineRate'
+> & {
+  /** A party typed in with the bill instead of chosen. */
   newPartyMode: boolean;
-  partyId: string;
-  newParty: { roles: PartyRole[]; personType: 'PJ' | 'PF'; document: string; name: string };
-  description: string;
-  documentType: DocumentType;
-  documentNumber: string;
-  issueDate: string;
-  competence: string;
-  grossAmount: string;
+  newParty: Pick<PartyInput, 'roles' | 'personType' | 'document' | 'name'>;
   lines: ApportionmentRow[];
-  taxes: { taxTypeId: string; dueDate: string; partyId: string }[];
+  taxes: FormValues<z.input<typeof documentTaxInput>, 'taxTypeId' | 'dueDate' | 'partyId'>[];
   installments: InstallmentRow[];
-  paymentMethodId: string;
-  accountId: string;
-  interestRate: string;
-  fineRate: string;
-  notes: string;
-  [key: string]: unknown;
-}
+};
 
 const sources = ledgerSources;
 /** The taxes a bill may withhold, named with their rates. */
@@ -105,18 +104,12 @@ const templateRows = (lines: { classificationId: string; costCentreId: string; s
     share: percentText(l.share),
   }));
 
-const br = (iso: string) => formatCalendarDate(iso);
-const dateText = (iso: string) => br(iso);
+const dateText = (iso: string) => formatCalendarDate(iso);
 const money = (text: string) => typedCentavos(text) ?? 0;
-/** The ISO date a typed date field holds, or null while it is not a date. */
-const isoOf = (text: string): string | null => {
-  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
-  return m ? `${m[3]}-${m[2]}-${m[1]}` : null;
-};
 /** The due dates typed one by one that repeat an earlier one or go backwards, by field. */
 const customDateErrors = (rows: InstallmentRow[]) =>
   Object.fromEntries(
-    customDueDateProblems(rows.map((row) => isoOf(row.dueDate))).map((p) => [
+    customDueDateProblems(rows.map((row) => parseDateText(row.dueDate))).map((p) => [
       `installments.${p.index}.dueDate`,
       p.message,
     ]),
@@ -158,11 +151,7 @@ function valuesOf(document: LedgerDocument): Values {
     issueDate: dateText(document.issueDate),
     competence: `${document.competence.slice(5, 7)}/${document.competence.slice(0, 4)}`,
     grossAmount: moneyText(document.grossAmount),
-    lines: document.lines.map((l) => ({
-      classificationId: l.classificationId,
-      costCentreId: l.costCentreId,
-      share: percentText(l.share),
-    })),
+    lines: templateRows(document.lines),
     taxes: document.taxes.map((tax) => ({
       taxTypeId: tax.taxTypeId,
       dueDate: tax.dueDate ? dateText(tax.dueDate) : '',
@@ -182,10 +171,7 @@ function valuesOf(document: LedgerDocument): Values {
   };
 }
 
-/**
- * What the server takes: the form's text as typed (the shared schema reads it), money in centavos, the code split
- * into boleto or PIX.
- */
+/** What the server takes: the form's text as typed (the shared schema reads it), money in centavos. */
 function toInput(values: Values) {
   const { newPartyMode, installments, ...rest } = values;
   return {
@@ -194,206 +180,36 @@ function toInput(values: Values) {
     partyId: newPartyMode ? null : values.partyId || null,
     newParty: newPartyMode ? values.newParty : null,
     taxes: values.taxes.map((tax) => ({ ...tax, rate: null })),
-    installments: installments.map((i) => {
-      const code = i.code.trim();
-      return {
-        dueDate: i.dueDate,
-        amount: centavosOfText(i.amount),
-        barcode: code && !code.startsWith(PIX_PREFIX) ? code : null,
-        pixCode: code.startsWith(PIX_PREFIX) ? code : null,
-      };
-    }),
+    installments: installmentsInput(installments),
   };
 }
 
-/** A code typed in an installment read as PIX copia e cola or as a boleto: what it says, and what it asks to pay. */
-function readCode(code: string): { ok: false; error: string } | { ok: true; says: string; asks: ReadPaymentCode } {
-  if (code.startsWith(PIX_PREFIX)) {
-    const read = parsePixCopyPaste(code);
-    if (!read.ok) return read;
-    const { pix } = read;
-    return {
-      ok: true,
-      says: f.pix(pix.merchantName, pix.amount === null ? '' : formatBRL(pix.amount)),
-      asks: { source: 'pix', amount: pix.amount, dueDate: null },
-    };
-  }
-  const read = parseBoleto(code);
-  if (!read.ok) return read;
-  const { boleto } = read;
-  return {
-    ok: true,
-    says: f.boleto(
-      boleto.bankName ?? boleto.segmentName ?? boleto.bankCode ?? '',
-      boleto.amount === null ? '—' : formatBRL(boleto.amount),
-      boleto.dueDate ? br(boleto.dueDate) : '—',
-    ),
-    asks: { source: 'boleto', amount: boleto.amount, dueDate: boleto.dueDate },
-  };
-}
-
-/** What the boleto or PIX typed in an installment says, and where it disagrees with the installment. */
-function CodeReading({ line }: { line: InstallmentRow }) {
-  const code = line.code.trim();
-  if (!code) return null;
-  const read = readCode(code);
-  if (!read.ok)
-    return (
-      <Text size="xs" c="red">
-        {read.error}
-      </Text>
-    );
-  const warnings = paymentCodeWarnings(read.asks, { amount: money(line.amount), dueDate: isoOf(line.dueDate) ?? '' });
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {read.says}
-      </Text>
-      {warnings.map((w) => (
-        <Text key={w} size="xs" c="orange.9">
-          {w}
-        </Text>
-      ))}
-    </Stack>
-  );
-}
-
-function DocumentFormBody(props: {
-  kind: DocumentKind;
-  /** The document being changed; none for a new one. */
-  document?: LedgerDocument;
-  onDirty: (dirty: boolean) => void;
-  onDone: (id: string) => void;
-  onCancel: () => void;
-}) {
-  const { kind } = props;
-  const queryClient = useQueryClient();
-  const idempotencyKey = useIdempotencyKey();
-  const rules = schemaResolver(documentCreateInput, { sync: true });
-  const [count, setCount] = useState<number | string>(props.document?.installments.length ?? 1);
-  const [firstDue, setFirstDue] = useState('');
-  const [periodicity, setPeriodicity] = useState<SchedulePeriodicity>('monthly');
-  const custom = periodicity === 'custom';
-  /** The template the select shows, and the lines the form last filled in from one (kept until changed by hand). */
-  const [templateId, setTemplateId] = useState<string | null>(null);
-  const [filled, setFilled] = useState<{ templateId: string; lines: ApportionmentRow[] } | null>(null);
-  const form = useForm<Values>({
-    initialValues: props.document ? valuesOf(props.document) : initialValues(kind),
-    validate: (values) => ({
-      // Dates typed one by one must also come in order, each once; the schema's own words come first.
-      ...(custom ? customDateErrors(values.installments) : {}),
-      ...rules(toInput(values)),
-    }),
-    onValuesChange: (values, previous) => followDefaults(values, previous),
-  });
-  useReportDirty(form.isDirty(), props.onDirty);
-  const values = form.getValues();
-
-  const partyOf = (id: string) => apportionmentDefaults.party(kind, id);
-  const templateOf = (id: string) => apportionmentDefaults.template(id);
-
-  /** The lines become the template's. */
-  const fill = (id: string, lines: ApportionmentRow[]) => {
-    setTemplateId(id);
-    setFilled({ templateId: id, lines });
-    form.setFieldValue('lines', lines);
-    form.clearFieldError('lines');
-  };
-  const applyTemplate = async (id: string) => {
-    const template = await templateOf(id);
-    if (template) fill(id, templateRows(template.lines));
-  };
-  /**
-   * A default template found after `trigger` (the values when the party or classification was chosen): it fills the
-   * lines when `replace` allows, or else is offered in the select; nothing happens if the person moved on meanwhile.
-   */
-  const offerDefault = async (trigger: Values, id: string | null | undefined, replace: boolean) => {
-    if (!id) return;
-    const template = await templateOf(id);
-    const now = form.getValues();
-    if (template?.status !== 'active' || now.partyId !== trigger.partyId || !sameLines(now.lines, trigger.lines))
-      return;
-    if (replace) fill(id, templateRows(template.lines));
-    else setTemplateId(id);
-  };
-  /** The party's default apportionment, or else the classification's, when one is chosen. */
-  function followDefaults(values: Values, previous: Values) {
-    if (values.partyId && values.partyId !== previous.partyId) {
-      const replace = linesReplaceable(values.lines, filled?.lines ?? null);
-      void partyOf(values.partyId).then((party) => offerDefault(values, party?.apportionmentTemplateId, replace));
-      return;
-    }
-    const classificationId = pickedClassification(previous.lines, values.lines);
-    if (!classificationId || !blankLines(previous.lines)) return;
-    void (async () => {
-      const party = values.partyId ? await partyOf(values.partyId) : null;
-      if (party?.apportionmentTemplateId) return;
-      const classification = await apportionmentDefaults.classification(classificationId);
-      await offerDefault(values, classification?.apportionmentTemplateId, true);
-    })();
-  }
-  // The select offers a template whose lines the form does not hold (changed by hand, or kept when it was found).
-  const templateKept =
-    templateId !== null && !(filled?.templateId === templateId && sameLines(values.lines, filled.lines));
-
-  const taxRates = useQuery(trpc.ledger.documents.withheldTaxes.queryOptions(undefined, { staleTime: 60_000 }));
-  const gross = money(values.grossAmount);
-  const taxes = values.taxes
-    .map((tax) => taxRates.data?.find((r) => r.id === tax.taxTypeId))
-    .filter((r): r is NonNullable<typeof r> => Boolean(r))
-    .map((r) => ({ taxTypeId: r.id, rate: r.rate }));
-  // Rates that pass 100% together are refused by the schema; meanwhile the net is the gross.
-  const net = taxes.reduce((sum, tax) => sum + tax.rate, 0) > 10_000 ? gross : withholdings(gross, taxes).net;
-  const withheld = gross - net;
-  const installmentsTotal = values.installments.reduce((s, i) => s + money(i.amount), 0);
-  const difference = net - installmentsTotal;
-
-  const validCount = (n: number) => Number.isInteger(n) && n >= 1 && n <= MAX_SCHEDULE_COUNT;
-  /** Dates typed one by one: as many installments as asked, the dates typed kept, the net split again. */
-  const resize = (to: number | string) => {
-    const n = Number(to);
-    if (validCount(n)) form.setFieldValue('installments', resizeInstallments(form.getValues().installments, n, net));
-  };
-  const generate = () => {
-    if (custom) return resize(count);
-    const first = isoOf(firstDue) ?? isoOf(values.issueDate);
-    const n = Number(count);
-    if (!first || !validCount(n) || net < n) return;
-    form.setFieldValue(
-      'installments',
-      schedule({ total: net, count: n, firstDueDate: first, periodicity }).map((i) => ({
-        dueDate: dateText(i.dueDate),
-        amount: moneyText(i.amount),
-        code: '',
-      })),
-    );
-  };
-
-  const fields: RegistryField[] = [
-    values.newPartyMode
-      ? { key: 'newParty.name', label: f.partyName }
-      : { key: 'partyId', label: f.party[kind], kind: 'reference', source: sources[kind] },
-    ...(values.newPartyMode
-      ? ([
-          {
-            key: 'newParty.personType',
-            label: f.personType,
-            kind: 'select',
-            half: true,
-            options: [
-              { value: 'PJ', label: f.personTypes.PJ },
-              { value: 'PF', label: f.personTypes.PF },
-            ],
-          },
-          {
-            key: 'newParty.document',
-            label: f.partyDocument,
-            kind: 'document',
-            half: true,
-            personType: (v) => (v.newParty as Values['newParty']).personType,
-          },
-        ] satisfies RegistryField[])
-      : []),
+/** The party, what the bill is, its dates and amount: a registered party chosen, or a new one typed in. */
+function headerFields(kind: DocumentKind, newPartyMode: boolean): RegistryField[] {
+  const party: RegistryField[] = newPartyMode
+    ? [
+        { key: 'newParty.name', label: f.partyName },
+        {
+          key: 'newParty.personType',
+          label: f.personType,
+          kind: 'select',
+          half: true,
+          options: [
+            { value: 'PJ', label: f.personTypes.PJ },
+            { value: 'PF', label: f.personTypes.PF },
+          ],
+        },
+        {
+          key: 'newParty.document',
+          label: f.partyDocument,
+          kind: 'document',
+          half: true,
+          personType: (v) => personTypeOf(v.newParty),
+        },
+      ]
+    : [{ key: 'partyId', label: f.party[kind], kind: 'reference', source: sources[kind] }];
+  return [
+    ...party,
     { key: 'description', label: f.description },
     {
       key: 'documentType',
@@ -408,29 +224,219 @@ function DocumentFormBody(props: {
     { key: 'grossAmount', label: f.grossAmount, kind: 'money', half: true },
     { key: 'paymentMethodId', label: f.paymentMethod, kind: 'reference', source: sources.paymentMethods, half: true },
   ];
-  const apportionment = [apportionmentField(t.drawer.apportionment)];
-  const amounts = lineAmounts(gross, values.lines);
-  const taxFields: RegistryField[] = [
-    {
-      key: 'taxes',
-      label: f.taxes,
-      kind: 'lines',
-      newLine: () => ({ taxTypeId: '', dueDate: '', partyId: '' }),
-      columns: [
-        { key: 'taxTypeId', label: f.tax, kind: 'reference', source: taxSource },
-        { key: 'dueDate', label: f.taxDue, kind: 'date' },
-        { key: 'partyId', label: f.taxParty, kind: 'reference', source: sources.suppliers },
-      ],
-    },
-  ];
-  const tail: RegistryField[] = [
-    { key: 'accountId', label: f.account, kind: 'reference', source: sources.accounts, half: true },
-    { key: 'interestRate', label: f.interestRate, kind: 'percent', half: true },
-    { key: 'fineRate', label: f.fineRate, kind: 'percent', half: true },
-    { key: 'notes', label: f.notes },
-  ];
+}
+/** The new party's person type, read off the form's values. */
+const personTypeOf = (newParty: unknown) => personTypeSchema.safeParse(Object(newParty).personType).data;
 
-  const { document } = props;
+const APPORTIONMENT = [apportionmentField(t.drawer.apportionment)];
+const TAX_FIELDS: RegistryField[] = [
+  {
+    key: 'taxes',
+    label: f.taxes,
+    kind: 'lines',
+    newLine: () => ({ taxTypeId: '', dueDate: '', partyId: '' }),
+    columns: [
+      { key: 'taxTypeId', label: f.tax, kind: 'reference', source: taxSource },
+      { key: 'dueDate', label: f.taxDue, kind: 'date' },
+      { key: 'partyId', label: f.taxParty, kind: 'reference', source: sources.suppliers },
+    ],
+  },
+];
+const TAIL_FIELDS: RegistryField[] = [
+  { key: 'accountId', label: f.account, kind: 'reference', source: sources.accounts, half: true },
+  { key: 'interestRate', label: f.interestRate, kind: 'percent', half: true },
+  { key: 'fineRate', label: f.fineRate, kind: 'percent', half: true },
+  { key: 'notes', label: f.notes },
+];
+
+/**
+ * The apportionment template the form follows: chosen in the select, or the party's (else the classification's)
+ * default found when one is chosen. A default replaces the lines only while they are blank or still the ones a
+ * template filled in; lines typed by hand are kept and the template is offered instead.
+ */
+function useTemplates(kind: DocumentKind, form: () => UseFormReturnType<Values>) {
+  /** The template the select shows, and the lines the form last filled in from one (kept until changed by hand). */
+  const [templateId, setTemplateId] = useState<string | null>(null);
+  const [filled, setFilled] = useState<{ templateId: string; lines: ApportionmentRow[] } | null>(null);
+  const partyOf = (id: string) => apportionmentDefaults.party(kind, id);
+  const templateOf = (id: string) => apportionmentDefaults.template(id);
+
+  /** The lines become the template's. */
+  const fill = (id: string, lines: ApportionmentRow[]) => {
+    setTemplateId(id);
+    setFilled({ templateId: id, lines });
+    form().setFieldValue('lines', lines);
+    form().clearFieldError('lines');
+  };
+  const apply = async (id: string) => {
+    const template = await templateOf(id);
+    if (template) fill(id, templateRows(template.lines));
+  };
+  /**
+   * A default template found after `trigger` (the values when the party or classification was chosen): it fills the
+   * lines when `replace` allows, or else is offered in the select; nothing happens if the person moved on meanwhile.
+   */
+  const offerDefault = async (trigger: Values, id: string | null | undefined, replace: boolean) => {
+    if (!id) return;
+    const template = await templateOf(id);
+    const now = form().getValues();
+    if (template?.status !== 'active' || now.partyId !== trigger.partyId || !sameLines(now.lines, trigger.lines))
+      return;
+    if (replace) fill(id, templateRows(template.lines));
+    else setTemplateId(id);
+  };
+  /** The party's default apportionment, or else the classification's, when one is chosen. */
+  const follow = (values: Values, previous: Values) => {
+    if (values.partyId && values.partyId !== previous.partyId) {
+      const replace = linesReplaceable(values.lines, filled?.lines ?? null);
+      void partyOf(values.partyId).then((party) => offerDefault(values, party?.apportionmentTemplateId, replace));
+      return;
+    }
+    const classificationId = pickedClassification(previous.lines, values.lines);
+    if (!classificationId || !blankLines(previous.lines)) return;
+    void (async () => {
+      const party = values.partyId ? await partyOf(values.partyId) : null;
+      if (party?.apportionmentTemplateId) return;
+      const classification = await apportionmentDefaults.classification(classificationId);
+      await offerDefault(values, classification?.apportionmentTemplateId, true);
+    })();
+  };
+  /** The select offers a template whose lines the form does not hold (changed by hand, or kept when it was found). */
+  const kept = (lines: ApportionmentRow[]) =>
+    templateId !== null && !(filled?.templateId === templateId && sameLines(lines, filled.lines));
+  return { templateId, setTemplateId, apply, follow, kept };
+}
+
+/** The template select, and the offer to apply it when the lines do not follow it. */
+function TemplatePicker(props: { templates: ReturnType<typeof useTemplates>; lines: ApportionmentRow[] }) {
+  const { templates } = props;
+  const kept = templates.kept(props.lines);
+  return (
+    <>
+      <Group align="flex-end" gap="xs" wrap="wrap">
+        <div style={{ flex: 1, minWidth: 220 }}>
+          <ReferenceSelect
+            label={f.template}
+            source={sources.apportionmentTemplates}
+            value={templates.templateId}
+            onChange={(id) => {
+              templates.setTemplateId(id);
+              if (id) void templates.apply(id);
+            }}
+          />
+        </div>
+        {kept && templates.templateId && (
+          <Button variant="light" onClick={() => void templates.apply(templates.templateId ?? '')}>
+            {f.applyTemplate}
+          </Button>
+        )}
+      </Group>
+      {kept && (
+        <Text size="xs" c="dimmed">
+          {f.templateKept}
+        </Text>
+      )}
+    </>
+  );
+}
+
+/** The bill's gross, what its taxes withhold at their registered rates, and the net its installments split. */
+function useWithholding(values: Values) {
+  const taxRates = useQuery(trpc.ledger.documents.withheldTaxes.queryOptions(undefined, { staleTime: 60_000 }));
+  const gross = money(values.grossAmount);
+  const taxes = values.taxes
+    .map((tax) => taxRates.data?.find((r) => r.id === tax.taxTypeId))
+    .filter((r): r is NonNullable<typeof r> => Boolean(r))
+    .map((r) => ({ taxTypeId: r.id, rate: r.rate }));
+  // Rates that pass 100% together are refused by the schema; meanwhile the net is the gross.
+  const net = taxes.reduce((sum, tax) => sum + tax.rate, 0) > 10_000 ? gross : withholdings(gross, taxes).net;
+  return { gross, net, withheld: gross - net };
+}
+
+/**
+ * How the net becomes installments: a count, the first due date and a periodicity generate them; with dates typed
+ * one by one, the count adds or drops installments at the end and the net is split again.
+ */
+function ScheduleControls(props: {
+  form: UseFormReturnType<Values>;
+  net: number;
+  initialCount: number;
+  periodicity: SchedulePeriodicity;
+  onPeriodicity: (p: SchedulePeriodicity) => void;
+}) {
+  const { form, net, periodicity } = props;
+  const [count, setCount] = useState<number | string>(props.initialCount);
+  const [firstDue, setFirstDue] = useState('');
+  const custom = periodicity === 'custom';
+  const validCount = (n: number) => Number.isInteger(n) && n >= 1 && n <= MAX_SCHEDULE_COUNT;
+  /** Dates typed one by one: as many installments as asked, the dates typed kept, the net split again. */
+  const resize = (to: number | string) => {
+    const n = Number(to);
+    if (validCount(n)) form.setFieldValue('installments', resizeInstallments(form.getValues().installments, n, net));
+  };
+  const generate = () => {
+    if (custom) return resize(count);
+    const first = parseDateText(firstDue) ?? parseDateText(form.getValues().issueDate);
+    const n = Number(count);
+    if (!first || !validCount(n) || net < n) return;
+    form.setFieldValue(
+      'installments',
+      schedule({ total: net, count: n, firstDueDate: first, periodicity }).map((i) => ({
+        dueDate: dateText(i.dueDate),
+        amount: moneyText(i.amount),
+        code: '',
+      })),
+    );
+  };
+  return (
+    <>
+      <Group align="flex-end" gap="xs" wrap="wrap">
+        <NumberInput
+          label={f.count}
+          min={1}
+          max={MAX_SCHEDULE_COUNT}
+          value={count}
+          onChange={(n) => {
+            setCount(n);
+            if (custom) resize(n);
+          }}
+          w={170}
+        />
+        {!custom && <DateField label={f.firstDue} value={firstDue} onChange={setFirstDue} w={160} />}
+        <Select
+          label={f.periodicity}
+          value={periodicity}
+          onChange={(v) => {
+            const chosen = SCHEDULE_PERIODICITIES.find((p) => p === v);
+            if (!chosen) return;
+            props.onPeriodicity(chosen);
+            if (chosen === 'custom') resize(count);
+          }}
+          allowDeselect={false}
+          data={SCHEDULE_PERIODICITIES.map((p) => ({ value: p, label: f.periodicities[p] }))}
+          w={200}
+        />
+        <Button variant="light" onClick={generate} disabled={net <= 0}>
+          {custom ? f.splitAmount : f.generate}
+        </Button>
+      </Group>
+      {custom && (
+        <Text size="xs" c="dimmed">
+          {f.customHint}
+        </Text>
+      )}
+    </>
+  );
+}
+
+/** Creates the document, or saves the one being changed; a refusal naming a field lands on that field. */
+function useSaveDocument(
+  form: () => UseFormReturnType<Values>,
+  props: { kind: DocumentKind; document?: LedgerDocument; onDone: (id: string) => void },
+) {
+  const queryClient = useQueryClient();
+  const idempotencyKey = useIdempotencyKey();
+  const { document, kind } = props;
   const saved = {
     onSuccess: async (result: { id: string }) => {
       await queryClient.invalidateQueries(trpc.ledger.pathFilter());
@@ -440,13 +446,13 @@ function DocumentFormBody(props: {
     onError: (error: unknown) => {
       const refusal = fieldRefusal(error, () => undefined);
       if (!refusal) return notifyApiError(error);
-      form.setFieldError(refusal.field, refusal.error);
-      revealField(form, refusal.field);
+      form().setFieldError(refusal.field, refusal.error);
+      revealField(form(), refusal.field);
     },
   };
   const create = useMutation(trpc.ledger.documents.create.mutationOptions(saved));
   const update = useMutation(trpc.ledger.documents.update.mutationOptions(saved));
-  const submit = form.onSubmit((v) =>
+  const save = (v: Values) =>
     document
       ? update.mutate({
           ...toInput(v),
@@ -456,8 +462,37 @@ function DocumentFormBody(props: {
           installmentIds:
             v.installments.length === document.installments.length ? document.installments.map((i) => i.id) : undefined,
         })
-      : create.mutate({ ...toInput(v), idempotencyKey }),
-  );
+      : create.mutate({ ...toInput(v), idempotencyKey });
+  return { save, pending: create.isPending || update.isPending };
+}
+
+function DocumentFormBody(props: {
+  kind: DocumentKind;
+  /** The document being changed; none for a new one. */
+  document?: LedgerDocument;
+  onDirty: (dirty: boolean) => void;
+  onDone: (id: string) => void;
+  onCancel: () => void;
+}) {
+  const { kind, document } = props;
+  const rules = schemaResolver(documentCreateInput, { sync: true });
+  const [periodicity, setPeriodicity] = useState<SchedulePeriodicity>('monthly');
+  const form: UseFormReturnType<Values> = useForm<Values>({
+    initialValues: document ? valuesOf(document) : initialValues(kind),
+    validate: (values) => ({
+      // Dates typed one by one must also come in order, each once; the schema's own words come first.
+      ...(periodicity === 'custom' ? customDateErrors(values.installments) : {}),
+      ...rules(toInput(values)),
+    }),
+    onValuesChange: (values, previous) => templates.follow(values, previous),
+  });
+  const templates = useTemplates(kind, () => form);
+  const saving = useSaveDocument(() => form, props);
+  useReportDirty(form.isDirty(), props.onDirty);
+  const values = form.getValues();
+  const { gross, net, withheld } = useWithholding(values);
+  const amounts = lineAmounts(gross, values.lines);
+  const submit = form.onSubmit(saving.save);
 
   return (
     <form onSubmit={submit} onKeyDown={getHotkeyHandler([['mod+Enter', () => submit()]])}>
@@ -472,37 +507,15 @@ function DocumentFormBody(props: {
           checked={values.newPartyMode}
           onChange={(e) => form.setFieldValue('newPartyMode', e.currentTarget.checked)}
         />
-        <FormFields form={form} fields={fields} schema={documentCreateInput} />
-        <Group align="flex-end" gap="xs" wrap="wrap">
-          <div style={{ flex: 1, minWidth: 220 }}>
-            <ReferenceSelect
-              label={f.template}
-              source={sources.apportionmentTemplates}
-              value={templateId}
-              onChange={(id) => {
-                setTemplateId(id);
-                if (id) void applyTemplate(id);
-              }}
-            />
-          </div>
-          {templateKept && (
-            <Button variant="light" onClick={() => void applyTemplate(templateId)}>
-              {f.applyTemplate}
-            </Button>
-          )}
-        </Group>
-        {templateKept && (
-          <Text size="xs" c="dimmed">
-            {f.templateKept}
-          </Text>
-        )}
-        <FormFields form={form} fields={apportionment} schema={documentCreateInput} autoFocus={false} />
+        <FormFields form={form} fields={headerFields(kind, values.newPartyMode)} schema={documentCreateInput} />
+        <TemplatePicker templates={templates} lines={values.lines} />
+        <FormFields form={form} fields={APPORTIONMENT} schema={documentCreateInput} autoFocus={false} />
         {amounts && values.lines.length > 1 && (
           <Text size="xs" c="dimmed">
             {f.lineAmounts(amounts.map(formatBRL).join(' · '))}
           </Text>
         )}
-        <FormFields form={form} fields={taxFields} schema={documentCreateInput} autoFocus={false} />
+        <FormFields form={form} fields={TAX_FIELDS} schema={documentCreateInput} autoFocus={false} />
         {gross > 0 && (
           <Text size="sm" fw={600} aria-live="polite">
             {f.grossWithheldNet(formatBRL(gross), formatBRL(withheld), formatBRL(net))}
@@ -511,83 +524,21 @@ function DocumentFormBody(props: {
         <Title order={5} mt="sm">
           {f.installments}
         </Title>
-        <Group align="flex-end" gap="xs" wrap="wrap">
-          <NumberInput
-            label={f.count}
-            min={1}
-            max={MAX_SCHEDULE_COUNT}
-            value={count}
-            onChange={(n) => {
-              setCount(n);
-              if (custom) resize(n);
-            }}
-            w={170}
-          />
-          {!custom && <DateField label={f.firstDue} value={firstDue} onChange={setFirstDue} w={160} />}
-          <Select
-            label={f.periodicity}
-            value={periodicity}
-            onChange={(v) => {
-              const chosen = SCHEDULE_PERIODICITIES.find((p) => p === v);
-              if (!chosen) return;
-              setPeriodicity(chosen);
-              if (chosen === 'custom') resize(count);
-            }}
-            allowDeselect={false}
-            data={SCHEDULE_PERIODICITIES.map((p) => ({ value: p, label: f.periodicities[p] }))}
-            w={200}
-          />
-          <Button variant="light" onClick={generate} disabled={net <= 0}>
-            {custom ? f.splitAmount : f.generate}
-          </Button>
-        </Group>
-        {custom && (
-          <Text size="xs" c="dimmed">
-            {f.customHint}
-          </Text>
-        )}
+        <ScheduleControls
+          form={form}
+          net={net}
+          initialCount={document?.installments.length ?? 1}
+          periodicity={periodicity}
+          onPeriodicity={setPeriodicity}
+        />
         {/* Saved before any installment was generated: the reason goes where they would be, not nowhere. */}
         {values.installments.length === 0 && typeof form.errors.installments === 'string' && (
           <Text size="xs" c="red">
             {form.errors.installments}
           </Text>
         )}
-        {values.installments.length > 0 && (
-          <FormFields
-            form={form}
-            schema={documentCreateInput}
-            autoFocus={false}
-            fields={[
-              {
-                key: 'installments',
-                label: f.installments,
-                kind: 'lines',
-                newLine: () => ({ dueDate: '', amount: '', code: '' }),
-                columns: [
-                  { key: 'dueDate', label: f.dueDate, kind: 'date' },
-                  { key: 'amount', label: f.amount, kind: 'money' },
-                  { key: 'code', label: f.code },
-                ],
-              },
-            ]}
-          />
-        )}
-        {values.installments.map((line, i) =>
-          line.code.trim() ? (
-            <Group key={i} gap="xs">
-              <Text size="xs" fw={700}>
-                {f.installmentN(i + 1)}:
-              </Text>
-              <CodeReading line={line} />
-            </Group>
-          ) : null,
-        )}
-        {values.installments.length > 0 && difference !== 0 && (
-          <Alert color="orange" icon={<IconAlertTriangle />} p="xs">
-            {difference > 0 ? f.difference(formatBRL(difference)) : f.excess(formatBRL(-difference))}
-          </Alert>
-        )}
-        <FormFields form={form} fields={tail} schema={documentCreateInput} autoFocus={false} />
+        {values.installments.length > 0 && <InstallmentsEditor form={form} expected={net} expectedName={f.net} />}
+        <FormFields form={form} fields={TAIL_FIELDS} schema={documentCreateInput} autoFocus={false} />
         <Group justify="space-between" mt="sm">
           <Text size="xs" c="dimmed">
             {f.saveHint}
@@ -596,7 +547,7 @@ function DocumentFormBody(props: {
             <Button variant="default" onClick={props.onCancel}>
               {common.cancel}
             </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
+            <Button type="submit" loading={saving.pending}>
               {document ? common.save : f.save}
             </Button>
           </Group>

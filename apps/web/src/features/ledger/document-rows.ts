@@ -1,17 +1,30 @@
-import { apportion, moneyText, percentInput, splitEvenly, WHOLE, type Centavos } from '@financeiro/core';
+import type { z } from 'zod';
+import {
+  apportion,
+  centavosOfText,
+  moneyText,
+  percentInput,
+  splitEvenly,
+  WHOLE,
+  type Centavos,
+  type documentLineInput,
+  type installmentInput,
+} from '@financeiro/core';
+import type { FormValues } from '../../ui/form-values';
 
 /** An apportionment line as the document form holds it: the share as typed ("33,34"). */
-export interface ApportionmentRow {
-  classificationId: string;
-  costCentreId: string;
-  share: string;
-}
-/** An installment as the document form holds it: the date and amount as typed. */
-export interface InstallmentRow {
-  dueDate: string;
-  amount: string;
+export type ApportionmentRow = FormValues<
+  z.input<typeof documentLineInput>,
+  'classificationId' | 'costCentreId' | 'share',
+  'share'
+>;
+/**
+ * An installment as a form holds it: the date and amount as typed, and one code field for a boleto or a PIX copia e
+ * cola (split into the wire's `barcode` or `pixCode` when sent).
+ */
+export type InstallmentRow = FormValues<z.input<typeof installmentInput>, 'dueDate' | 'amount', 'amount'> & {
   code: string;
-}
+};
 
 const typedShare = percentInput();
 
@@ -78,3 +91,18 @@ export function resizeInstallments(rows: readonly InstallmentRow[], count: numbe
     code: rows[i]?.code ?? '',
   }));
 }
+
+const PIX_PREFIX = '000201';
+
+/** Installments as the wire takes them: amounts in centavos, each code sent as a PIX copia e cola or a boleto. */
+export const installmentsInput = (rows: readonly InstallmentRow[]) =>
+  rows.map((row) => {
+    const code = row.code.trim();
+    const pix = code.startsWith(PIX_PREFIX);
+    return {
+      dueDate: row.dueDate,
+      amount: centavosOfText(row.amount),
+      barcode: code && !pix ? code : null,
+      pixCode: pix ? code : null,
+    };
+  });

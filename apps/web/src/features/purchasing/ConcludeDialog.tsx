@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Anchor,
   Button,
@@ -9,16 +8,17 @@ import {
   Loader,
   Modal,
   Paper,
+  Radio,
   SimpleGrid,
   Stack,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
 import { getHotkeyHandler, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconFileCode, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+import { IconAlertTriangle, IconFileCode, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { inferRouterOutputs } from '@trpc/server';
@@ -26,13 +26,19 @@ import { useState, type MouseEvent } from 'react';
 import type { PurchasingRouter } from '@financeiro/server/api';
 import {
   addDays,
-  typedCentavos,
   formatBRL,
   formatCalendarDate,
   formatDocument,
+  installmentsFromNfe,
+  moneyText,
+  NFE_DIFFERENCE_CHOICES,
+  NFE_DIFFERENCE_LABELS,
   purchaseConcludeInput,
   todayInSaoPaulo,
   type Nfe,
+  type NfeDifferenceChoice,
+  type NfeInstallments,
+  type PurchaseConcludeInput,
 } from '@financeiro/core';
 import { trpc } from '../../api/trpc';
 import { appMessages } from '../../i18n/app';
@@ -40,11 +46,12 @@ import { purchaseOrderFormMessages } from '../../i18n/purchase-order-form';
 import { apiErrorMessage } from '../../ui/api-error';
 import { CARDS_MEDIA_QUERY } from '../../ui/DataTable.cards';
 import { DateField } from '../../ui/DateField';
-import { inCentavos } from '../../ui/money-fields';
+import type { FormValues } from '../../ui/form-values';
 import { useIdempotencyKey } from '../../ui/use-idempotency-key';
-import { MoneyInput } from '../ledger/MoneyInput';
+import { installmentsInput, type InstallmentRow } from '../ledger/document-rows';
+import { InstallmentsEditor } from '../ledger/InstallmentsEditor';
 import { ledgerSources } from '../ledger/sources';
-import { moneyText, ReferenceSelect } from '../registries/fields';
+import { ReferenceSelect, type OptionSource } from '../registries/fields';
 import { xmlText } from '../../ui/xml-text';
 
 const t = purchaseOrderFormMessages.conclude;
@@ -53,33 +60,27 @@ const sources = ledgerSources;
 
 type OrderDetail = inferRouterOutputs<PurchasingRouter>['get'];
 
-interface InstallmentRow {
-  dueDate: string;
-  amount: string;
-}
-interface Values {
-  classificationId: string;
-  costCentreId: string;
-  paymentMethodId: string;
-  accountId: string;
-  issueDate: string;
-  documentNumber: string;
-  installments: InstallmentRow[];
-}
-/** An attached NF-e: its text as sent to the server, what it says, and where it disagrees with the order. */
+type Values = FormValues<
+  PurchaseConcludeInput,
+  'classificationId' | 'costCentreId' | 'paymentMethodId' | 'accountId' | 'issueDate' | 'documentNumber'
+> & { installments: InstallmentRow[] };
+
+/**
+ * An attached NF-e: its text as sent to the server, what it says, where it disagrees with the order, and how the
+ * difference between its duplicatas and its total is treated (null until chosen, or when they agree).
+ */
 interface Attached {
   fileName: string;
   xml: string;
   nfe: Nfe;
   disagreements: string[];
-  duplicatesProblem: string | null;
+  choice: NfeDifferenceChoice | null;
 }
 
 /** Same wording as the server's refusal of a payable without them. */
 const MISSING_APPORTIONMENT = 'Informe a classificação e o centro de custo da conta a pagar.';
 const PAYABLE_PATH = '/contas/pagar';
 
-const money = (text: string) => typedCentavos(text, 0) ?? 0;
 /** "3526 0312 3456 …": the access key as a person reads it against the DANFE. */
 const accessKeyText = (key: string) => key.replace(/(\d{4})(?=\d)/g, '$1 ');
 
@@ -89,8 +90,168 @@ function withoutNfe(order: OrderDetail): Pick<Values, 'issueDate' | 'documentNum
   return {
     issueDate: formatCalendarDate(today),
     documentNumber: '',
-    installments: [{ dueDate: formatCalendarDate(addDays(today, 30)), amount: moneyText(order.total) }],
+    installments: [{ dueDate: formatCalendarDate(addDays(today, 30)), amount: moneyText(order.total), code: '' }],
   };
+}
+
+/** The installments a note proposes with the difference treated as chosen, as the form holds them. */
+const proposedRows = (proposed: NfeInstallments): InstallmentRow[] =>
+  proposed.installments.map((i) => ({ dueDate: formatCalendarDate(i.dueDate), amount: moneyText(i.amount), code: '' }));
+
+/** The order being concluded: number, department, supplier and approved total. */
+function OrderSummary({ order }: { order: OrderDetail }) {
+  const fact = (label: string, value: string) => (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600}>{value}</Text>
+    </div>
+  );
+  return (
+    <Paper withBorder p="sm">
+      <SimpleGrid cols={{ base: 1, xs: 3 }}>
+        {fact(t.order(order.number), order.department)}
+        {fact(t.supplier, order.supplier ?? '—')}
+        {fact(t.total, formatBRL(order.total))}
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+/** Classification, cost centre, payment method and account of the payable. */
+function PayableReferences({ form }: { form: UseFormReturnType<Values> }) {
+  const values = form.getValues();
+  const select = (
+    key: 'classificationId' | 'costCentreId' | 'paymentMethodId' | 'accountId',
+    label: string,
+    source: OptionSource,
+    required = false,
+  ) => (
+    <ReferenceSelect
+      label={label}
+      source={source}
+      required={required}
+      value={values[key] || null}
+      onChange={(id) => form.setFieldValue(key, id ?? '')}
+      error={form.errors[key]}
+    />
+  );
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }}>
+      {select('classificationId', t.classification, sources.classifications, true)}
+      {select('costCentreId', t.costCentre, sources.costCentres, true)}
+      {select('paymentMethodId', t.paymentMethod, sources.paymentMethods)}
+      {select('accountId', t.account, sources.accounts)}
+    </SimpleGrid>
+  );
+}
+
+/**
+ * The attached note as the DANFE names it, where it disagrees with the order, and, when its duplicatas do not add up
+ * to its total, the choice of what the difference is.
+ */
+function AttachedNfe(props: {
+  attached: Attached;
+  proposed: NfeInstallments;
+  onChoose: (c: NfeDifferenceChoice) => void;
+}) {
+  const { attached, proposed } = props;
+  const { nfe } = attached;
+  return (
+    <>
+      <Paper withBorder p="sm">
+        <Stack gap={4}>
+          <Text fw={700}>
+            {t.nfe} · {attached.fileName}
+          </Text>
+          <Text size="sm">
+            {t.accessKey}: <span style={{ fontFamily: 'monospace' }}>{accessKeyText(nfe.accessKey)}</span>
+          </Text>
+          <Text size="sm">{t.numberSeries(nfe.number, nfe.series)}</Text>
+          <Text size="sm">
+            {t.issuer}: {nfe.issuer.name} ({formatDocument(nfe.issuer.document)})
+          </Text>
+          <Text size="sm">
+            {t.nfeTotal}: {formatBRL(nfe.total)}
+          </Text>
+        </Stack>
+      </Paper>
+      {attached.disagreements.length > 0 && (
+        <Alert color="yellow" icon={<IconAlertTriangle />} title={t.disagreements} p="xs">
+          <List size="sm">
+            {attached.disagreements.map((d) => (
+              <List.Item key={d}>{d}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+      {proposed.difference !== 0 && (
+        <Radio.Group
+          label={t.nfeDifference}
+          value={attached.choice}
+          onChange={(v) => {
+            const choice = NFE_DIFFERENCE_CHOICES.find((c) => c === v);
+            if (choice) props.onChoose(choice);
+          }}
+        >
+          <Stack gap={4} mt={4}>
+            {NFE_DIFFERENCE_CHOICES.map((c) => (
+              <Radio key={c} value={c} label={NFE_DIFFERENCE_LABELS[c]} />
+            ))}
+          </Stack>
+        </Radio.Group>
+      )}
+      {proposed.duplicatesProblem && (
+        <Alert color="yellow" icon={<IconAlertTriangle />} p="xs">
+          {proposed.duplicatesProblem}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/** The order's NF-e XML attached, read in the browser: the note's facts fill the form, or the reading's refusal. */
+function useAttachedNfe(order: OrderDetail, form: UseFormReturnType<Values>) {
+  const [attached, setAttached] = useState<Attached | null>(null);
+  const [reading, setReading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const proposed = attached ? installmentsFromNfe(attached.nfe, attached.choice) : null;
+  const attach = async (file: File | null) => {
+    if (!file) return;
+    setReading(true);
+    setError(null);
+    try {
+      const [xml, reader] = await Promise.all([xmlText(file), import('./nfe-reader')]);
+      const read = reader.parseNfe(xml);
+      if (!read.ok) return setError(read.message);
+      const { nfe } = read;
+      const disagreements = reader.compareNfeWithOrder(nfe, {
+        total: order.total,
+        supplierDocument: order.supplierDocument,
+        organizationDocument: order.organizationCnpj,
+      });
+      setAttached({ fileName: file.name, xml, nfe, disagreements, choice: null });
+      form.setValues({
+        issueDate: formatCalendarDate(nfe.issueDate),
+        documentNumber: `${nfe.number}/${nfe.series}`,
+        installments: proposedRows(installmentsFromNfe(nfe)),
+      });
+    } finally {
+      setReading(false);
+    }
+  };
+  const choose = (choice: NfeDifferenceChoice) => {
+    if (!attached) return;
+    setAttached({ ...attached, choice });
+    form.setFieldValue('installments', proposedRows(installmentsFromNfe(attached.nfe, choice)));
+  };
+  const detach = () => {
+    setAttached(null);
+    setError(null);
+    form.setValues(withoutNfe(order));
+  };
+  return { attached, proposed, reading, error, attach, choose, detach };
 }
 
 function ConcludeBody(props: { order: OrderDetail; onClose: () => void; onConcluded: (payableId: string) => void }) {
@@ -98,20 +259,8 @@ function ConcludeBody(props: { order: OrderDetail; onClose: () => void; onConclu
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const idempotencyKey = useIdempotencyKey();
-  const [attached, setAttached] = useState<Attached | null>(null);
-  const [reading, setReading] = useState(false);
-  const [nfeError, setNfeError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const rules = schemaResolver(purchaseConcludeInput, { sync: true });
-
-  const toInput = (values: Values) => ({
-    ...values,
-    id: order.id,
-    version: order.version,
-    installments: values.installments.map((i) => ({ ...inCentavos(i, ['amount']), barcode: null, pixCode: null })),
-    nfeXml: attached?.xml ?? null,
-    idempotencyKey,
-  });
   const form = useForm<Values>({
     initialValues: {
       classificationId: order.classificationId ?? '',
@@ -126,51 +275,20 @@ function ConcludeBody(props: { order: OrderDetail; onClose: () => void; onConclu
       ...rules(toInput(values)),
     }),
   });
+  const nfe = useAttachedNfe(order, form);
+  const { attached } = nfe;
+  function toInput(values: Values) {
+    return {
+      ...values,
+      id: order.id,
+      version: order.version,
+      installments: installmentsInput(values.installments),
+      nfeXml: attached?.xml ?? null,
+      nfeDifference: attached?.choice ?? null,
+      idempotencyKey,
+    };
+  }
   const values = form.getValues();
-  const expected = attached?.nfe.total ?? order.total;
-  const sum = values.installments.reduce((total, i) => total + money(i.amount), 0);
-
-  const attach = async (file: File | null) => {
-    if (!file) return;
-    setReading(true);
-    setNfeError(null);
-    try {
-      const [xml, reader] = await Promise.all([xmlText(file), import('./nfe-reader')]);
-      const read = reader.parseNfe(xml);
-      if (!read.ok) {
-        setNfeError(read.message);
-        return;
-      }
-      const { nfe } = read;
-      const proposed = reader.installmentsFromNfe(nfe);
-      setAttached({
-        fileName: file.name,
-        xml,
-        nfe,
-        disagreements: reader.compareNfeWithOrder(nfe, {
-          total: order.total,
-          supplierDocument: order.supplierDocument,
-          organizationDocument: order.organizationCnpj,
-        }),
-        duplicatesProblem: proposed.duplicatesProblem,
-      });
-      form.setValues({
-        issueDate: formatCalendarDate(nfe.issueDate),
-        documentNumber: `${nfe.number}/${nfe.series}`,
-        installments: proposed.installments.map((i) => ({
-          dueDate: formatCalendarDate(i.dueDate),
-          amount: moneyText(i.amount),
-        })),
-      });
-    } finally {
-      setReading(false);
-    }
-  };
-  const detach = () => {
-    setAttached(null);
-    setNfeError(null);
-    form.setValues(withoutNfe(order));
-  };
 
   /** The payable opens in its list's drawer, without reloading the app. */
   const openPayable = (payableId: string) => (event: MouseEvent) => {
@@ -211,115 +329,29 @@ function ConcludeBody(props: { order: OrderDetail; onClose: () => void; onConclu
   return (
     <form onSubmit={submit} onKeyDown={getHotkeyHandler([['mod+Enter', () => submit()]])}>
       <Stack>
-        <Paper withBorder p="sm">
-          <SimpleGrid cols={{ base: 1, xs: 3 }}>
-            <div>
-              <Text size="xs" c="dimmed">
-                {t.order(order.number)}
-              </Text>
-              <Text fw={600}>{order.department}</Text>
-            </div>
-            <div>
-              <Text size="xs" c="dimmed">
-                {t.supplier}
-              </Text>
-              <Text fw={600}>{order.supplier ?? '—'}</Text>
-            </div>
-            <div>
-              <Text size="xs" c="dimmed">
-                {t.total}
-              </Text>
-              <Text fw={600}>{formatBRL(order.total)}</Text>
-            </div>
-          </SimpleGrid>
-        </Paper>
-        <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <ReferenceSelect
-            label={t.classification}
-            source={sources.classifications}
-            required
-            value={values.classificationId || null}
-            onChange={(id) => form.setFieldValue('classificationId', id ?? '')}
-            error={form.errors.classificationId}
-          />
-          <ReferenceSelect
-            label={t.costCentre}
-            source={sources.costCentres}
-            required
-            value={values.costCentreId || null}
-            onChange={(id) => form.setFieldValue('costCentreId', id ?? '')}
-            error={form.errors.costCentreId}
-          />
-          <ReferenceSelect
-            label={t.paymentMethod}
-            source={sources.paymentMethods}
-            value={values.paymentMethodId || null}
-            onChange={(id) => form.setFieldValue('paymentMethodId', id ?? '')}
-            error={form.errors.paymentMethodId}
-          />
-          <ReferenceSelect
-            label={t.account}
-            source={sources.accounts}
-            value={values.accountId || null}
-            onChange={(id) => form.setFieldValue('accountId', id ?? '')}
-            error={form.errors.accountId}
-          />
-        </SimpleGrid>
-
+        <OrderSummary order={order} />
+        <PayableReferences form={form} />
         <Group gap="xs">
-          <FileButton onChange={(file) => void attach(file)} accept=".xml,text/xml,application/xml">
+          <FileButton onChange={(file) => void nfe.attach(file)} accept=".xml,text/xml,application/xml">
             {(buttonProps) => (
-              <Button {...buttonProps} variant="light" leftSection={<IconFileCode size={16} />} loading={reading}>
+              <Button {...buttonProps} variant="light" leftSection={<IconFileCode size={16} />} loading={nfe.reading}>
                 {t.attachNfe}
               </Button>
             )}
           </FileButton>
           {attached && (
-            <Button variant="subtle" color="gray" leftSection={<IconX size={16} />} onClick={detach}>
+            <Button variant="subtle" color="gray" leftSection={<IconX size={16} />} onClick={nfe.detach}>
               {t.removeNfe}
             </Button>
           )}
-          {reading && <Loader size="xs" aria-label={t.reading} />}
+          {nfe.reading && <Loader size="xs" aria-label={t.reading} />}
         </Group>
-        {nfeError && (
+        {nfe.error && (
           <Alert color="red" icon={<IconAlertTriangle />} p="xs">
-            {nfeError}
+            {nfe.error}
           </Alert>
         )}
-        {attached && (
-          <Paper withBorder p="sm">
-            <Stack gap={4}>
-              <Text fw={700}>
-                {t.nfe} · {attached.fileName}
-              </Text>
-              <Text size="sm">
-                {t.accessKey}: <span style={{ fontFamily: 'monospace' }}>{accessKeyText(attached.nfe.accessKey)}</span>
-              </Text>
-              <Text size="sm">{t.numberSeries(attached.nfe.number, attached.nfe.series)}</Text>
-              <Text size="sm">
-                {t.issuer}: {attached.nfe.issuer.name} ({formatDocument(attached.nfe.issuer.document)})
-              </Text>
-              <Text size="sm">
-                {t.nfeTotal}: {formatBRL(attached.nfe.total)}
-              </Text>
-            </Stack>
-          </Paper>
-        )}
-        {attached && attached.disagreements.length > 0 && (
-          <Alert color="yellow" icon={<IconAlertTriangle />} title={t.disagreements} p="xs">
-            <List size="sm">
-              {attached.disagreements.map((d) => (
-                <List.Item key={d}>{d}</List.Item>
-              ))}
-            </List>
-          </Alert>
-        )}
-        {attached?.duplicatesProblem && (
-          <Alert color="yellow" icon={<IconAlertTriangle />} p="xs">
-            {attached.duplicatesProblem}
-          </Alert>
-        )}
-
+        {attached && nfe.proposed && <AttachedNfe attached={attached} proposed={nfe.proposed} onChoose={nfe.choose} />}
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <DateField
             label={t.issueDate}
@@ -332,60 +364,12 @@ function ConcludeBody(props: { order: OrderDetail; onClose: () => void; onConclu
           />
           <TextInput label={t.documentNumber} disabled={attached !== null} {...form.getInputProps('documentNumber')} />
         </SimpleGrid>
-
         <Title order={5}>{t.installments}</Title>
-        {values.installments.map((installment, i) => {
-          const path = `installments.${i}`;
-          return (
-            <Group key={form.key(path)} align="flex-start" wrap="nowrap" gap="xs">
-              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" style={{ flex: 1 }}>
-                <DateField
-                  label={t.dueDate}
-                  withAsterisk
-                  value={installment.dueDate}
-                  onChange={(v) => form.setFieldValue(`${path}.dueDate`, v)}
-                  error={form.errors[`${path}.dueDate`]}
-                />
-                <MoneyInput
-                  label={t.amount}
-                  required
-                  value={installment.amount}
-                  onChange={(v) => form.setFieldValue(`${path}.amount`, v)}
-                  error={form.errors[`${path}.amount`]}
-                />
-              </SimpleGrid>
-              <ActionIcon
-                mt={28}
-                variant="subtle"
-                color="red"
-                aria-label={t.removeInstallment(i + 1)}
-                disabled={values.installments.length === 1}
-                onClick={() => form.removeListItem('installments', i)}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Group>
-          );
-        })}
-        {typeof form.errors.installments === 'string' && (
-          <Text size="xs" c="red">
-            {form.errors.installments}
-          </Text>
-        )}
-        <Group justify="space-between">
-          <Button
-            variant="light"
-            size="xs"
-            leftSection={<IconPlus size={14} />}
-            onClick={() => form.insertListItem('installments', { dueDate: '', amount: '' })}
-          >
-            {t.addInstallment}
-          </Button>
-          <Text size="sm" fw={600} c={sum === expected ? 'teal' : 'orange'} aria-live="polite">
-            {t.sum(formatBRL(sum), formatBRL(expected))}
-          </Text>
-        </Group>
-
+        <InstallmentsEditor
+          form={form}
+          expected={nfe.proposed?.grossAmount ?? order.total}
+          expectedName={attached ? t.ofNote : t.ofOrder}
+        />
         {refusal && (
           <Alert color="red" icon={<IconAlertTriangle />} p="xs">
             {refusal}

@@ -291,7 +291,7 @@ function FieldInput<V>(props: {
           required={required}
           disabled={label.disabled}
           autoFocus={props.autoFocus}
-          inputProps={input as never}
+          inputProps={{ value: input.value, onChange: input.onChange, error: input.error }}
         />
       );
     case 'money':
@@ -371,7 +371,7 @@ function LinesInput<V>(props: {
             variant="subtle"
             color="red"
             aria-label={t.removeLine(i + 1)}
-            onClick={() => form.removeListItem(path as never, i)}
+            onClick={() => form.removeListItem(path, i)}
           >
             <IconTrash size={16} />
           </ActionIcon>
@@ -382,7 +382,8 @@ function LinesInput<V>(props: {
           variant="light"
           size="xs"
           leftSection={<IconPlus size={14} />}
-          onClick={() => form.insertListItem(path as never, field.newLine() as never)}
+          // The list's own onChange takes the longer list (a new line goes last, so no line's errors move).
+          onClick={() => form.getInputProps(path).onChange([...lines, field.newLine()])}
         >
           {t.addLine}
         </Button>
