@@ -129,6 +129,15 @@ export const ledgerMessages = {
     reversal: 'Estorno',
   },
   drawer: {
+    nfeItems: 'Itens da NF-e',
+    item: {
+      code: 'Código',
+      description: 'Descrição',
+      quantity: 'Quantidade',
+      unit: 'Unidade',
+      unitPrice: 'Valor unitário',
+      total: 'Total',
+    },
     installments: 'Parcelas',
     payments: byKind('Pagamentos', 'Recebimentos'),
     apportionment: 'Rateio',

@@ -24,6 +24,13 @@ export const nfeImportMessages = {
   leftOut: 'Deixada de fora',
   sameAs: (name: string) => `Mesma nota de ${name}: conta uma vez.`,
   openPayable: 'Ver a conta a pagar',
+  differenceOf: (name: string) => `Diferença das duplicatas de ${name}`,
+  chooseDifference: 'Como tratar a diferença das duplicatas?',
+  payableAmount: (amount: string) => `Conta: ${amount}`,
+  overdue: (count: number) =>
+    count === 1
+      ? '1 parcela já venceu: a conta entra com ela em atraso.'
+      : `${count} parcelas já venceram: a conta entra com elas em atraso.`,
   installments: (count: number) => (count === 1 ? '1 parcela' : `${count} parcelas`),
   classification: 'Classificação',
   costCentre: 'Centro de custo',

@@ -307,6 +307,153 @@ function DocumentFiles(props: { document: LedgerDocument; canEdit: boolean }) {
   );
 }
 
+/** Who, what, when: the party, the document's type, number and dates, its notes, order and cancellation. */
+function DocumentHeader({ doc }: { doc: LedgerDocument }) {
+  const navigate = useNavigate();
+  const cancelledBy = doc.history.findLast((e) => e.action.endsWith('.cancel'))?.actorName ?? '';
+  return (
+    <Stack gap={4}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Title order={4}>{doc.party?.tradeName ?? doc.party?.name}</Title>
+        <InstallmentStatus status={doc.status} overdue={false} />
+      </Group>
+      <Text size="sm">{doc.description}</Text>
+      <Text size="xs" c="dimmed">
+        {t.documentTypes[doc.documentType]}
+        {doc.documentNumber ? ` ${doc.documentNumber}` : ''} · {d.issued} {formatCalendarDate(doc.issueDate)} ·{' '}
+        {d.competence} {doc.competence.slice(5, 7)}/{doc.competence.slice(0, 4)}
+      </Text>
+      {doc.notes && (
+        <Text size="xs" c="dimmed">
+          {d.notes}: {doc.notes}
+        </Text>
+      )}
+      {doc.purchaseOrderId && (
+        <Anchor
+          component="button"
+          type="button"
+          size="xs"
+          ta="left"
+          onClick={() =>
+            doc.purchaseOrderId && void navigate({ to: '/compras/concluidas', search: { pedido: doc.purchaseOrderId } })
+          }
+        >
+          {purchasingMessages.drawer.title}
+        </Anchor>
+      )}
+      {doc.cancelledAt && (
+        <Alert color="gray" p="xs">
+          {d.cancelled(cancelledBy, formatDateTime(new Date(doc.cancelledAt)), doc.cancelReason ?? '')}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+const figureStyle = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+/** Each apportionment line: classification, cost centre, share and amount. */
+function ApportionmentSection({ doc }: { doc: LedgerDocument }) {
+  return (
+    <Section title={d.apportionment}>
+      {doc.lines.map((l) => (
+        <Group key={l.id} justify="space-between" wrap="nowrap" align="flex-start">
+          <Text size="sm">
+            {l.classificationName} · {l.costCentreName}
+          </Text>
+          <Text size="sm" style={figureStyle}>
+            {formatPercent(l.share)} · {formatBRL(l.amount)}
+          </Text>
+        </Group>
+      ))}
+    </Section>
+  );
+}
+
+/** The taxes withheld: rate, base and amount, with the tax's own payable to open when there is one. */
+function TaxesSection({ doc, onOpen }: { doc: LedgerDocument; onOpen: (id: string) => void }) {
+  return (
+    <Section title={d.taxes}>
+      {doc.taxes.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {d.noTaxes}
+        </Text>
+      ) : (
+        doc.taxes.map((tax) => (
+          <Group key={tax.id} justify="space-between" wrap="nowrap" align="flex-start">
+            <Stack gap={0}>
+              <Text size="sm">
+                {tax.name} ({formatPercent(tax.rate)}) · {d.base} {formatBRL(tax.base)}
+              </Text>
+              {tax.taxDocumentId && (
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  px={0}
+                  onClick={() => tax.taxDocumentId && onOpen(tax.taxDocumentId)}
+                >
+                  {tax.dueDate ? d.openTaxDue(formatCalendarDate(tax.dueDate)) : d.openTax}
+                </Button>
+              )}
+            </Stack>
+            <Text size="sm" style={figureStyle}>
+              {formatBRL(tax.amount)}
+            </Text>
+          </Group>
+        ))
+      )}
+    </Section>
+  );
+}
+
+/** "10.0000" as a person reads a quantity: "10"; "2.5000": "2,5". */
+const quantityText = (quantity: string) =>
+  Number(quantity).toLocaleString('pt-BR', { maximumFractionDigits: 4, useGrouping: false });
+
+/** The items of the NF-e kept with a payable, with their units as the note states them; nothing without a note. */
+function NfeItemsSection({ doc }: { doc: LedgerDocument }) {
+  const items = useQuery(
+    trpc.ledger.documents.nfeItems.queryOptions({ id: doc.id }, { enabled: doc.documentType === 'nfe' }),
+  );
+  if (!items.data || items.data.length === 0) return null;
+  return (
+    <Section title={d.nfeItems}>
+      <Table.ScrollContainer minWidth={520}>
+        <Table striped withTableBorder aria-label={d.nfeItems}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{d.item.code}</Table.Th>
+              <Table.Th>{d.item.description}</Table.Th>
+              <Table.Th ta="right">{d.item.quantity}</Table.Th>
+              <Table.Th>{d.item.unit}</Table.Th>
+              <Table.Th ta="right">{d.item.unitPrice}</Table.Th>
+              <Table.Th ta="right">{d.item.total}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.data.map((item, i) => (
+              <Table.Tr key={i}>
+                <Table.Td>{item.code}</Table.Td>
+                <Table.Td>{item.description}</Table.Td>
+                <Table.Td ta="right">
+                  <Figure>{quantityText(item.quantity)}</Figure>
+                </Table.Td>
+                <Table.Td>{item.unit}</Table.Td>
+                <Table.Td ta="right">
+                  <Figure>{formatBRL(item.unitPrice)}</Figure>
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Figure>{formatBRL(item.total)}</Figure>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Section>
+  );
+}
+
 function DocumentView(props: { kind: DocumentKind; id: string; onOpen: (id: string) => void }) {
   const canEdit = useCan(props.kind === 'payable' ? 'editar_contas_pagar' : 'editar_contas_receber', 'unit');
   const document = useQuery(trpc.ledger.documents.get.queryOptions({ id: props.id }));
@@ -314,7 +461,6 @@ function DocumentView(props: { kind: DocumentKind; id: string; onOpen: (id: stri
   const [reversing, setReversing] = useState<Payment | null>(null);
   const [cancelling, setCancelling] = useState(false);
   const [editing, setEditing] = useState(false);
-  const navigate = useNavigate();
   if (document.isPending) return <Loader aria-label={d.loading} />;
   if (document.isError) {
     return (
@@ -325,46 +471,10 @@ function DocumentView(props: { kind: DocumentKind; id: string; onOpen: (id: stri
   }
   const doc = document.data;
   const open = doc.installments.filter((i) => i.status === 'open' || i.status === 'partial');
-  const cancelledBy = doc.history.findLast((e) => e.action.endsWith('.cancel'))?.actorName ?? '';
   const withCodes = doc.installments.filter((i) => i.barcode || i.pixCode);
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Title order={4}>{doc.party?.tradeName ?? doc.party?.name}</Title>
-          <InstallmentStatus status={doc.status} overdue={false} />
-        </Group>
-        <Text size="sm">{doc.description}</Text>
-        <Text size="xs" c="dimmed">
-          {t.documentTypes[doc.documentType]}
-          {doc.documentNumber ? ` ${doc.documentNumber}` : ''} · {d.issued} {formatCalendarDate(doc.issueDate)} ·{' '}
-          {d.competence} {doc.competence.slice(5, 7)}/{doc.competence.slice(0, 4)}
-        </Text>
-        {doc.notes && (
-          <Text size="xs" c="dimmed">
-            {d.notes}: {doc.notes}
-          </Text>
-        )}
-        {doc.purchaseOrderId && (
-          <Anchor
-            component="button"
-            type="button"
-            size="xs"
-            ta="left"
-            onClick={() =>
-              doc.purchaseOrderId &&
-              void navigate({ to: '/compras/concluidas', search: { pedido: doc.purchaseOrderId } })
-            }
-          >
-            {purchasingMessages.drawer.title}
-          </Anchor>
-        )}
-        {doc.cancelledAt && (
-          <Alert color="gray" p="xs">
-            {d.cancelled(cancelledBy, formatDateTime(new Date(doc.cancelledAt)), doc.cancelReason ?? '')}
-          </Alert>
-        )}
-      </Stack>
+      <DocumentHeader doc={doc} />
       <Amounts document={doc} />
       {canEdit && doc.status !== 'cancelled' && (
         <Group gap="xs">
@@ -398,48 +508,9 @@ function DocumentView(props: { kind: DocumentKind; id: string; onOpen: (id: stri
           ))
         )}
       </Section>
-      <Section title={d.apportionment}>
-        {doc.lines.map((l) => (
-          <Group key={l.id} justify="space-between" wrap="nowrap" align="flex-start">
-            <Text size="sm">
-              {l.classificationName} · {l.costCentreName}
-            </Text>
-            <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-              {formatPercent(l.share)} · {formatBRL(l.amount)}
-            </Text>
-          </Group>
-        ))}
-      </Section>
-      <Section title={d.taxes}>
-        {doc.taxes.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {d.noTaxes}
-          </Text>
-        ) : (
-          doc.taxes.map((tax) => (
-            <Group key={tax.id} justify="space-between" wrap="nowrap" align="flex-start">
-              <Stack gap={0}>
-                <Text size="sm">
-                  {tax.name} ({formatPercent(tax.rate)}) · {d.base} {formatBRL(tax.base)}
-                </Text>
-                {tax.taxDocumentId && (
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    px={0}
-                    onClick={() => tax.taxDocumentId && props.onOpen(tax.taxDocumentId)}
-                  >
-                    {tax.dueDate ? d.openTaxDue(formatCalendarDate(tax.dueDate)) : d.openTax}
-                  </Button>
-                )}
-              </Stack>
-              <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                {formatBRL(tax.amount)}
-              </Text>
-            </Group>
-          ))
-        )}
-      </Section>
+      <ApportionmentSection doc={doc} />
+      <TaxesSection doc={doc} onOpen={props.onOpen} />
+      <NfeItemsSection doc={doc} />
       <DocumentFiles document={doc} canEdit={canEdit && doc.status !== 'cancelled'} />
       <Section title={d.history}>
         {doc.history.map((e) => (
