@@ -49,9 +49,89 @@ const listPath = (kind: DocumentKind) => (kind === 'payable' ? '/contas/pagar' :
 /** The list's filters that show what was generated: the contract's party, due in the range. */
 const listSearch = (partyId: string, from: string, to: string) => ({ partyId, period: 'custom', from, to });
 
+/** What was generated: how many documents, how many were there before, and a link to them in their list. */
+function GenerationDone(props: { contract: GeneratedContract; done: Generated; onClose: () => void }) {
+  const { done } = props;
+  const navigate = useNavigate();
+  const search = listSearch(props.contract.partyId, done.from, done.to);
+  return (
+    <Stack>
+      <Alert color="teal" icon={<IconCircleCheck />} role="status">
+        <Text size="sm" fw={600}>
+          {t.result(done.created, done.existing)}
+        </Text>
+      </Alert>
+      <Group justify="space-between">
+        <Anchor
+          href={`${listPath(done.kind)}?${new URLSearchParams(search).toString()}`}
+          onClick={(click) => {
+            click.preventDefault();
+            void navigate({ to: listPath(done.kind), search });
+          }}
+          size="sm"
+          fw={600}
+        >
+          {t.open[done.kind]}
+        </Anchor>
+        <Button variant="default" onClick={props.onClose} data-autofocus>
+          {appMessages.common.close}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The due dates the period holds, each at the contract's value, saying which exist already and which will be made. */
+function GenerationPreview(props: {
+  value: number;
+  periods: ReturnType<typeof contractPeriods>;
+  existing: Set<string>;
+  toCreate: number;
+}) {
+  const { periods, existing } = props;
+  return (
+    <Stack gap="xs">
+      <Text size="sm" fw={600} aria-live="polite">
+        {t.summary(props.toCreate, formatBRL(props.toCreate * props.value), existing.size)}
+      </Text>
+      <Table striped withTableBorder aria-label={t.preview}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t.dueDate}</Table.Th>
+            <Table.Th ta="right">{t.amount}</Table.Th>
+            <Table.Th>{t.situation}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {periods.map((p) => (
+            <Table.Tr key={p.period}>
+              <Table.Td>{formatCalendarDate(p.dueDate)}</Table.Td>
+              <Table.Td ta="right">
+                <Figure>{formatBRL(props.value)}</Figure>
+              </Table.Td>
+              <Table.Td>
+                {/* Plain words rather than badges: a phone's narrow column wraps them instead of cutting. */}
+                {existing.has(p.period) ? (
+                  <Text size="sm" c="gray.7">
+                    {t.exists}
+                  </Text>
+                ) : (
+                  <Text size="sm" fw={600} c="blue.8">
+                    {t.willCreate}
+                  </Text>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}
+
+/** The generation dialog's body: the period and kind, the preview, then what was generated. */
 function GenerationForm({ contract, onClose }: { contract: GeneratedContract; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const today = todayInSaoPaulo();
   // The current month and the next two: what a finance team usually books ahead.
   const [fromText, setFromText] = useState(formatCalendarDate(`${today.slice(0, 7)}-01`));
@@ -95,34 +175,7 @@ function GenerationForm({ contract, onClose }: { contract: GeneratedContract; on
     }),
   );
 
-  if (done) {
-    const search = listSearch(contract.partyId, done.from, done.to);
-    return (
-      <Stack>
-        <Alert color="teal" icon={<IconCircleCheck />} role="status">
-          <Text size="sm" fw={600}>
-            {t.result(done.created, done.existing)}
-          </Text>
-        </Alert>
-        <Group justify="space-between">
-          <Anchor
-            href={`${listPath(done.kind)}?${new URLSearchParams(search).toString()}`}
-            onClick={(click) => {
-              click.preventDefault();
-              void navigate({ to: listPath(done.kind), search });
-            }}
-            size="sm"
-            fw={600}
-          >
-            {t.open[done.kind]}
-          </Anchor>
-          <Button variant="default" onClick={onClose} data-autofocus>
-            {appMessages.common.close}
-          </Button>
-        </Group>
-      </Stack>
-    );
-  }
+  if (done) return <GenerationDone contract={contract} done={done} onClose={onClose} />;
 
   return (
     <Stack>
@@ -175,42 +228,7 @@ function GenerationForm({ contract, onClose }: { contract: GeneratedContract; on
       )}
       {valid && preview.data && periods.length === 0 && <Text size="sm">{t.none}</Text>}
       {valid && preview.data && periods.length > 0 && (
-        <Stack gap="xs">
-          <Text size="sm" fw={600} aria-live="polite">
-            {t.summary(toCreate.length, formatBRL(toCreate.length * contract.value), existing.size)}
-          </Text>
-          <Table striped withTableBorder aria-label={t.preview}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t.dueDate}</Table.Th>
-                <Table.Th ta="right">{t.amount}</Table.Th>
-                <Table.Th>{t.situation}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {periods.map((p) => (
-                <Table.Tr key={p.period}>
-                  <Table.Td>{formatCalendarDate(p.dueDate)}</Table.Td>
-                  <Table.Td ta="right">
-                    <Figure>{formatBRL(contract.value)}</Figure>
-                  </Table.Td>
-                  <Table.Td>
-                    {/* Plain words rather than badges: a phone's narrow column wraps them instead of cutting. */}
-                    {existing.has(p.period) ? (
-                      <Text size="sm" c="gray.7">
-                        {t.exists}
-                      </Text>
-                    ) : (
-                      <Text size="sm" fw={600} c="blue.8">
-                        {t.willCreate}
-                      </Text>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Stack>
+        <GenerationPreview value={contract.value} periods={periods} existing={existing} toCreate={toCreate.length} />
       )}
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>

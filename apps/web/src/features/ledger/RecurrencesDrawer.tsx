@@ -304,27 +304,14 @@ function EndDialog(props: { recurrence: Recurrence | null; onClose: () => void }
   );
 }
 
-/**
- * The unit's recurring payables or receivables (rent, payroll, utilities), whose documents the server generates
- * ahead: the list, a form to create or change one, and "Encerrar". Opened from contas/pagar and contas/receber.
- */
-export function RecurrencesDrawer(props: { kind: DocumentKind; opened: boolean; onClose: () => void }) {
-  const { kind } = props;
-  const canEdit = useCan(ledgerPermission(kind, 'editar'), 'unit');
-  const [editing, setEditing] = useState<Recurrence | 'new' | null>(null);
-  const [ending, setEnding] = useState<Recurrence | null>(null);
-  const [dirty, setDirty] = useState(false);
-  const unsaved = useUnsavedChanges(dirty);
-  const list = useQuery(trpc.ledger.recurrences.list.queryOptions({ kind }, { enabled: props.opened }));
-  const close = () =>
-    unsaved.confirmClose(() => {
-      setEditing(null);
-      props.onClose();
-    });
-  const back = () => unsaved.confirmClose(() => setEditing(null));
-
+/** The recurrences' columns, the last a menu to change or end one for whoever may edit. */
+function recurrenceColumns(actions: {
+  canEdit: boolean;
+  onEdit: (recurrence: Recurrence) => void;
+  onEnd: (recurrence: Recurrence) => void;
+}): Column<Recurrence>[] {
   const c = t.columns;
-  const columns: Column<Recurrence>[] = [
+  return [
     {
       key: 'party',
       header: c.party,
@@ -390,7 +377,7 @@ export function RecurrencesDrawer(props: { kind: DocumentKind; opened: boolean; 
       width: 60,
       card: 'actions',
       render: (r) =>
-        canEdit && (
+        actions.canEdit && (
           <Menu position="bottom-end">
             <Menu.Target>
               <ActionIcon variant="subtle" color="gray" aria-label={t.actions(r.description)}>
@@ -398,11 +385,15 @@ export function RecurrencesDrawer(props: { kind: DocumentKind; opened: boolean; 
               </ActionIcon>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setEditing(r)}>
+              <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => actions.onEdit(r)}>
                 {t.edit}
               </Menu.Item>
               {situationOf(r) === 'active' && (
-                <Menu.Item leftSection={<IconPlayerStop size={16} />} color={dangerColor} onClick={() => setEnding(r)}>
+                <Menu.Item
+                  leftSection={<IconPlayerStop size={16} />}
+                  color={dangerColor}
+                  onClick={() => actions.onEnd(r)}
+                >
                   {t.end}
                 </Menu.Item>
               )}
@@ -411,6 +402,26 @@ export function RecurrencesDrawer(props: { kind: DocumentKind; opened: boolean; 
         ),
     },
   ];
+}
+
+/**
+ * The unit's recurring payables or receivables (rent, payroll, utilities), whose documents the server generates
+ * ahead: the list, a form to create or change one, and "Encerrar". Opened from contas/pagar and contas/receber.
+ */
+export function RecurrencesDrawer(props: { kind: DocumentKind; opened: boolean; onClose: () => void }) {
+  const { kind } = props;
+  const canEdit = useCan(ledgerPermission(kind, 'editar'), 'unit');
+  const [editing, setEditing] = useState<Recurrence | 'new' | null>(null);
+  const [ending, setEnding] = useState<Recurrence | null>(null);
+  const [dirty, setDirty] = useState(false);
+  const unsaved = useUnsavedChanges(dirty);
+  const list = useQuery(trpc.ledger.recurrences.list.queryOptions({ kind }, { enabled: props.opened }));
+  const close = () =>
+    unsaved.confirmClose(() => {
+      setEditing(null);
+      props.onClose();
+    });
+  const back = () => unsaved.confirmClose(() => setEditing(null));
 
   const title = editing === null ? t.title[kind] : editing === 'new' ? t.newTitle[kind] : t.editTitle;
   return (
@@ -433,7 +444,7 @@ export function RecurrencesDrawer(props: { kind: DocumentKind; opened: boolean; 
               rows={list.data}
               rowKey={(r) => r.id}
               empty={t.empty[kind]}
-              columns={columns}
+              columns={recurrenceColumns({ canEdit, onEdit: setEditing, onEnd: setEnding })}
               minWidth={720}
               onOpen={setEditing}
             />

@@ -75,6 +75,47 @@ function itemOf(row: Row, typed: Typed, paidDate: string | null) {
   };
 }
 
+/** One installment being settled: which it is, its due date, open balance and days late, and its four amounts. */
+function SettleItem({
+  item,
+  onType,
+}: {
+  item: ReturnType<typeof itemOf> & { row: Row };
+  onType: (change: Typed) => void;
+}) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={600}>
+        {`${item.row.partyName} · ${item.row.description} (${item.row.number}/${item.row.count})`}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {formatCalendarDate(item.row.dueDate)} · {s.openBalance(formatBRL(item.row.open))}
+        {item.days > 0 ? ` · ${s.late(item.days)}` : ''}
+      </Text>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
+        <MoneyInput label={d.principal} value={item.principal} onChange={(v) => onType({ principal: v })} />
+        <MoneyInput label={d.interest} value={item.interest} onChange={(v) => onType({ interest: v })} />
+        <MoneyInput label={d.fine} value={item.fine} onChange={(v) => onType({ fine: v })} />
+        <MoneyInput label={d.discount} value={item.discount} onChange={(v) => onType({ discount: v })} />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** The total that will move when several installments are settled at once. */
+function SettleTotal({ total }: { total: number }) {
+  return (
+    <Table aria-label={s.total}>
+      <Table.Tbody>
+        <Table.Tr>
+          <Table.Td>{s.total}</Table.Td>
+          <Table.Td ta="right">{formatBRL(total)}</Table.Td>
+        </Table.Tr>
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 /**
  * Pays (or receives) one or more installments of one party in one act: the principal of each (the open balance, or
  * less for a partial payment), interest and fine computed from the document's rates and the date (and editable),
@@ -177,33 +218,7 @@ export function SettleModal(props: {
             </Alert>
           )}
           {items.map((item) => (
-            <Stack key={item.row.id} gap={4}>
-              <Text size="sm" fw={600}>
-                {`${item.row.partyName} · ${item.row.description} (${item.row.number}/${item.row.count})`}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {formatCalendarDate(item.row.dueDate)} · {s.openBalance(formatBRL(item.row.open))}
-                {item.days > 0 ? ` · ${s.late(item.days)}` : ''}
-              </Text>
-              <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
-                <MoneyInput
-                  label={d.principal}
-                  value={item.principal}
-                  onChange={(v) => type(item.row.id, { principal: v })}
-                />
-                <MoneyInput
-                  label={d.interest}
-                  value={item.interest}
-                  onChange={(v) => type(item.row.id, { interest: v })}
-                />
-                <MoneyInput label={d.fine} value={item.fine} onChange={(v) => type(item.row.id, { fine: v })} />
-                <MoneyInput
-                  label={d.discount}
-                  value={item.discount}
-                  onChange={(v) => type(item.row.id, { discount: v })}
-                />
-              </SimpleGrid>
-            </Stack>
+            <SettleItem key={item.row.id} item={item} onType={(change) => type(item.row.id, change)} />
           ))}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <MoneyInput label={s.fees} value={fees} onChange={setFees} />
@@ -221,16 +236,7 @@ export function SettleModal(props: {
             leftSection={<IconPaperclip size={16} />}
             error={proofTooLarge ? d.tooLarge : undefined}
           />
-          {items.length > 1 && (
-            <Table aria-label={s.total}>
-              <Table.Tbody>
-                <Table.Tr>
-                  <Table.Td>{s.total}</Table.Td>
-                  <Table.Td ta="right">{formatBRL(total)}</Table.Td>
-                </Table.Tr>
-              </Table.Tbody>
-            </Table>
-          )}
+          {items.length > 1 && <SettleTotal total={total} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={props.onClose}>
               {common.cancel}

@@ -134,19 +134,68 @@ function Changes({
   );
 }
 
+/** The events' filters as the page opens: every change but the routine ones. Clearing comes back here. */
+const CLEARED = { from: '', to: '', actor: '', action: '', entity: '', routine: false as boolean };
+type EventFilterValues = typeof CLEARED;
+
+/** The events' filters: the period, the person, the action, the kind of record, the routine ones, and clearing them. */
+function EventFilters(props: { filters: EventFilterValues; setFilters: (change: Partial<EventFilterValues>) => void }) {
+  const { filters, setFilters } = props;
+  const facets = useQuery(trpc.logs.events.facets.queryOptions());
+  const filtered = Boolean(filters.from || filters.actor || filters.action || filters.entity || filters.routine);
+  return (
+    <Group align="flex-end">
+      <PeriodInput from={filters.from} to={filters.to} clearable onChange={(p) => setFilters(p)} />
+      <Select
+        aria-label={t.person}
+        placeholder={t.allPeople}
+        clearable
+        searchable
+        data={(facets.data?.actors ?? []).map((a) => ({ value: a.id, label: a.name ?? a.username }))}
+        value={filters.actor || null}
+        onChange={(actor) => setFilters({ actor: actor ?? '' })}
+        w={{ base: '100%', xs: 200 }}
+      />
+      <Select
+        aria-label={t.action}
+        placeholder={t.allActions}
+        clearable
+        searchable
+        data={(facets.data?.actions ?? []).map((a) => ({ value: a, label: actionLabel(a) }))}
+        value={filters.action || null}
+        onChange={(action) => setFilters({ action: action ?? '' })}
+        w={{ base: '100%', xs: 200 }}
+      />
+      <Select
+        aria-label={t.entity}
+        placeholder={t.allEntities}
+        clearable
+        data={(facets.data?.entities ?? []).map((e) => ({ value: e, label: entityLabel(e) }))}
+        value={filters.entity || null}
+        onChange={(entity) => setFilters({ entity: entity ?? '' })}
+        w={{ base: '100%', xs: 170 }}
+      />
+      <Switch
+        label={t.routine}
+        description={t.routineHelp}
+        checked={filters.routine}
+        onChange={(e) => setFilters({ routine: e.currentTarget.checked })}
+        maw={260}
+      />
+      {filtered && (
+        <Button variant="subtle" onClick={() => setFilters(CLEARED)}>
+          {appMessages.common.clearFilters}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
 /** Every change in the organization: who, when, what and the difference it made. */
 export function EventsPage() {
   const organization = useSessionStore((s) => s.selectedTenant?.organization) ?? NO_UNITS;
   const placeName = grantKeyNamer(organization);
-  const [filters, setFilters] = useUrlState({
-    from: '',
-    to: '',
-    actor: '',
-    action: '',
-    entity: '',
-    routine: false as boolean,
-    page: 1,
-  });
+  const [filters, setFilters] = useUrlState({ ...CLEARED, page: 1 });
   const filter = {
     ...(filters.from ? { from: dayStart(filters.from) } : {}),
     ...(filters.to ? { to: dayEnd(filters.to) } : {}),
@@ -155,7 +204,6 @@ export function EventsPage() {
     ...(filters.entity ? { entity: filters.entity } : {}),
     ...(filters.routine ? { routine: true } : {}),
   };
-  const facets = useQuery(trpc.logs.events.facets.queryOptions());
   const list = useQuery({
     ...trpc.logs.events.list.queryOptions({ ...filter, page: filters.page, pageSize: PAGE_SIZE }),
     placeholderData: keepPreviousData,
@@ -186,58 +234,11 @@ export function EventsPage() {
       setExporting(false);
     }
   };
-  const filtered = Boolean(filters.from || filters.actor || filters.action || filters.entity || filters.routine);
   const names = list.data?.names ?? {};
   return (
     <Stack>
       <Group justify="space-between" align="flex-end">
-        <Group align="flex-end">
-          <PeriodInput from={filters.from} to={filters.to} clearable onChange={(p) => setFilters(p)} />
-          <Select
-            aria-label={t.person}
-            placeholder={t.allPeople}
-            clearable
-            searchable
-            data={(facets.data?.actors ?? []).map((a) => ({ value: a.id, label: a.name ?? a.username }))}
-            value={filters.actor || null}
-            onChange={(actor) => setFilters({ actor: actor ?? '' })}
-            w={{ base: '100%', xs: 200 }}
-          />
-          <Select
-            aria-label={t.action}
-            placeholder={t.allActions}
-            clearable
-            searchable
-            data={(facets.data?.actions ?? []).map((a) => ({ value: a, label: actionLabel(a) }))}
-            value={filters.action || null}
-            onChange={(action) => setFilters({ action: action ?? '' })}
-            w={{ base: '100%', xs: 200 }}
-          />
-          <Select
-            aria-label={t.entity}
-            placeholder={t.allEntities}
-            clearable
-            data={(facets.data?.entities ?? []).map((e) => ({ value: e, label: entityLabel(e) }))}
-            value={filters.entity || null}
-            onChange={(entity) => setFilters({ entity: entity ?? '' })}
-            w={{ base: '100%', xs: 170 }}
-          />
-          <Switch
-            label={t.routine}
-            description={t.routineHelp}
-            checked={filters.routine}
-            onChange={(e) => setFilters({ routine: e.currentTarget.checked })}
-            maw={260}
-          />
-          {filtered && (
-            <Button
-              variant="subtle"
-              onClick={() => setFilters({ from: '', to: '', actor: '', action: '', entity: '', routine: false })}
-            >
-              {appMessages.common.clearFilters}
-            </Button>
-          )}
-        </Group>
+        <EventFilters filters={filters} setFilters={setFilters} />
         <ExportMenu loading={exporting} disabled={!list.data?.total} onExport={(format) => void exportRows(format)} />
       </Group>
       <DataTable

@@ -325,11 +325,104 @@ function OrderFiles(props: { order: OrderDetail; files: UseQueryResult<OrderFile
 }
 
 type Transition = PurchaseTransitionInput['type'];
+type Permission = OrderDetail['myPermissions'][number];
+
+/** The order's number, status and total, and whether it waits for the caller. */
+function OrderHeading({ order }: { order: OrderDetail }) {
+  return (
+    <Stack gap={4}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Title order={4}>{t.order(order.number)}</Title>
+        <Badge color={STATUS_COLORS[order.status]} variant="light">
+          {PURCHASE_STATUS_LABELS[order.status]}
+        </Badge>
+      </Group>
+      <Text fw={700} fz="xl" style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {formatBRL(order.total)}
+      </Text>
+      {order.waitsForMe && (
+        <Badge color="orange" variant="light">
+          {t.waitsForMe}
+        </Badge>
+      )}
+    </Stack>
+  );
+}
+
+/** What the caller may do with the order now (conclude, send, approve or reject, edit, cancel), and its payable. */
+function OrderActions(props: {
+  order: OrderDetail;
+  me: string | undefined;
+  open: boolean;
+  may: (permission: Permission) => boolean;
+  send: (type: Transition) => void;
+  busy: (type: Transition) => boolean;
+  onConclude: () => void;
+  onAsk: (type: 'reprovar' | 'cancelar') => void;
+  onEdit: () => void;
+}) {
+  const { order, me, open, may, send, busy } = props;
+  const navigate = useNavigate();
+  const mine = order.approvers.find((a) => a.userId === me);
+  const canEvaluate =
+    order.status === 'aguardando_aprovacao' &&
+    may('avaliar_pedidos_compra') &&
+    !order.mine &&
+    mine !== undefined &&
+    !order.approvals.some((a) => a.approverId === me);
+  const withinLimit = mine !== undefined && mine.limit < order.total;
+  return (
+    <Stack gap="xs">
+      <Group gap="xs">
+        {order.status === 'aprovada' && may('concluir_pedidos_compra') && (
+          <Button onClick={props.onConclude}>{t.actions.conclude}</Button>
+        )}
+        {order.status === 'criada' && may('enviar_pedidos_compra') && (
+          <Button loading={busy('enviar')} onClick={() => send('enviar')}>
+            {t.actions.send}
+          </Button>
+        )}
+        {canEvaluate && (
+          <>
+            <Button color="green" loading={busy('aprovar')} onClick={() => send('aprovar')}>
+              {withinLimit ? t.actions.approveWithinLimit : t.actions.approve}
+            </Button>
+            <Button variant="default" color="red" onClick={() => props.onAsk('reprovar')}>
+              {t.actions.reject}
+            </Button>
+          </>
+        )}
+        {open && may('editar_pedidos_compra') && (
+          <Button variant="default" onClick={props.onEdit}>
+            {t.actions.edit}
+          </Button>
+        )}
+        {open && (may('editar_pedidos_compra') || may('avaliar_pedidos_compra')) && (
+          <Button variant="subtle" color="red" onClick={() => props.onAsk('cancelar')}>
+            {t.actions.cancel}
+          </Button>
+        )}
+        {order.payableId && (
+          <Button
+            variant="light"
+            onClick={() => void navigate({ to: '/contas/pagar', search: { doc: order.payableId } })}
+          >
+            {d.payable}
+          </Button>
+        )}
+      </Group>
+      {canEvaluate && withinLimit && (
+        <Text size="xs" c="dimmed">
+          {t.actions.withinLimitHelp(formatBRL(mine.limit), formatBRL(order.total))}
+        </Text>
+      )}
+    </Stack>
+  );
+}
 
 function OrderView({ id }: { id: string }) {
   const queryClient = useQueryClient();
   const me = useAuthzStore((s) => s.userData?.id);
-  const navigate = useNavigate();
   const query = useQuery(trpc.purchasing.get.queryOptions({ id }));
   const files = useQuery(trpc.purchasing.attachments.list.queryOptions({ orderId: id }));
   const [asking, setAsking] = useState<'reprovar' | 'cancelar' | null>(null);
@@ -362,16 +455,8 @@ function OrderView({ id }: { id: string }) {
     );
   }
   const order = query.data;
-  const may = (permission: OrderDetail['myPermissions'][number]) => order.myPermissions.includes(permission);
+  const may = (permission: Permission) => order.myPermissions.includes(permission);
   const open = order.status === 'criada' || order.status === 'aguardando_aprovacao' || order.status === 'aprovada';
-  const mine = order.approvers.find((a) => a.userId === me);
-  const canEvaluate =
-    order.status === 'aguardando_aprovacao' &&
-    may('avaliar_pedidos_compra') &&
-    !order.mine &&
-    mine !== undefined &&
-    !order.approvals.some((a) => a.approverId === me);
-  const withinLimit = mine !== undefined && mine.limit < order.total;
   const send = (type: Transition, reason?: string) =>
     act.mutate(
       type === 'reprovar' || type === 'cancelar'
@@ -382,68 +467,19 @@ function OrderView({ id }: { id: string }) {
 
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Title order={4}>{t.order(order.number)}</Title>
-          <Badge color={STATUS_COLORS[order.status]} variant="light">
-            {PURCHASE_STATUS_LABELS[order.status]}
-          </Badge>
-        </Group>
-        <Text fw={700} fz="xl" style={{ fontVariantNumeric: 'tabular-nums' }}>
-          {formatBRL(order.total)}
-        </Text>
-        {order.waitsForMe && (
-          <Badge color="orange" variant="light">
-            {t.waitsForMe}
-          </Badge>
-        )}
-      </Stack>
+      <OrderHeading order={order} />
       {(open || order.payableId) && (
-        <Stack gap="xs">
-          <Group gap="xs">
-            {order.status === 'aprovada' && may('concluir_pedidos_compra') && (
-              <Button onClick={() => setConcluding(true)}>{t.actions.conclude}</Button>
-            )}
-            {order.status === 'criada' && may('enviar_pedidos_compra') && (
-              <Button loading={busy('enviar')} onClick={() => send('enviar')}>
-                {t.actions.send}
-              </Button>
-            )}
-            {canEvaluate && (
-              <>
-                <Button color="green" loading={busy('aprovar')} onClick={() => send('aprovar')}>
-                  {withinLimit ? t.actions.approveWithinLimit : t.actions.approve}
-                </Button>
-                <Button variant="default" color="red" onClick={() => setAsking('reprovar')}>
-                  {t.actions.reject}
-                </Button>
-              </>
-            )}
-            {open && may('editar_pedidos_compra') && (
-              <Button variant="default" onClick={() => setEditing(true)}>
-                {t.actions.edit}
-              </Button>
-            )}
-            {open && (may('editar_pedidos_compra') || may('avaliar_pedidos_compra')) && (
-              <Button variant="subtle" color="red" onClick={() => setAsking('cancelar')}>
-                {t.actions.cancel}
-              </Button>
-            )}
-            {order.payableId && (
-              <Button
-                variant="light"
-                onClick={() => void navigate({ to: '/contas/pagar', search: { doc: order.payableId } })}
-              >
-                {d.payable}
-              </Button>
-            )}
-          </Group>
-          {canEvaluate && withinLimit && (
-            <Text size="xs" c="dimmed">
-              {t.actions.withinLimitHelp(formatBRL(mine.limit), formatBRL(order.total))}
-            </Text>
-          )}
-        </Stack>
+        <OrderActions
+          order={order}
+          me={me}
+          open={open}
+          may={may}
+          send={send}
+          busy={busy}
+          onConclude={() => setConcluding(true)}
+          onAsk={setAsking}
+          onEdit={() => setEditing(true)}
+        />
       )}
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs">
         <Fact label={d.department}>{`${order.department} · ${order.unit}`}</Fact>

@@ -12,6 +12,7 @@ import { DataTable, selectionColumn, type Column } from '../../ui/DataTable';
 import { notifySuccess } from '../../ui/notify';
 import { PeriodEnd } from '../../ui/PeriodEnd';
 import { SearchInput } from '../../ui/SearchInput';
+import { useKeyedSelection } from '../../ui/use-keyed-selection';
 import { useUrlState } from '../../ui/use-url-state';
 import { MoneyInput } from '../ledger/MoneyInput';
 import { ledgerSources } from '../ledger/sources';
@@ -49,20 +50,8 @@ function useCurrentList() {
   return PURCHASE_LISTS.find((list) => list.slug === slug) ?? PURCHASE_LISTS[0];
 }
 
-/**
- * The six `compras/*` lists: one status each, filters and page in the address, a row opens its order (`pedido=<id>`,
- * the link the e-mails carry). "Aguardando aprovação" puts first what waits for the caller and approves in bulk.
- */
-export function PurchaseOrdersPage() {
-  const list = useCurrentList();
-  const status = list.status;
-  const queryClient = useQueryClient();
-  const canCreate = usePurchasingCan('editar_pedidos_compra');
-  const canApprove = usePurchasingCan('avaliar_pedidos_compra');
-  // Working in one department shows that department's orders: choosing another, or a requester, is for whoever
-  // works organization-wide (and may read the members).
-  const organizationWide = !useTenantStore((s) => s.selectedDepartment);
-  const canReadMembers = useCan('read_memberships');
+/** The order lists' filters, sort, page and open order kept in the address, the query they make and whether any narrows it. */
+function usePurchaseOrderFilters(status: (typeof PURCHASE_LISTS)[number]['status']) {
   const [filters, setFilters] = useUrlState({
     ...CLEARED,
     sort: 'createdAt',
@@ -85,42 +74,22 @@ export function PurchaseOrdersPage() {
       search: filters.search,
     },
   };
-  const orders = useQuery({
-    ...trpc.purchasing.list.queryOptions({ ...query, page: filters.page, pageSize: PAGE_SIZE }),
-    placeholderData: keepPreviousData,
-  });
-  const bulk = status === 'aguardando_aprovacao' && canApprove;
-  // A selection belongs to the list and filters it was made under: changing them starts anew.
-  const selectionKey = JSON.stringify(query);
-  const [selection, setSelection] = useState<{ key: string; rows: Map<string, Row> }>({ key: '', rows: new Map() });
-  const selected = selection.key === selectionKey ? selection.rows : new Map<string, Row>();
-  const setSelected = (next: Map<string, Row>) => setSelection({ key: selectionKey, rows: next });
-  const [approving, setApproving] = useState(false);
-  const [creating, setCreating] = useState(false);
   const moreSet = MORE.some((key) => filters[key] !== '');
-  const [moreFilters, setMoreFilters] = useState(moreSet);
   const filtered = moreSet || filters.search !== '';
-  const chosen = [...selected.values()];
-  const chosenTotal = formatBRL(chosen.reduce((sum, row) => sum + row.total, 0));
-  const approveMany = useMutation(
-    trpc.purchasing.approveMany.mutationOptions({
-      onSuccess: async (result) => {
-        setApproving(false);
-        setSelected(new Map());
-        await queryClient.invalidateQueries(trpc.purchasing.pathFilter());
-        notifySuccess(t.bulk.approved(result.approved));
-      },
-      onError: (error) => {
-        setApproving(false);
-        notifyApiError(error);
-        void queryClient.invalidateQueries(trpc.purchasing.pathFilter());
-      },
-    }),
-  );
+  return { filters, setFilters, query, moreSet, filtered };
+}
 
+type FilterState = ReturnType<typeof usePurchaseOrderFilters>;
+
+/** The order lists' columns; with a selection (approving in bulk), a first column of checkboxes. */
+function orderColumns(
+  selection: { selected: Map<string, Row>; setSelected: (next: Map<string, Row>) => void } | null,
+): Column<Row>[] {
   const c = t.columns;
-  const columns: Column<Row>[] = [
-    ...(bulk ? [selectionColumn(selected, setSelected, (row: Row) => c.select(row.number))] : []),
+  return [
+    ...(selection
+      ? [selectionColumn(selection.selected, selection.setSelected, (row: Row) => c.select(row.number))]
+      : []),
     {
       key: 'number',
       header: c.number,
@@ -190,6 +159,113 @@ export function PurchaseOrdersPage() {
       render: (row) => <Text size="sm">{row.neededBy ? formatCalendarDate(row.neededBy) : '—'}</Text>,
     },
   ];
+}
+
+/**
+ * "Mais filtros" of the order lists: the department and the requester (for whoever works organization-wide, the
+ * requester for whoever may read the members), the supplier, the creation period and the total.
+ */
+function OrderMoreFilters({ state }: { state: FilterState }) {
+  const { filters, setFilters } = state;
+  // Working in one department shows that department's orders: choosing another, or a requester, is for whoever
+  // works organization-wide (and may read the members).
+  const organizationWide = !useTenantStore((s) => s.selectedDepartment);
+  const canReadMembers = useCan('read_memberships');
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+      {organizationWide && (
+        <ReferenceSelect
+          label={t.filters.department}
+          source={departmentsSource}
+          value={filters.departmentId || null}
+          onChange={(v) => setFilters({ departmentId: v ?? '' })}
+        />
+      )}
+      {organizationWide && canReadMembers && (
+        <ReferenceSelect
+          label={t.filters.requester}
+          source={membersSource}
+          value={filters.requesterId || null}
+          onChange={(v) => setFilters({ requesterId: v ?? '' })}
+        />
+      )}
+      <ReferenceSelect
+        label={t.filters.supplier}
+        source={ledgerSources.suppliers}
+        value={filters.supplierId || null}
+        onChange={(v) => setFilters({ supplierId: v ?? '' })}
+      />
+      <Group gap="xs" wrap="nowrap" align="flex-end">
+        <PeriodEnd label={t.filters.from} value={filters.from} onChange={(from) => setFilters({ from })} />
+        <PeriodEnd label={t.filters.to} value={filters.to} onChange={(to) => setFilters({ to })} />
+      </Group>
+      {(['amountMin', 'amountMax'] as const).map((key) => (
+        <MoneyInput key={key} label={t.filters[key]} value={filters[key]} onChange={(v) => setFilters({ [key]: v })} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** The bar over the list while orders are chosen: how many and their total, approve them or clear the choice. */
+function OrderBulkBar(props: { count: number; total: string; onApprove: () => void; onClear: () => void }) {
+  return (
+    <Paper withBorder p="xs" bg="blue.0">
+      <Group justify="space-between">
+        <Text size="sm" fw={600}>
+          {t.bulk.selected(props.count, props.total)}
+        </Text>
+        <Group gap="xs">
+          <Button size="xs" onClick={props.onApprove}>
+            {t.bulk.approve}
+          </Button>
+          <Button size="xs" variant="subtle" onClick={props.onClear}>
+            {t.bulk.clear}
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
+/**
+ * The six `compras/*` lists: one status each, filters and page in the address, a row opens its order (`pedido=<id>`,
+ * the link the e-mails carry). "Aguardando aprovação" puts first what waits for the caller and approves in bulk.
+ */
+export function PurchaseOrdersPage() {
+  const list = useCurrentList();
+  const status = list.status;
+  const queryClient = useQueryClient();
+  const canCreate = usePurchasingCan('editar_pedidos_compra');
+  const canApprove = usePurchasingCan('avaliar_pedidos_compra');
+  const state = usePurchaseOrderFilters(status);
+  const { filters, setFilters, query, filtered } = state;
+  const orders = useQuery({
+    ...trpc.purchasing.list.queryOptions({ ...query, page: filters.page, pageSize: PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
+  const bulk = status === 'aguardando_aprovacao' && canApprove;
+  // A selection belongs to the list and filters it was made under: changing them starts anew.
+  const { selected, setSelected } = useKeyedSelection<Row>(JSON.stringify(query));
+  const [approving, setApproving] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const [moreFilters, setMoreFilters] = useState(state.moreSet);
+  const chosen = [...selected.values()];
+  const chosenTotal = formatBRL(chosen.reduce((sum, row) => sum + row.total, 0));
+  const approveMany = useMutation(
+    trpc.purchasing.approveMany.mutationOptions({
+      onSuccess: async (result) => {
+        setApproving(false);
+        setSelected(new Map());
+        await queryClient.invalidateQueries(trpc.purchasing.pathFilter());
+        notifySuccess(t.bulk.approved(result.approved));
+      },
+      onError: (error) => {
+        setApproving(false);
+        notifyApiError(error);
+        void queryClient.invalidateQueries(trpc.purchasing.pathFilter());
+      },
+    }),
+  );
 
   return (
     <Stack>
@@ -216,67 +292,21 @@ export function PurchaseOrdersPage() {
           )}
         </Group>
       </Group>
-      {moreFilters && (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-          {organizationWide && (
-            <ReferenceSelect
-              label={t.filters.department}
-              source={departmentsSource}
-              value={filters.departmentId || null}
-              onChange={(v) => setFilters({ departmentId: v ?? '' })}
-            />
-          )}
-          {organizationWide && canReadMembers && (
-            <ReferenceSelect
-              label={t.filters.requester}
-              source={membersSource}
-              value={filters.requesterId || null}
-              onChange={(v) => setFilters({ requesterId: v ?? '' })}
-            />
-          )}
-          <ReferenceSelect
-            label={t.filters.supplier}
-            source={ledgerSources.suppliers}
-            value={filters.supplierId || null}
-            onChange={(v) => setFilters({ supplierId: v ?? '' })}
-          />
-          <Group gap="xs" wrap="nowrap" align="flex-end">
-            <PeriodEnd label={t.filters.from} value={filters.from} onChange={(from) => setFilters({ from })} />
-            <PeriodEnd label={t.filters.to} value={filters.to} onChange={(to) => setFilters({ to })} />
-          </Group>
-          {(['amountMin', 'amountMax'] as const).map((key) => (
-            <MoneyInput
-              key={key}
-              label={t.filters[key]}
-              value={filters[key]}
-              onChange={(v) => setFilters({ [key]: v })}
-            />
-          ))}
-        </SimpleGrid>
-      )}
+      {moreFilters && <OrderMoreFilters state={state} />}
       {chosen.length > 0 && (
-        <Paper withBorder p="xs" bg="blue.0">
-          <Group justify="space-between">
-            <Text size="sm" fw={600}>
-              {t.bulk.selected(chosen.length, chosenTotal)}
-            </Text>
-            <Group gap="xs">
-              <Button size="xs" onClick={() => setApproving(true)}>
-                {t.bulk.approve}
-              </Button>
-              <Button size="xs" variant="subtle" onClick={() => setSelected(new Map())}>
-                {t.bulk.clear}
-              </Button>
-            </Group>
-          </Group>
-        </Paper>
+        <OrderBulkBar
+          count={chosen.length}
+          total={chosenTotal}
+          onApprove={() => setApproving(true)}
+          onClear={() => setSelected(new Map())}
+        />
       )}
       <DataTable
         query={orders}
         rows={orders.data?.rows}
         rowKey={(row) => row.id}
         empty={filtered ? t.noMatch : t.empty[status]}
-        columns={columns}
+        columns={orderColumns(bulk ? { selected, setSelected } : null)}
         minWidth={960}
         onOpen={(row) => setFilters({ pedido: row.id, page: filters.page })}
         sort={{

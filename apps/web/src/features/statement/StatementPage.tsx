@@ -193,37 +193,10 @@ function Balances(props: { date: string; onDate: (iso: string) => void; onOpen: 
   );
 }
 
-/**
- * contas/extrato: one account's movements over a period with the balance after each, the period's opening and
- * closing balances and totals; or every account's balance at a date. Account, period and view live in the address.
- */
-export function StatementPage() {
-  const canEdit = useCan('editar_transacoes', 'unit');
-  const [filters, setFilters] = useUrlState({ view: 'statement', account: '', from: '', to: '', date: '', page: 1 });
-  const accounts = useQuery(trpc.ledger.statement.balances.queryOptions({}));
-  const list = accounts.data?.accounts ?? [];
-  // The first checking account until one is chosen: where a finance team's day starts.
-  const accountId =
-    filters.account || (list.find((a) => a.kind === 'checking' && a.status === 'active') ?? list[0])?.id || '';
-  const statement = useQuery(
-    trpc.ledger.statement.get.queryOptions(
-      { accountId, from: filters.from || null, to: filters.to || null, page: filters.page, pageSize: PAGE_SIZE },
-      { enabled: accountId !== '', placeholderData: keepPreviousData },
-    ),
-  );
-  const data = statement.data;
-  const [transferring, setTransferring] = useState(false);
-  const [entering, setEntering] = useState(false);
-  const [reversing, setReversing] = useState<Row | null>(null);
-  const active = list.filter((a) => a.status === 'active');
-  const from = filters.from || data?.from || monthStart(todayInSaoPaulo());
-  const shiftMonth = (months: number) => {
-    const start = addMonths(monthStart(from), months);
-    setFilters({ from: start, to: monthEnd(start) });
-  };
-
+/** The statement's columns; with `onReverse` (for whoever may edit), a last one undoing a transfer or manual entry. */
+function statementColumns(onReverse: ((row: Row) => void) | null): Column<Row>[] {
   const c = t.columns;
-  const columns: Column<Row>[] = [
+  return [
     {
       key: 'date',
       header: c.date,
@@ -298,7 +271,7 @@ export function StatementPage() {
         );
       },
     },
-    ...(canEdit
+    ...(onReverse
       ? [
           {
             key: 'actions',
@@ -314,7 +287,7 @@ export function StatementPage() {
                   aria-label={t.reverseLabel(row.description)}
                   onClick={(e) => {
                     e.stopPropagation();
-                    setReversing(row);
+                    onReverse(row);
                   }}
                 >
                   {t.reverse}
@@ -324,6 +297,36 @@ export function StatementPage() {
         ]
       : []),
   ];
+}
+
+/**
+ * contas/extrato: one account's movements over a period with the balance after each, the period's opening and
+ * closing balances and totals; or every account's balance at a date. Account, period and view live in the address.
+ */
+export function StatementPage() {
+  const canEdit = useCan('editar_transacoes', 'unit');
+  const [filters, setFilters] = useUrlState({ view: 'statement', account: '', from: '', to: '', date: '', page: 1 });
+  const accounts = useQuery(trpc.ledger.statement.balances.queryOptions({}));
+  const list = accounts.data?.accounts ?? [];
+  // The first checking account until one is chosen: where a finance team's day starts.
+  const accountId =
+    filters.account || (list.find((a) => a.kind === 'checking' && a.status === 'active') ?? list[0])?.id || '';
+  const statement = useQuery(
+    trpc.ledger.statement.get.queryOptions(
+      { accountId, from: filters.from || null, to: filters.to || null, page: filters.page, pageSize: PAGE_SIZE },
+      { enabled: accountId !== '', placeholderData: keepPreviousData },
+    ),
+  );
+  const data = statement.data;
+  const [transferring, setTransferring] = useState(false);
+  const [entering, setEntering] = useState(false);
+  const [reversing, setReversing] = useState<Row | null>(null);
+  const active = list.filter((a) => a.status === 'active');
+  const from = filters.from || data?.from || monthStart(todayInSaoPaulo());
+  const shiftMonth = (months: number) => {
+    const start = addMonths(monthStart(from), months);
+    setFilters({ from: start, to: monthEnd(start) });
+  };
 
   return (
     <Stack>
@@ -401,7 +404,7 @@ export function StatementPage() {
             rows={data?.rows}
             rowKey={(row) => row.id}
             empty={t.empty}
-            columns={columns}
+            columns={statementColumns(canEdit ? setReversing : null)}
             minWidth={900}
             pagination={{
               page: filters.page,
