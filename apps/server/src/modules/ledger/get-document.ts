@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
 import { NotFoundError } from '../../errors';
@@ -51,23 +51,12 @@ export const documentFiles = (tx: Tx, organizationId: string, documentId: string
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/**
- * A document with everything the drawer shows: its party, apportionment, taxes, installments, the payments that
- * settled them (reversed or not, with their reversals), its files and its history in the event log.
- */
-export async function getDocument(tx: Tx, organizationId: string, id: string) {
-  const document = await documentOf(tx, organizationId, id);
-  const inOrganization = (t: { organizationId: PgColumn }) => eq(t.organizationId, organizationId);
-  const party = await tx
-    .select({
-      id: partiesView.id,
-      name: partiesView.name,
-      tradeName: partiesView.tradeName,
-      document: partiesView.document,
-    })
-    .from(partiesView)
-    .where(and(inOrganization(partiesView), eq(partiesView.id, document.partyId)));
-  const lines = await tx
+const inOrganization = (organizationId: string) => (t: { organizationId: PgColumn }) =>
+  eq(t.organizationId, organizationId);
+
+/** The document's apportionment lines with their classification and cost centre named. */
+function documentLines(tx: Tx, organizationId: string, id: string) {
+  return tx
     .select({
       id: ledgerDocumentLines.id,
       classificationId: ledgerDocumentLines.classificationId,
@@ -80,9 +69,13 @@ export async function getDocument(tx: Tx, organizationId: string, id: string) {
     .from(ledgerDocumentLines)
     .innerJoin(classificationsView, eq(classificationsView.id, ledgerDocumentLines.classificationId))
     .innerJoin(costCentresView, eq(costCentresView.id, ledgerDocumentLines.costCentreId))
-    .where(and(inOrganization(ledgerDocumentLines), eq(ledgerDocumentLines.documentId, id)))
+    .where(and(inOrganization(organizationId)(ledgerDocumentLines), eq(ledgerDocumentLines.documentId, id)))
     .orderBy(asc(ledgerDocumentLines.id));
-  const taxes = await tx
+}
+
+/** The taxes the document withholds, each with the guide made from it and who collects it. */
+function documentTaxes(tx: Tx, organizationId: string, id: string) {
+  return tx
     .select({
       id: ledgerDocumentTaxes.id,
       taxTypeId: ledgerDocumentTaxes.taxTypeId,
@@ -104,26 +97,12 @@ export async function getDocument(tx: Tx, organizationId: string, id: string) {
         eq(taxDocuments.id, ledgerDocumentTaxes.taxDocumentId),
       ),
     )
-    .where(and(inOrganization(ledgerDocumentTaxes), eq(ledgerDocumentTaxes.documentId, id)))
+    .where(and(inOrganization(organizationId)(ledgerDocumentTaxes), eq(ledgerDocumentTaxes.documentId, id)))
     .orderBy(asc(ledgerDocumentTaxes.id));
-  const installments = await tx
-    .select({
-      id: ledgerInstallments.id,
-      number: ledgerInstallments.number,
-      count: ledgerInstallments.count,
-      dueDate: ledgerInstallments.dueDate,
-      amount: ledgerInstallments.amount,
-      settled: ledgerInstallments.settled,
-      status: ledgerInstallments.status,
-      barcode: ledgerInstallments.barcode,
-      pixCode: ledgerInstallments.pixCode,
-    })
-    .from(ledgerInstallments)
-    .where(and(inOrganization(ledgerInstallments), eq(ledgerInstallments.documentId, id)))
-    .orderBy(asc(ledgerInstallments.number));
-  const attachments = await documentFiles(tx, organizationId, id);
+}
 
-  const installmentIds = installments.map((i) => i.id);
+/** The payments that settled these installments, reversals included, each with its settlements and account. */
+async function paymentsOf(tx: Tx, organizationId: string, installmentIds: string[]) {
   const settlements =
     installmentIds.length === 0
       ? []
@@ -138,7 +117,12 @@ export async function getDocument(tx: Tx, organizationId: string, id: string) {
             discount: ledgerSettlements.discount,
           })
           .from(ledgerSettlements)
-          .where(and(inOrganization(ledgerSettlements), inArray(ledgerSettlements.installmentId, installmentIds)))
+          .where(
+            and(
+              inOrganization(organizationId)(ledgerSettlements),
+              inArray(ledgerSettlements.installmentId, installmentIds),
+            ),
+          )
           .orderBy(asc(ledgerSettlements.id));
   const paymentIds = [...new Set(settlements.map((s) => s.paymentId))];
   const payments =
@@ -161,9 +145,19 @@ export async function getDocument(tx: Tx, organizationId: string, id: string) {
           .from(ledgerPayments)
           .innerJoin(accountsView, eq(accountsView.id, ledgerPayments.accountId))
           .leftJoin(paymentMethodsView, eq(paymentMethodsView.id, ledgerPayments.paymentMethodId))
-          .where(and(inOrganization(ledgerPayments), inArray(ledgerPayments.id, paymentIds)))
+          .where(and(inOrganization(organizationId)(ledgerPayments), inArray(ledgerPayments.id, paymentIds)))
           .orderBy(asc(ledgerPayments.createdAt));
   const reversed = new Set(payments.map((p) => p.reversalOf).filter(Boolean));
+  return payments.map((p) => ({
+    ...p,
+    createdAt: p.createdAt.toISOString(),
+    reversed: reversed.has(p.id),
+    settlements: settlements.filter((s) => s.paymentId === p.id),
+  }));
+}
+
+/** What the event log says of the document and of its payments, oldest first, with who did it. */
+async function historyOf(tx: Tx, organizationId: string, ids: string[]) {
   const history = await tx
     .select({
       id: eventLogView.id,
@@ -177,33 +171,57 @@ export async function getDocument(tx: Tx, organizationId: string, id: string) {
     })
     .from(eventLogView)
     .leftJoin(usersView, eq(usersView.id, eventLogView.actorUserId))
-    .where(
-      and(
-        eq(eventLogView.organizationId, organizationId),
-        or(
-          eq(eventLogView.entityId, id),
-          paymentIds.length > 0 ? inArray(eventLogView.entityId, paymentIds) : undefined,
-        ),
-      ),
-    )
+    .where(and(eq(eventLogView.organizationId, organizationId), inArray(eventLogView.entityId, ids)))
     .orderBy(asc(eventLogView.createdAt), asc(eventLogView.id));
+  return history.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() }));
+}
 
+/**
+ * A document with everything the drawer shows: its party, apportionment, taxes, installments, the payments that
+ * settled them (reversed or not, with their reversals), its files and its history in the event log.
+ */
+export async function getDocument(tx: Tx, organizationId: string, id: string) {
+  const document = await documentOf(tx, organizationId, id);
+  const [party] = await tx
+    .select({
+      id: partiesView.id,
+      name: partiesView.name,
+      tradeName: partiesView.tradeName,
+      document: partiesView.document,
+    })
+    .from(partiesView)
+    .where(and(inOrganization(organizationId)(partiesView), eq(partiesView.id, document.partyId)));
+  const installments = await tx
+    .select({
+      id: ledgerInstallments.id,
+      number: ledgerInstallments.number,
+      count: ledgerInstallments.count,
+      dueDate: ledgerInstallments.dueDate,
+      amount: ledgerInstallments.amount,
+      settled: ledgerInstallments.settled,
+      status: ledgerInstallments.status,
+      barcode: ledgerInstallments.barcode,
+      pixCode: ledgerInstallments.pixCode,
+    })
+    .from(ledgerInstallments)
+    .where(and(inOrganization(organizationId)(ledgerInstallments), eq(ledgerInstallments.documentId, id)))
+    .orderBy(asc(ledgerInstallments.number));
+  const payments = await paymentsOf(
+    tx,
+    organizationId,
+    installments.map((i) => i.id),
+  );
   return {
     ...document,
     cancelledAt: iso(document.cancelledAt),
     createdAt: iso(document.createdAt),
     updatedAt: iso(document.updatedAt),
-    party: party[0] ?? null,
-    lines,
-    taxes,
+    party: party ?? null,
+    lines: await documentLines(tx, organizationId, id),
+    taxes: await documentTaxes(tx, organizationId, id),
     installments: installments.map((i) => ({ ...i, open: i.amount - i.settled })),
-    payments: payments.map((p) => ({
-      ...p,
-      createdAt: p.createdAt.toISOString(),
-      reversed: reversed.has(p.id),
-      settlements: settlements.filter((s) => s.paymentId === p.id),
-    })),
-    attachments,
-    history: history.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
+    payments,
+    attachments: await documentFiles(tx, organizationId, id),
+    history: await historyOf(tx, organizationId, [id, ...payments.map((p) => p.id)]),
   };
 }
