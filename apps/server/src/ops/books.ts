@@ -353,11 +353,11 @@ const split = (only: Scope) => sql`
 const NO_KEY = sql.raw(`'00000000-0000-0000-0000-000000000000'::uuid`);
 
 /**
- * 9. The reports' monthly summary (`report_monthly_flows`, kept by the triggers of migration 0041) against the same
- * figures recomputed from the books by the rules of the reports' test oracle: cash basis, each settlement in its
- * payment's month apportioned over its document's lines exactly; accrual basis, each document that is not cancelled
- * in its competence, by line; manual entries on both bases. Amounts and entry counts; a summary row of zeros matches
- * nothing.
+ * 9. The reports' monthly summary (`report_monthly_flows`, kept by the triggers of migrations 0041 and 0045) against
+ * the same figures recomputed from the books by the rules of the reports' test oracle: cash basis, each settlement in
+ * its payment's month apportioned over its document's lines exactly; accrual basis, each document that is not
+ * cancelled in its competence, by line, but for a withheld tax's payable (its bill counts the gross); manual entries
+ * on both bases. Amounts and entry counts; a summary row of zeros matches nothing.
  */
 const reportSummary = (only: Scope) => {
   const part = apportionedPart(sql`m.value`, sql`l.share`, sql`m.settlement_id`, sql`l.id`);
@@ -379,7 +379,7 @@ const reportSummary = (only: Scope) => {
       coalesce(l.amount, d.gross_amount)
     from ledger_documents d
     left join ledger_document_lines l on l.organization_id = d.organization_id and l.document_id = d.id
-    where d.status <> 'cancelled' ${only('d')}
+    where d.status <> 'cancelled' and d.tax_of_document_id is null ${only('d')}
     union all
     select m.organization_id, m.unit_id,
       case when (m.kind = 'manual') = (m.amount > 0) then 'receivable' else 'payable' end, b.basis,

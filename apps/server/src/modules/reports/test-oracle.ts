@@ -51,14 +51,17 @@ function cashSettlements(r: FlowRange): SQL {
     select key, to_char(month, 'YYYY-MM-DD') as month, sum(part)::bigint as amount from parts group by key, month`;
 }
 
-/** Accrual basis: the documents of the direction's kind that are not cancelled, by competence, their lines' amounts. */
+/**
+ * Accrual basis: the documents of the direction's kind that are not cancelled, by competence, their lines' amounts. A
+ * withheld tax's payable is left out: the bill it was withheld from already counts its gross.
+ */
 function accrualDocuments(r: FlowRange): SQL {
   return sql`select l.${keyColumn(r.dimension)} as key, to_char(d.competence, 'YYYY-MM-DD') as month,
       sum(coalesce(l.amount, d.gross_amount))::bigint as amount
     from ledger_documents_view d left join ledger_document_lines_view l
       on l.organization_id = d.organization_id and l.document_id = d.id
     where d.organization_id = ${r.organizationId} and d.kind = ${kindOf(r.direction)} and d.status <> 'cancelled'
-      and d.competence >= ${r.start}::date and d.competence < ${r.end}::date
+      and d.tax_of_document_id is null and d.competence >= ${r.start}::date and d.competence < ${r.end}::date
       ${r.unitId ? sql`and d.unit_id = ${r.unitId}::uuid` : sql``}
     group by 1, 2`;
 }
@@ -123,13 +126,16 @@ function dreCash(r: DreRange): SQL {
     group by 1, 2`;
 }
 
-/** Accrual basis: the documents that are not cancelled, by competence, their lines' amounts; receivables +. */
+/**
+ * Accrual basis: the documents that are not cancelled, but for a withheld tax's payable, by competence, their lines'
+ * amounts; receivables +.
+ */
 function dreAccrual(r: DreRange): SQL {
   return sql`select l.classification_id, to_char(d.competence, 'YYYY-MM-DD') as month,
       sum(${signOf(sql`d.kind`)} * l.amount)::bigint as amount
     from ledger_documents_view d
     join ledger_document_lines_view l on l.organization_id = d.organization_id and l.document_id = d.id
-    where d.organization_id = ${r.organizationId} and d.status <> 'cancelled'
+    where d.organization_id = ${r.organizationId} and d.status <> 'cancelled' and d.tax_of_document_id is null
       and d.competence >= ${r.from}::date and d.competence < ${r.end}::date
       ${r.unitId ? sql`and d.unit_id = ${r.unitId}::uuid` : sql``}
       ${r.costCentreId ? sql`and l.cost_centre_id in ${branchOf(r.organizationId, r.costCentreId)}` : sql``}
