@@ -53,9 +53,10 @@ function stepStart(step: ProjectionStep, date: string, today: string): string {
 
 /**
  * The cash-flow projection: today's balance of the accounts; then, day by day for `days` days, the open balance of
- * the installments falling due (receivables in, payables out; those already overdue counted on today) and the
- * periods of active recurrences not yet generated as documents; summed by step, with the balance at each step's end.
- * Inflows and outflows are positive amounts.
+ * the installments falling due (receivables in, payables out) and the periods of active recurrences not yet generated
+ * as documents; summed by step, with the balance at each step's end. What is already overdue is no money arriving or
+ * leaving on any known day: it is given apart (`overdueIn`, `overdueOut`), never counted in the curve. Inflows and
+ * outflows are positive amounts.
  */
 export async function projection(tx: Tx, q: ProjectionQuery): Promise<Projection> {
   const today = q.today ?? todayInSaoPaulo();
@@ -64,11 +65,10 @@ export async function projection(tx: Tx, q: ProjectionQuery): Promise<Projection
   const opening = await balanceAt(tx, q, today);
 
   const due = rowsOf<{ day: string; kind: DocumentKind; open: string }>(
-    await tx.execute(sql`select greatest(i.due_date, ${today}::date)::text as day, i.kind,
-        sum(i.amount - i.settled)::bigint as open
+    await tx.execute(sql`select i.due_date::text as day, i.kind, sum(i.amount - i.settled)::bigint as open
       from ledger_installments_view i
       where i.organization_id = ${q.organizationId} and i.status in ('open', 'partial')
-        and i.due_date <= ${last}::date ${unit('i.unit_id')}
+        and i.due_date between ${today}::date and ${last}::date ${unit('i.unit_id')}
       group by 1, 2`),
   );
   const [overdue] = rowsOf<{ incoming: string | null; outgoing: string | null }>(
