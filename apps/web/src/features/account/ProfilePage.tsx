@@ -35,6 +35,49 @@ function VerifiedBadge({ verified, onVerify }: { verified: boolean; onVerify: ()
   );
 }
 
+/** The account's picture, or its initial, with the buttons to choose an image and to remove it. */
+function PictureField(props: { picture: string; name: string; onChange: (picture: string) => void }) {
+  async function choosePicture(file: File | null) {
+    if (!file) return;
+    const url = await pictureDataUrl(file);
+    if (url) props.onChange(url);
+    else notifyError(t.pictureInvalid);
+  }
+
+  return (
+    <Group gap="md" wrap="nowrap" align="center">
+      <Avatar src={props.picture || null} size={64} radius="xl" color="brand" alt={t.picture}>
+        {props.name.slice(0, 1).toUpperCase()}
+      </Avatar>
+      <Stack gap={6}>
+        <Group gap="xs">
+          <FileButton onChange={choosePicture} accept="image/png,image/jpeg,image/webp">
+            {(button) => (
+              <Button {...button} variant="light" size="xs" leftSection={<IconPhotoUp size={16} />}>
+                {t.pictureChoose}
+              </Button>
+            )}
+          </FileButton>
+          {props.picture && (
+            <Button
+              variant="subtle"
+              color="red"
+              size="xs"
+              leftSection={<IconTrash size={16} />}
+              onClick={() => props.onChange('')}
+            >
+              {t.pictureRemove}
+            </Button>
+          )}
+        </Group>
+        <Text size="xs" c="dimmed">
+          {t.pictureHint}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}
+
 function ProfileForm({ attributes }: { attributes: Record<string, string | undefined> }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -89,13 +132,6 @@ function ProfileForm({ attributes }: { attributes: Record<string, string | undef
     }
   }
 
-  async function choosePicture(file: File | null) {
-    if (!file) return;
-    const url = await pictureDataUrl(file);
-    if (url) form.setFieldValue('picture', url);
-    else notifyError(t.pictureInvalid);
-  }
-
   async function verify(attribute: VerifiableAttribute) {
     try {
       const details = await sendUserAttributeVerificationCode({ userAttributeKey: attribute });
@@ -110,36 +146,11 @@ function ProfileForm({ attributes }: { attributes: Record<string, string | undef
       {unsaved.dialog}
       <form onSubmit={form.onSubmit(save)} noValidate>
         <Stack gap="md">
-          <Group gap="md" wrap="nowrap" align="center">
-            <Avatar src={form.values.picture || null} size={64} radius="xl" color="brand" alt={t.picture}>
-              {form.values.name.slice(0, 1).toUpperCase()}
-            </Avatar>
-            <Stack gap={6}>
-              <Group gap="xs">
-                <FileButton onChange={choosePicture} accept="image/png,image/jpeg,image/webp">
-                  {(props) => (
-                    <Button {...props} variant="light" size="xs" leftSection={<IconPhotoUp size={16} />}>
-                      {t.pictureChoose}
-                    </Button>
-                  )}
-                </FileButton>
-                {form.values.picture && (
-                  <Button
-                    variant="subtle"
-                    color="red"
-                    size="xs"
-                    leftSection={<IconTrash size={16} />}
-                    onClick={() => form.setFieldValue('picture', '')}
-                  >
-                    {t.pictureRemove}
-                  </Button>
-                )}
-              </Group>
-              <Text size="xs" c="dimmed">
-                {t.pictureHint}
-              </Text>
-            </Stack>
-          </Group>
+          <PictureField
+            picture={form.values.picture}
+            name={form.values.name}
+            onChange={(picture) => form.setFieldValue('picture', picture)}
+          />
           <TextInput label={t.name} autoComplete="name" {...form.getInputProps('name')} />
           <TextInput
             label={t.email}

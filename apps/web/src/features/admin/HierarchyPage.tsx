@@ -93,6 +93,37 @@ function NodeForm(props: {
   );
 }
 
+/** A unit's or department's menu: edit, and activate or deactivate (the latter asks first). */
+function NodeMenu(props: {
+  node: Node;
+  onEdit: (node: Node) => void;
+  onDeactivate: (node: Node) => void;
+  onActivate: (node: Node) => void;
+}) {
+  const n = props.node;
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={`${common.actions}: ${n.name}`}>
+          <IconDots size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => props.onEdit(n)}>
+          {common.edit}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconPower size={16} />}
+          color={n.status === 'active' ? 'red' : undefined}
+          onClick={() => (n.status === 'active' ? props.onDeactivate(n) : props.onActivate(n))}
+        >
+          {n.status === 'active' ? common.deactivate : common.activate}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
 /** Units of the organization or departments of the unit: list, create, edit, activate and deactivate. */
 export function HierarchyPage({ kind }: { kind: Kind }) {
   const t = adminMessages[kind];
@@ -194,27 +225,12 @@ export function HierarchyPage({ kind }: { kind: Kind }) {
             width: 60,
             render: (n) =>
               canEdit && (
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
-                    <ActionIcon variant="subtle" color="gray" aria-label={`${common.actions}: ${n.name}`}>
-                      <IconDots size={18} />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setEditing(n)}>
-                      {common.edit}
-                    </Menu.Item>
-                    <Menu.Item
-                      leftSection={<IconPower size={16} />}
-                      color={n.status === 'active' ? 'red' : undefined}
-                      onClick={() =>
-                        n.status === 'active' ? setToggling(n) : setStatus.mutate({ id: n.id, status: 'active' })
-                      }
-                    >
-                      {n.status === 'active' ? common.deactivate : common.activate}
-                    </Menu.Item>
-                  </Menu.Dropdown>
-                </Menu>
+                <NodeMenu
+                  node={n}
+                  onEdit={setEditing}
+                  onDeactivate={setToggling}
+                  onActivate={(node) => setStatus.mutate({ id: node.id, status: 'active' })}
+                />
               ),
           },
         ]}

@@ -93,6 +93,80 @@ function Preview({ permissions, organization }: { permissions: ProfilePermission
   );
 }
 
+/** Where a grant is kept: the organization, a unit, or a unit's department. */
+type GrantKey = 'organization' | `unit:${string}`;
+
+/** Each unit's grants in an accordion, with its departments' grants nested under it. */
+function UnitGrants(props: {
+  organization: OrganizationData;
+  permissions: ProfilePermissions;
+  restrictedLocked: boolean;
+  onGrant: (key: GrantKey, grant: PermissionGrant | undefined) => void;
+}) {
+  const { permissions } = props;
+  return (
+    <Accordion variant="separated" multiple>
+      {props.organization.units.map((unit) => {
+        const unitKey = `unit:${unit.id}` as const;
+        return (
+          <Accordion.Item key={unit.id} value={unit.id}>
+            <Accordion.Control icon={<IconBuildingStore size={18} />}>
+              <Group gap="xs">
+                <Text size="sm" fw={600}>
+                  {unit.name}
+                </Text>
+                <Badge size="sm" variant="light" color="gray">
+                  {countOf(permissions[unitKey])}
+                </Badge>
+                {unit.status === 'inactive' && (
+                  <Badge size="sm" color="gray">
+                    {appMessages.common.status.inactive}
+                  </Badge>
+                )}
+              </Group>
+            </Accordion.Control>
+            <Accordion.Panel>
+              <GrantEditor
+                level="unit"
+                value={permissions[unitKey]}
+                onChange={(g) => props.onGrant(unitKey, g)}
+                restrictedLocked={props.restrictedLocked}
+              />
+              {unit.departments.length > 0 && (
+                <Accordion variant="contained" multiple mt="md">
+                  {unit.departments.map((department) => {
+                    const key = `unit:${unit.id}.department:${department.id}` as const;
+                    return (
+                      <Accordion.Item key={department.id} value={department.id}>
+                        <Accordion.Control icon={<IconSitemap size={16} />}>
+                          <Group gap="xs">
+                            <Text size="sm">{department.name}</Text>
+                            <Badge size="sm" variant="light" color="gray">
+                              {countOf(permissions[key])}
+                            </Badge>
+                          </Group>
+                        </Accordion.Control>
+                        <Accordion.Panel>
+                          <GrantEditor
+                            level="department"
+                            value={permissions[key]}
+                            onChange={(g) => props.onGrant(key, g)}
+                            restrictedLocked={props.restrictedLocked}
+                          />
+                        </Accordion.Panel>
+                      </Accordion.Item>
+                    );
+                  })}
+                </Accordion>
+              )}
+            </Accordion.Panel>
+          </Accordion.Item>
+        );
+      })}
+    </Accordion>
+  );
+}
+
 /** Name, description and grants of a profile, at the organization and at each unit and department, with a preview. */
 export function ProfileEditor(props: {
   profile: EditableProfile | null;
@@ -116,7 +190,7 @@ export function ProfileEditor(props: {
   });
   useReportDirty(form.isDirty(), props.onDirty);
   const permissions = form.values.permissions;
-  const setGrant = (key: 'organization' | `unit:${string}`, grant: PermissionGrant | undefined) => {
+  const setGrant = (key: GrantKey, grant: PermissionGrant | undefined) => {
     const next: ProfilePermissions = { ...permissions };
     if (grant === undefined) delete next[key as 'organization'];
     else next[key as 'organization'] = grant;
@@ -177,65 +251,12 @@ export function ProfileEditor(props: {
             <Text size="sm" c="dimmed" mb="sm">
               {t.unitsHelp}
             </Text>
-            <Accordion variant="separated" multiple>
-              {props.organization.units.map((unit) => {
-                const unitKey = `unit:${unit.id}` as const;
-                return (
-                  <Accordion.Item key={unit.id} value={unit.id}>
-                    <Accordion.Control icon={<IconBuildingStore size={18} />}>
-                      <Group gap="xs">
-                        <Text size="sm" fw={600}>
-                          {unit.name}
-                        </Text>
-                        <Badge size="sm" variant="light" color="gray">
-                          {countOf(permissions[unitKey])}
-                        </Badge>
-                        {unit.status === 'inactive' && (
-                          <Badge size="sm" color="gray">
-                            {appMessages.common.status.inactive}
-                          </Badge>
-                        )}
-                      </Group>
-                    </Accordion.Control>
-                    <Accordion.Panel>
-                      <GrantEditor
-                        level="unit"
-                        value={permissions[unitKey]}
-                        onChange={(g) => setGrant(unitKey, g)}
-                        restrictedLocked={props.restrictedLocked}
-                      />
-                      {unit.departments.length > 0 && (
-                        <Accordion variant="contained" multiple mt="md">
-                          {unit.departments.map((department) => {
-                            const key = `unit:${unit.id}.department:${department.id}` as const;
-                            return (
-                              <Accordion.Item key={department.id} value={department.id}>
-                                <Accordion.Control icon={<IconSitemap size={16} />}>
-                                  <Group gap="xs">
-                                    <Text size="sm">{department.name}</Text>
-                                    <Badge size="sm" variant="light" color="gray">
-                                      {countOf(permissions[key])}
-                                    </Badge>
-                                  </Group>
-                                </Accordion.Control>
-                                <Accordion.Panel>
-                                  <GrantEditor
-                                    level="department"
-                                    value={permissions[key]}
-                                    onChange={(g) => setGrant(key, g)}
-                                    restrictedLocked={props.restrictedLocked}
-                                  />
-                                </Accordion.Panel>
-                              </Accordion.Item>
-                            );
-                          })}
-                        </Accordion>
-                      )}
-                    </Accordion.Panel>
-                  </Accordion.Item>
-                );
-              })}
-            </Accordion>
+            <UnitGrants
+              organization={props.organization}
+              permissions={permissions}
+              restrictedLocked={props.restrictedLocked}
+              onGrant={setGrant}
+            />
           </Tabs.Panel>
           <Tabs.Panel value="preview" pt="md">
             <Preview permissions={permissions} organization={props.organization} />

@@ -20,6 +20,41 @@ const t = mercadoPagoApiMessages.fetch;
 type Kind = 'settlement' | 'release';
 type Fetched = inferRouterOutputs<MercadoPagoRouter>['api']['previewFetch'];
 
+/** Which report to fetch (settlement or release) and its period. */
+function ReportChoice(props: {
+  kind: Kind;
+  from: string;
+  to: string;
+  fromError: string | null;
+  toError: string | null;
+  onKind: (kind: Kind) => void;
+  onFrom: (value: string) => void;
+  onTo: (value: string) => void;
+}) {
+  return (
+    <>
+      <Stack gap={4}>
+        <Text size="sm" fw={500} id="mp-fetch-kind">
+          {t.kind}
+        </Text>
+        <SegmentedControl
+          aria-labelledby="mp-fetch-kind"
+          value={props.kind}
+          onChange={(value) => props.onKind(value as Kind)}
+          data={[
+            { value: 'settlement', label: t.kinds.settlement },
+            { value: 'release', label: t.kinds.release },
+          ]}
+        />
+      </Stack>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <DateField label={t.from} value={props.from} onChange={props.onFrom} error={props.fromError} />
+        <DateField label={t.to} value={props.to} onChange={props.onTo} error={props.toError} />
+      </SimpleGrid>
+    </>
+  );
+}
+
 /**
  * Mounted at each opening: choose the report and the period, fetch it and see what importing it would do, then
  * import the fetched file as an uploaded one is imported (imports.commit), all or nothing.
@@ -106,43 +141,25 @@ function FetchBody(props: { accountId: string; onClose: () => void }) {
 
   return (
     <Stack>
-      <Stack gap={4}>
-        <Text size="sm" fw={500} id="mp-fetch-kind">
-          {t.kind}
-        </Text>
-        <SegmentedControl
-          aria-labelledby="mp-fetch-kind"
-          value={kind}
-          onChange={(value) => {
-            setKind(value as Kind);
-            reset();
-          }}
-          data={[
-            { value: 'settlement', label: t.kinds.settlement },
-            { value: 'release', label: t.kinds.release },
-          ]}
-        />
-      </Stack>
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <DateField
-          label={t.from}
-          value={from}
-          onChange={(value) => {
-            setFrom(value);
-            reset();
-          }}
-          error={dateError(from, fromDay)}
-        />
-        <DateField
-          label={t.to}
-          value={to}
-          onChange={(value) => {
-            setTo(value);
-            reset();
-          }}
-          error={dateError(to, toDay) ?? periodError}
-        />
-      </SimpleGrid>
+      <ReportChoice
+        kind={kind}
+        from={from}
+        to={to}
+        fromError={dateError(from, fromDay)}
+        toError={dateError(to, toDay) ?? periodError}
+        onKind={(value) => {
+          setKind(value);
+          reset();
+        }}
+        onFrom={(value) => {
+          setFrom(value);
+          reset();
+        }}
+        onTo={(value) => {
+          setTo(value);
+          reset();
+        }}
+      />
       <Group justify="flex-end">
         <Button
           variant={fetched ? 'default' : 'filled'}

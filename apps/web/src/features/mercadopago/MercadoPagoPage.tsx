@@ -34,13 +34,8 @@ const t = mercadoPagoMessages;
 const MERCADO_PAGO = /mercado\s*pago/i;
 const TO_RELEASE = /a liberar|pendente/i;
 
-/**
- * gestao_contas/conciliacao_mercado_pago: one Mercado Pago account's month by approval day — its sales, fees, net,
- * what was released and what was reconciled with the unit's receivables — the import of Mercado Pago's reports, the
- * settings, and the sales of a day or status to reconcile one by one. Account, month, day and tab live in the address.
- */
-export function MercadoPagoPage() {
-  const queryClient = useQueryClient();
+/** The account, month, day and tab of the address, with the active accounts and the defaults it leaves out. */
+function useMercadoPagoPeriod() {
   const [filters, setFilters] = useUrlState({ account: '', month: '', day: '', status: 'all', search: '', page: 1 });
   const accounts = useQuery(trpc.banking.reconciliation.accounts.queryOptions());
   const list = (accounts.data ?? []).filter((a) => a.status === 'active');
@@ -53,11 +48,143 @@ export function MercadoPagoPage() {
   const accountId = filters.account || preselected?.id || '';
   const month = /^\d{4}-(0[1-9]|1[0-2])$/.test(filters.month) ? filters.month : monthOf(todayInSaoPaulo());
   const { from, to } = monthPeriod(month);
-  const period = { accountId, from, to };
   const status: PaymentTab = (PAYMENT_TABS as readonly string[]).includes(filters.status)
     ? (filters.status as PaymentTab)
     : 'all';
   const day = filters.day >= from && filters.day <= to ? filters.day : '';
+  return { filters, setFilters, accounts, list, month, period: { accountId, from, to }, status, day };
+}
+
+/** The account picker and the month, with a month back and forward; a new account or month clears the day. */
+function AccountMonthPicker(props: {
+  accounts: { id: string; name: string }[];
+  accountId: string;
+  month: string;
+  onChange: (change: { account?: string; month?: string; day: '' }) => void;
+}) {
+  const { month } = props;
+  return (
+    <Group gap="xs" align="flex-end">
+      <Select
+        label={t.account}
+        data={props.accounts.map((a) => ({ value: a.id, label: a.name }))}
+        value={props.accountId || null}
+        onChange={(account) => account && props.onChange({ account, day: '' })}
+        allowDeselect={false}
+        searchable
+        w={{ base: '100%', xs: 240 }}
+        maw="100%"
+      />
+      <Group gap={4} align="flex-end" wrap="nowrap">
+        <ActionIcon
+          variant="default"
+          size="input-sm"
+          aria-label={t.previousMonth}
+          onClick={() => props.onChange({ month: shiftMonth(month, -1), day: '' })}
+        >
+          <IconChevronLeft size={16} />
+        </ActionIcon>
+        <MonthPickerInput
+          label={t.month}
+          value={`${month}-01`}
+          onChange={(value) => value && props.onChange({ month: monthOf(value), day: '' })}
+          valueFormat="MMMM [de] YYYY"
+          w={170}
+        />
+        <ActionIcon
+          variant="default"
+          size="input-sm"
+          aria-label={t.nextMonth}
+          onClick={() => props.onChange({ month: shiftMonth(month, 1), day: '' })}
+        >
+          <IconChevronRight size={16} />
+        </ActionIcon>
+      </Group>
+    </Group>
+  );
+}
+
+/** The account's actions: fetching a report from the API shows once the account has it switched on. */
+function AccountActions(props: {
+  accountId: string;
+  settingsPending: boolean;
+  apiEnabled: boolean;
+  /** No settings yet, or no reports in the month: nothing to accept or book. */
+  bulkDisabled: boolean;
+  onSettings: () => void;
+  onImport: () => void;
+  onFetch: () => void;
+  onApi: () => void;
+  onAcceptAll: () => void;
+  onBook: () => void;
+}) {
+  // On a phone the actions are smaller, two to a line rather than one under the other.
+  const phone = useMediaQuery(CARDS_MEDIA_QUERY, false, { getInitialValueInEffect: false });
+  const actionSize = phone ? 'xs' : 'sm';
+  return (
+    <Group gap="xs" role="group" aria-label={t.actions.label}>
+      <Button
+        size={actionSize}
+        variant="default"
+        leftSection={<IconSettings size={16} />}
+        onClick={props.onSettings}
+        disabled={!props.accountId || props.settingsPending}
+      >
+        {t.actions.settings}
+      </Button>
+      <Button
+        size={actionSize}
+        leftSection={<IconFileImport size={16} />}
+        onClick={props.onImport}
+        disabled={!props.accountId}
+      >
+        {t.actions.import}
+      </Button>
+      {props.apiEnabled && (
+        <Button size={actionSize} variant="light" leftSection={<IconCloudDownload size={16} />} onClick={props.onFetch}>
+          {mercadoPagoApiMessages.header.fetch}
+        </Button>
+      )}
+      <Button
+        size={actionSize}
+        variant="default"
+        leftSection={<IconKey size={16} />}
+        onClick={props.onApi}
+        disabled={!props.accountId}
+      >
+        {mercadoPagoApiMessages.header.configure}
+      </Button>
+      <Button
+        size={actionSize}
+        variant="light"
+        leftSection={<IconListCheck size={16} />}
+        onClick={props.onAcceptAll}
+        disabled={props.bulkDisabled}
+      >
+        {t.actions.acceptAll}
+      </Button>
+      <Button
+        size={actionSize}
+        variant="light"
+        leftSection={<IconTransferIn size={16} />}
+        onClick={props.onBook}
+        disabled={props.bulkDisabled}
+      >
+        {t.actions.bookReleases}
+      </Button>
+    </Group>
+  );
+}
+
+/**
+ * gestao_contas/conciliacao_mercado_pago: one Mercado Pago account's month by approval day — its sales, fees, net,
+ * what was released and what was reconciled with the unit's receivables — the import of Mercado Pago's reports, the
+ * settings, and the sales of a day or status to reconcile one by one. Account, month, day and tab live in the address.
+ */
+export function MercadoPagoPage() {
+  const queryClient = useQueryClient();
+  const { filters, setFilters, accounts, list, month, period, status, day } = useMercadoPagoPeriod();
+  const { accountId, from, to } = period;
 
   const settings = useQuery(trpc.mercadopago.settings.get.queryOptions({ accountId }, { enabled: accountId !== '' }));
   const overview = useQuery(
@@ -66,9 +193,6 @@ export function MercadoPagoPage() {
       placeholderData: keepPreviousData,
     }),
   );
-  // On a phone the actions are smaller, two to a line rather than one under the other.
-  const phone = useMediaQuery(CARDS_MEDIA_QUERY, false, { getInitialValueInEffect: false });
-  const actionSize = phone ? 'xs' : 'sm';
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [importing, setImporting] = useState(false);
   const apiSettings = useQuery(trpc.mercadopago.api.get.queryOptions({ accountId }, { enabled: accountId !== '' }));
@@ -96,100 +220,19 @@ export function MercadoPagoPage() {
   return (
     <Stack>
       <Group justify="space-between" align="flex-end" gap="sm">
-        <Group gap="xs" align="flex-end">
-          <Select
-            label={t.account}
-            data={list.map((a) => ({ value: a.id, label: a.name }))}
-            value={accountId || null}
-            onChange={(account) => account && setFilters({ account, day: '' })}
-            allowDeselect={false}
-            searchable
-            w={{ base: '100%', xs: 240 }}
-            maw="100%"
-          />
-          <Group gap={4} align="flex-end" wrap="nowrap">
-            <ActionIcon
-              variant="default"
-              size="input-sm"
-              aria-label={t.previousMonth}
-              onClick={() => setFilters({ month: shiftMonth(month, -1), day: '' })}
-            >
-              <IconChevronLeft size={16} />
-            </ActionIcon>
-            <MonthPickerInput
-              label={t.month}
-              value={`${month}-01`}
-              onChange={(value) => value && setFilters({ month: monthOf(value), day: '' })}
-              valueFormat="MMMM [de] YYYY"
-              w={170}
-            />
-            <ActionIcon
-              variant="default"
-              size="input-sm"
-              aria-label={t.nextMonth}
-              onClick={() => setFilters({ month: shiftMonth(month, 1), day: '' })}
-            >
-              <IconChevronRight size={16} />
-            </ActionIcon>
-          </Group>
-        </Group>
-        {/* The account's actions: fetching a report from the API shows once the account has it switched on. */}
-        <Group gap="xs" role="group" aria-label={t.actions.label}>
-          <Button
-            size={actionSize}
-            variant="default"
-            leftSection={<IconSettings size={16} />}
-            onClick={() => setSettingsOpen(true)}
-            disabled={!accountId || settings.isPending}
-          >
-            {t.actions.settings}
-          </Button>
-          <Button
-            size={actionSize}
-            leftSection={<IconFileImport size={16} />}
-            onClick={() => setImporting(true)}
-            disabled={!accountId}
-          >
-            {t.actions.import}
-          </Button>
-          {apiSettings.data?.enabled && (
-            <Button
-              size={actionSize}
-              variant="light"
-              leftSection={<IconCloudDownload size={16} />}
-              onClick={() => setFetching(true)}
-            >
-              {mercadoPagoApiMessages.header.fetch}
-            </Button>
-          )}
-          <Button
-            size={actionSize}
-            variant="default"
-            leftSection={<IconKey size={16} />}
-            onClick={() => setApiOpen(true)}
-            disabled={!accountId}
-          >
-            {mercadoPagoApiMessages.header.configure}
-          </Button>
-          <Button
-            size={actionSize}
-            variant="light"
-            leftSection={<IconListCheck size={16} />}
-            onClick={() => setAcceptingAll(true)}
-            disabled={!configured || noReports}
-          >
-            {t.actions.acceptAll}
-          </Button>
-          <Button
-            size={actionSize}
-            variant="light"
-            leftSection={<IconTransferIn size={16} />}
-            onClick={() => setBooking(true)}
-            disabled={!configured || noReports}
-          >
-            {t.actions.bookReleases}
-          </Button>
-        </Group>
+        <AccountMonthPicker accounts={list} accountId={accountId} month={month} onChange={setFilters} />
+        <AccountActions
+          accountId={accountId}
+          settingsPending={settings.isPending}
+          apiEnabled={apiSettings.data?.enabled === true}
+          bulkDisabled={!configured || noReports}
+          onSettings={() => setSettingsOpen(true)}
+          onImport={() => setImporting(true)}
+          onFetch={() => setFetching(true)}
+          onApi={() => setApiOpen(true)}
+          onAcceptAll={() => setAcceptingAll(true)}
+          onBook={() => setBooking(true)}
+        />
       </Group>
 
       {accounts.isSuccess && list.length === 0 && <Alert color="yellow">{t.noAccounts}</Alert>}

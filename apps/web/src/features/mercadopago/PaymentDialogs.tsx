@@ -86,30 +86,18 @@ function PaymentFacts({ payment, target }: { payment: PaymentRow; target: number
   );
 }
 
+/** A receivable picked for a match, with the amount typed for it. */
+interface PickedReceivable {
+  row: ReceivableRow;
+  amount: string;
+}
+
 /**
- * "Escolher título": the unit's open receivables (searchable), some of them picked with the amount each settles; the
- * amounts must add up to the payment's gross plus its coupon, and the difference shows as they are typed.
+ * The receivables picked with the amount each settles (typed as money), their sum against the payment's target, and
+ * what keeps the match from being made.
  */
-export function MatchDialog(props: {
-  accountId: string;
-  payment: PaymentRow;
-  onClose: () => void;
-  onDone: () => Promise<void>;
-}) {
-  const { payment } = props;
-  const phone = usePhone();
-  const idempotencyKey = useIdempotencyKey();
-  const target = payment.gross + payment.coupon;
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [picked, setPicked] = useState<Map<string, { row: ReceivableRow; amount: string }>>(new Map());
-  const range = { from: addDays(payment.approvalDay, -WINDOW_DAYS), to: addDays(payment.approvalDay, WINDOW_DAYS) };
-  const receivables = useQuery(
-    trpc.mercadopago.overview.receivables.queryOptions(
-      { accountId: props.accountId, ...range, search: search || undefined, page, pageSize: RECEIVABLES_PAGE },
-      { placeholderData: keepPreviousData },
-    ),
-  );
+function useReceivablePicks(target: number) {
+  const [picked, setPicked] = useState<Map<string, PickedReceivable>>(new Map());
   const chosen = [...picked.values()].map((p) => ({ ...p, cents: parseBRL(p.amount) ?? 0 }));
   const sum = chosen.reduce((s, p) => s + p.cents, 0);
   const difference = target - sum;
@@ -134,6 +122,142 @@ export function MatchDialog(props: {
     if (entry) next.set(id, { ...entry, amount });
     setPicked(next);
   };
+  return { picked, chosen, sum, difference, problem, toggle, setAmount };
+}
+
+/** The page of open receivables, each with a checkbox to pick it and, once picked, the amount it settles. */
+function ReceivablesTable(props: {
+  rows: ReceivableRow[];
+  pending: boolean;
+  busy: boolean;
+  picked: Map<string, PickedReceivable>;
+  onToggle: (row: ReceivableRow) => void;
+  onAmount: (id: string, amount: string) => void;
+}) {
+  const m = t.match;
+  return (
+    <div tabIndex={0} role="region" aria-label={m.columns.receivable} style={{ overflowX: 'auto' }}>
+      <Table fz="sm" verticalSpacing={6} miw={560} aria-busy={props.busy}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={36} aria-label={m.chosen} />
+            <Table.Th>{m.columns.receivable}</Table.Th>
+            <Table.Th>{m.columns.due}</Table.Th>
+            <Table.Th ta="right">{m.columns.open}</Table.Th>
+            <Table.Th w={170}>{m.columns.amount}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {props.pending &&
+            [0, 1, 2].map((i) => (
+              <Table.Tr key={i}>
+                <Table.Td colSpan={5}>
+                  <Skeleton h={16} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          {props.rows.map((r) => {
+            const entry = props.picked.get(r.installmentId);
+            const label = receivableLabel(r);
+            return (
+              <Table.Tr key={r.installmentId} bg={entry ? 'blue.0' : undefined}>
+                <Table.Td>
+                  <Checkbox aria-label={m.select(label)} checked={Boolean(entry)} onChange={() => props.onToggle(r)} />
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" fw={500}>
+                    {r.documentNumber ? `Doc. ${r.documentNumber}` : r.description}{' '}
+                    <Text span size="xs" c="dimmed">
+                      {t.payments.installmentOf(r.number, r.count)}
+                    </Text>
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {[r.partyName, r.documentNumber ? r.description : null].filter(Boolean).join(' · ')}
+                  </Text>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatCalendarDate(r.dueDate)}</Table.Td>
+                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                  {formatBRL(r.open)}
+                </Table.Td>
+                <Table.Td>
+                  {entry && (
+                    <MaskedInput
+                      aria-label={m.amountOf(label)}
+                      value={entry.amount}
+                      onChange={(v) => props.onAmount(r.installmentId, v)}
+                      mask={maskMoney}
+                      paste={pastedMoney}
+                      inputMode="numeric"
+                      leftSection={<Text size="sm">R$</Text>}
+                      size="xs"
+                    />
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </div>
+  );
+}
+
+/** The target, the sum picked and the difference, and (once something is picked) whether they fit. */
+function MatchSums(props: {
+  target: number;
+  sum: number;
+  difference: number;
+  picking: boolean;
+  problem: string | null;
+}) {
+  const m = t.match;
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs" role="status">
+        <Text size="sm">
+          {m.target}: <b>{formatBRL(props.target)}</b>
+        </Text>
+        <Text size="sm">
+          {m.chosen}: <b>{formatBRL(props.sum)}</b>
+        </Text>
+        <Text size="sm" c={props.difference === 0 ? 'teal.9' : 'red.9'}>
+          {m.difference}: <b>{formatBRL(props.difference)}</b>
+        </Text>
+      </SimpleGrid>
+      {props.picking && (
+        <Text size="sm" c={props.problem ? 'red.9' : 'teal.9'}>
+          {props.problem ?? m.fits}
+        </Text>
+      )}
+    </>
+  );
+}
+
+/**
+ * "Escolher título": the unit's open receivables (searchable), some of them picked with the amount each settles; the
+ * amounts must add up to the payment's gross plus its coupon, and the difference shows as they are typed.
+ */
+export function MatchDialog(props: {
+  accountId: string;
+  payment: PaymentRow;
+  onClose: () => void;
+  onDone: () => Promise<void>;
+}) {
+  const { payment } = props;
+  const phone = usePhone();
+  const idempotencyKey = useIdempotencyKey();
+  const target = payment.gross + payment.coupon;
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const picks = useReceivablePicks(target);
+  const { chosen, problem } = picks;
+  const range = { from: addDays(payment.approvalDay, -WINDOW_DAYS), to: addDays(payment.approvalDay, WINDOW_DAYS) };
+  const receivables = useQuery(
+    trpc.mercadopago.overview.receivables.queryOptions(
+      { accountId: props.accountId, ...range, search: search || undefined, page, pageSize: RECEIVABLES_PAGE },
+      { placeholderData: keepPreviousData },
+    ),
+  );
   const match = useMutation(
     trpc.mercadopago.reconciliation.match.mutationOptions({
       onSuccess: async () => {
@@ -159,69 +283,14 @@ export function MatchDialog(props: {
             setPage(1);
           }}
         />
-        <div tabIndex={0} role="region" aria-label={m.columns.receivable} style={{ overflowX: 'auto' }}>
-          <Table fz="sm" verticalSpacing={6} miw={560} aria-busy={receivables.isFetching}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={36} aria-label={m.chosen} />
-                <Table.Th>{m.columns.receivable}</Table.Th>
-                <Table.Th>{m.columns.due}</Table.Th>
-                <Table.Th ta="right">{m.columns.open}</Table.Th>
-                <Table.Th w={170}>{m.columns.amount}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {receivables.isPending &&
-                [0, 1, 2].map((i) => (
-                  <Table.Tr key={i}>
-                    <Table.Td colSpan={5}>
-                      <Skeleton h={16} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              {rows.map((r) => {
-                const entry = picked.get(r.installmentId);
-                const label = receivableLabel(r);
-                return (
-                  <Table.Tr key={r.installmentId} bg={entry ? 'blue.0' : undefined}>
-                    <Table.Td>
-                      <Checkbox aria-label={m.select(label)} checked={Boolean(entry)} onChange={() => toggle(r)} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" fw={500}>
-                        {r.documentNumber ? `Doc. ${r.documentNumber}` : r.description}{' '}
-                        <Text span size="xs" c="dimmed">
-                          {t.payments.installmentOf(r.number, r.count)}
-                        </Text>
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {[r.partyName, r.documentNumber ? r.description : null].filter(Boolean).join(' · ')}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatCalendarDate(r.dueDate)}</Table.Td>
-                    <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                      {formatBRL(r.open)}
-                    </Table.Td>
-                    <Table.Td>
-                      {entry && (
-                        <MaskedInput
-                          aria-label={m.amountOf(label)}
-                          value={entry.amount}
-                          onChange={(v) => setAmount(r.installmentId, v)}
-                          mask={maskMoney}
-                          paste={pastedMoney}
-                          inputMode="numeric"
-                          leftSection={<Text size="sm">R$</Text>}
-                          size="xs"
-                        />
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </div>
+        <ReceivablesTable
+          rows={rows}
+          pending={receivables.isPending}
+          busy={receivables.isFetching}
+          picked={picks.picked}
+          onToggle={picks.toggle}
+          onAmount={picks.setAmount}
+        />
         {receivables.isSuccess && rows.length === 0 && (
           <Text size="sm" c="dimmed">
             {m.empty}
@@ -235,22 +304,13 @@ export function MatchDialog(props: {
         {pages > 1 && (
           <Pagination size="sm" total={pages} value={page} onChange={setPage} aria-label={appMessages.table.pages} />
         )}
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs" role="status">
-          <Text size="sm">
-            {m.target}: <b>{formatBRL(target)}</b>
-          </Text>
-          <Text size="sm">
-            {m.chosen}: <b>{formatBRL(sum)}</b>
-          </Text>
-          <Text size="sm" c={difference === 0 ? 'teal.9' : 'red.9'}>
-            {m.difference}: <b>{formatBRL(difference)}</b>
-          </Text>
-        </SimpleGrid>
-        {chosen.length > 0 && (
-          <Text size="sm" c={problem ? 'red.9' : 'teal.9'}>
-            {problem ?? m.fits}
-          </Text>
-        )}
+        <MatchSums
+          target={target}
+          sum={picks.sum}
+          difference={picks.difference}
+          picking={chosen.length > 0}
+          problem={problem}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={props.onClose}>
             {appMessages.common.cancel}

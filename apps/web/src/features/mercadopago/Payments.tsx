@@ -134,54 +134,15 @@ function ReconciledCell(props: { payment: PaymentRow; onUndo?: () => void }) {
   );
 }
 
-/**
- * The drill-down: the period's payments (of one approval day, or the whole month), by status in tabs, each with what
- * it can do — accept its suggestion, choose receivables by hand, create one, open the receivables it settled, undo.
- */
-export function Payments(props: {
-  accountId: string;
-  from: string;
-  to: string;
-  filters: Filters;
-  settings: Settings | null;
-  onFilters: (change: Partial<Filters>) => void;
-  onChanged: () => Promise<void>;
-}) {
-  const { accountId, from, to, filters } = props;
-  const [matching, setMatching] = useState<PaymentRow | null>(null);
-  const [creating, setCreating] = useState<PaymentRow | null>(null);
-  const [undoing, setUndoing] = useState<PaymentRow | null>(null);
-  const { keyFor, done } = useKeyFor();
-  const query = {
-    accountId,
-    from,
-    to,
-    day: filters.day || null,
-    status: filters.status,
-    search: filters.search || undefined,
-    page: filters.page,
-    pageSize: PAGE_SIZE,
-  };
-  const payments = useQuery(
-    trpc.mercadopago.overview.payments.queryOptions(query, {
-      enabled: accountId !== '',
-      placeholderData: keepPreviousData,
-    }),
-  );
-  // The request's key is derived from it (the same request retried keeps its key), so the call is made here.
-  const accept = useMutation({
-    mutationFn: (request: { accountId: string; settlementIds: string[] }) =>
-      apiClient.mercadopago.reconciliation.accept.mutate({ ...request, idempotencyKey: keyFor(request) }),
-    onSuccess: async (_result, request) => {
-      done(request);
-      await props.onChanged();
-      notifySuccess(t.accepted);
-    },
-    onError: notifyApiError,
-  });
-  const accepting = (row: PaymentRow) => accept.isPending && accept.variables.settlementIds[0] === row.id;
-
-  const columns: Column<PaymentRow>[] = [
+/** The payments' columns: the sale, method, amounts, release, status, and what it can do about its receivables. */
+function paymentColumns(props: {
+  accepting: (row: PaymentRow) => boolean;
+  onAccept: (row: PaymentRow) => void;
+  onChoose: (row: PaymentRow) => void;
+  onCreate: (row: PaymentRow) => void;
+  onUndo: (row: PaymentRow) => void;
+}): Column<PaymentRow>[] {
+  return [
     {
       key: 'payment',
       header: t.columns.payment,
@@ -275,12 +236,12 @@ export function Payments(props: {
           return (
             <SuggestionCell
               payment={row}
-              busy={accepting(row)}
-              onAccept={() => accept.mutate({ accountId, settlementIds: [row.id] })}
-              onChoose={() => setMatching(row)}
+              busy={props.accepting(row)}
+              onAccept={() => props.onAccept(row)}
+              onChoose={() => props.onChoose(row)}
             />
           );
-        if (row.status === 'reconciled') return <ReconciledCell payment={row} onUndo={() => setUndoing(row)} />;
+        if (row.status === 'reconciled') return <ReconciledCell payment={row} onUndo={() => props.onUndo(row)} />;
         if (row.status === 'reversal') return <ReconciledCell payment={row} />;
         return (
           <Group gap={4}>
@@ -288,7 +249,7 @@ export function Payments(props: {
               size="compact-sm"
               variant="light"
               aria-label={t.chooseLabel(row.sourceId)}
-              onClick={() => setMatching(row)}
+              onClick={() => props.onChoose(row)}
             >
               {t.choose}
             </Button>
@@ -296,7 +257,7 @@ export function Payments(props: {
               size="compact-sm"
               variant="subtle"
               aria-label={t.createLabel(row.sourceId)}
-              onClick={() => setCreating(row)}
+              onClick={() => props.onCreate(row)}
             >
               {t.create}
             </Button>
@@ -305,29 +266,100 @@ export function Payments(props: {
       },
     },
   ];
+}
+
+/** Accepting a sale's suggestion, with an idempotency key per request, and which row's acceptance is under way. */
+function useAcceptSuggestion(onChanged: () => Promise<void>) {
+  const { keyFor, done } = useKeyFor();
+  // The request's key is derived from it (the same request retried keeps its key), so the call is made here.
+  const accept = useMutation({
+    mutationFn: (request: { accountId: string; settlementIds: string[] }) =>
+      apiClient.mercadopago.reconciliation.accept.mutate({ ...request, idempotencyKey: keyFor(request) }),
+    onSuccess: async (_result, request) => {
+      done(request);
+      await onChanged();
+      notifySuccess(t.accepted);
+    },
+    onError: notifyApiError,
+  });
+  return {
+    accept: (accountId: string, row: PaymentRow) => accept.mutate({ accountId, settlementIds: [row.id] }),
+    accepting: (row: PaymentRow) => accept.isPending && accept.variables.settlementIds[0] === row.id,
+  };
+}
+
+/** The list's title (the day's, when one is chosen, with a button to clear it) and the search. */
+function PaymentsHeader(props: { filters: Filters; onFilters: (change: Partial<Filters>) => void }) {
+  const { filters } = props;
+  return (
+    <Group justify="space-between" align="center">
+      <Group gap="xs">
+        <Title order={3} size="h5" id="mp-payments-title">
+          {filters.day ? t.titleOfDay(formatCalendarDate(filters.day)) : t.title}
+        </Title>
+        {filters.day && (
+          <Button
+            size="compact-xs"
+            variant="light"
+            leftSection={<IconX size={12} />}
+            onClick={() => props.onFilters({ day: '' })}
+          >
+            {t.clearDay}
+          </Button>
+        )}
+      </Group>
+      <SearchInput value={filters.search} label={t.search} onSearch={(search) => props.onFilters({ search })} />
+    </Group>
+  );
+}
+
+/**
+ * The drill-down: the period's payments (of one approval day, or the whole month), by status in tabs, each with what
+ * it can do — accept its suggestion, choose receivables by hand, create one, open the receivables it settled, undo.
+ */
+export function Payments(props: {
+  accountId: string;
+  from: string;
+  to: string;
+  filters: Filters;
+  settings: Settings | null;
+  onFilters: (change: Partial<Filters>) => void;
+  onChanged: () => Promise<void>;
+}) {
+  const { accountId, from, to, filters } = props;
+  const [matching, setMatching] = useState<PaymentRow | null>(null);
+  const [creating, setCreating] = useState<PaymentRow | null>(null);
+  const [undoing, setUndoing] = useState<PaymentRow | null>(null);
+  const query = {
+    accountId,
+    from,
+    to,
+    day: filters.day || null,
+    status: filters.status,
+    search: filters.search || undefined,
+    page: filters.page,
+    pageSize: PAGE_SIZE,
+  };
+  const payments = useQuery(
+    trpc.mercadopago.overview.payments.queryOptions(query, {
+      enabled: accountId !== '',
+      placeholderData: keepPreviousData,
+    }),
+  );
+  const { accept, accepting } = useAcceptSuggestion(props.onChanged);
+  const columns = paymentColumns({
+    accepting,
+    onAccept: (row) => accept(accountId, row),
+    onChoose: setMatching,
+    onCreate: setCreating,
+    onUndo: setUndoing,
+  });
 
   const data = payments.data;
   return (
     <Paper withBorder p="sm" role="region" aria-labelledby="mp-payments-title">
       <Stack gap="sm">
-        <Group justify="space-between" align="center">
-          <Group gap="xs">
-            <Title order={3} size="h5" id="mp-payments-title">
-              {filters.day ? t.titleOfDay(formatCalendarDate(filters.day)) : t.title}
-            </Title>
-            {filters.day && (
-              <Button
-                size="compact-xs"
-                variant="light"
-                leftSection={<IconX size={12} />}
-                onClick={() => props.onFilters({ day: '' })}
-              >
-                {t.clearDay}
-              </Button>
-            )}
-          </Group>
-          <SearchInput value={filters.search} label={t.search} onSearch={(search) => props.onFilters({ search })} />
-        </Group>
+        <PaymentsHeader filters={filters} onFilters={props.onFilters} />
         <Tabs
           value={filters.status}
           onChange={(value) => value && props.onFilters({ status: value as PaymentTab })}

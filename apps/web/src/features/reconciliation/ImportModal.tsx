@@ -243,8 +243,11 @@ function CsvMapping(props: {
   );
 }
 
-/** Mounted at each opening: choose a file, see what importing it would do, import it, see what it did. */
-function ImportBody(props: { accountId: string; accounts: AccountChoice[]; onClose: () => void }) {
+/**
+ * The import's state: the file chosen and read, its preview (read again for a chosen account or CSV mapping), the
+ * accounts chosen per statement, the consent to skip rejected lines, and the all-or-nothing commit.
+ */
+function useStatementImport(accountInSight: string) {
   const queryClient = useQueryClient();
   const { keyFor, done } = useKeyFor();
   const [file, setFile] = useState<File | null>(null);
@@ -263,9 +266,9 @@ function ImportBody(props: { accountId: string; accounts: AccountChoice[]; onClo
         // A file naming no account of the unit is read again for the account in sight, which stays changeable.
         if (input.accountId === null && only && !only.account) {
           setUnnamed(only.accountMessage);
-          if (props.accountId) {
-            setChosen({ [only.index]: props.accountId });
-            preview.mutate({ ...input, accountId: props.accountId });
+          if (accountInSight) {
+            setChosen({ [only.index]: accountInSight });
+            preview.mutate({ ...input, accountId: accountInSight });
           }
         }
       },
@@ -326,6 +329,18 @@ function ImportBody(props: { accountId: string; accounts: AccountChoice[]; onClo
     }
   };
 
+  const applyCsv = (mapping: CsvStatementMapping) => {
+    setCsvMapping(mapping);
+    if (content && file) {
+      preview.mutate({
+        content,
+        fileName: file.name,
+        accountId: statements.length === 1 ? (statements[0] ? accountOf(statements[0]) : null) : null,
+        csvMapping: mapping,
+      });
+    }
+  };
+
   const submit = () => {
     setTried(true);
     if (!content || !file || blocked || choices.length === 0) return;
@@ -338,21 +353,89 @@ function ImportBody(props: { accountId: string; accounts: AccountChoice[]; onClo
     });
   };
 
+  return {
+    file,
+    fileError,
+    preview,
+    commit,
+    statements,
+    accountOf,
+    unnamed,
+    rejected,
+    acceptRejected,
+    setAcceptRejected,
+    mustAccept: tried && blocked,
+    ready: Boolean(data) && !preview.isPending && !blocked && choices.length > 0,
+    choose,
+    onChoose,
+    applyCsv,
+    submit,
+  };
+}
+
+/** An API error, as an alert. */
+function ErrorAlert({ error }: { error: unknown }) {
+  return (
+    <Alert color="red" icon={<IconAlertTriangle />} role="alert">
+      {apiErrorMessage(error)}
+    </Alert>
+  );
+}
+
+/** What the import did, with the buttons to import another file or close. */
+function ImportDone(props: { result: Committed; onAnother: () => void; onClose: () => void }) {
+  const { result } = props;
+  return (
+    <Stack>
+      <Alert color="green" icon={<IconCircleCheck />} role="status">
+        {t.done(result.newCount, result.duplicateCount, result.reconciledByRules)}
+      </Alert>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={props.onAnother}>
+          {t.another}
+        </Button>
+        <Button onClick={props.onClose}>{t.close}</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The file's lines the preview refused (the first 20), and the consent to import without them. */
+function RejectedLines(props: {
+  rejected: Preview['rejected'];
+  accepted: boolean;
+  mustAccept: boolean;
+  onAccept: (accepted: boolean) => void;
+}) {
+  const { rejected } = props;
+  return (
+    <Alert color="orange" icon={<IconAlertTriangle />} title={t.rejectedTitle(rejected.length)}>
+      <List size="sm" spacing={2}>
+        {rejected.slice(0, 20).map((r) => (
+          <List.Item key={`${r.fileLine}-${r.message}`}>{r.message}</List.Item>
+        ))}
+        {rejected.length > 20 && <List.Item>…</List.Item>}
+      </List>
+      <Checkbox
+        mt="sm"
+        label={t.acceptRejected}
+        checked={props.accepted}
+        onChange={(e) => props.onAccept(e.currentTarget.checked)}
+        error={props.mustAccept ? t.mustAcceptRejected : undefined}
+      />
+    </Alert>
+  );
+}
+
+/** Mounted at each opening: choose a file, see what importing it would do, import it, see what it did. */
+function ImportBody(props: { accountId: string; accounts: AccountChoice[]; onClose: () => void }) {
+  const state = useStatementImport(props.accountId);
+  const { preview, commit, statements, rejected } = state;
+  const data = preview.data;
+
   const result: Committed | undefined = commit.data;
   if (result) {
-    return (
-      <Stack>
-        <Alert color="green" icon={<IconCircleCheck />} role="status">
-          {t.done(result.newCount, result.duplicateCount, result.reconciledByRules)}
-        </Alert>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => void choose(null)}>
-            {t.another}
-          </Button>
-          <Button onClick={props.onClose}>{t.close}</Button>
-        </Group>
-      </Stack>
-    );
+    return <ImportDone result={result} onAnother={() => void state.choose(null)} onClose={props.onClose} />;
   }
 
   return (
@@ -361,9 +444,9 @@ function ImportBody(props: { accountId: string; accounts: AccountChoice[]; onClo
         label={t.file}
         placeholder={t.filePlaceholder}
         accept=".ofx,.qfx,.csv,.txt,application/x-ofx,text/csv,text/plain"
-        value={file}
-        onChange={(f) => void choose(f)}
-        error={fileError}
+        value={state.file}
+        onChange={(f) => void state.choose(f)}
+        error={state.fileError}
         leftSection={<IconFileImport size={16} />}
         clearable
         clearButtonProps={{ 'aria-label': t.clearFile }}
@@ -374,11 +457,7 @@ function ImportBody(props: { accountId: string; accounts: AccountChoice[]; onClo
           <Text size="sm">{t.reading}</Text>
         </Group>
       )}
-      {preview.isError && (
-        <Alert color="red" icon={<IconAlertTriangle />} role="alert">
-          {apiErrorMessage(preview.error)}
-        </Alert>
-      )}
+      {preview.isError && <ErrorAlert error={preview.error} />}
       {data && (
         <>
           <Text size="xs" c="dimmed">
@@ -389,17 +468,7 @@ function ImportBody(props: { accountId: string; accounts: AccountChoice[]; onClo
               key={JSON.stringify(data.csv.mapping)}
               csv={data.csv}
               busy={preview.isPending}
-              onApply={(mapping) => {
-                setCsvMapping(mapping);
-                if (content && file) {
-                  preview.mutate({
-                    content,
-                    fileName: file.name,
-                    accountId: statements.length === 1 ? (statements[0] ? accountOf(statements[0]) : null) : null,
-                    csvMapping: mapping,
-                  });
-                }
-              }}
+              onApply={state.applyCsv}
             />
           )}
           {statements.length === 0 && <Alert color="yellow">{t.noStatement}</Alert>}
@@ -409,44 +478,27 @@ function ImportBody(props: { accountId: string; accounts: AccountChoice[]; onClo
               statement={s}
               number={s.index + 1}
               accounts={props.accounts}
-              chosen={accountOf(s)}
-              unnamed={statements.length === 1 ? unnamed : null}
-              onChoose={(accountId) => onChoose(s, accountId)}
+              chosen={state.accountOf(s)}
+              unnamed={statements.length === 1 ? state.unnamed : null}
+              onChoose={(accountId) => state.onChoose(s, accountId)}
             />
           ))}
           {rejected.length > 0 && (
-            <Alert color="orange" icon={<IconAlertTriangle />} title={t.rejectedTitle(rejected.length)}>
-              <List size="sm" spacing={2}>
-                {rejected.slice(0, 20).map((r) => (
-                  <List.Item key={`${r.fileLine}-${r.message}`}>{r.message}</List.Item>
-                ))}
-                {rejected.length > 20 && <List.Item>…</List.Item>}
-              </List>
-              <Checkbox
-                mt="sm"
-                label={t.acceptRejected}
-                checked={acceptRejected}
-                onChange={(e) => setAcceptRejected(e.currentTarget.checked)}
-                error={tried && blocked ? t.mustAcceptRejected : undefined}
-              />
-            </Alert>
+            <RejectedLines
+              rejected={rejected}
+              accepted={state.acceptRejected}
+              mustAccept={state.mustAccept}
+              onAccept={state.setAcceptRejected}
+            />
           )}
-          {commit.isError && (
-            <Alert color="red" icon={<IconAlertTriangle />} role="alert">
-              {apiErrorMessage(commit.error)}
-            </Alert>
-          )}
+          {commit.isError && <ErrorAlert error={commit.error} />}
         </>
       )}
       <Group justify="flex-end">
         <Button variant="default" onClick={props.onClose}>
           {appMessages.common.cancel}
         </Button>
-        <Button
-          onClick={submit}
-          loading={commit.isPending}
-          disabled={!data || preview.isPending || blocked || choices.length === 0}
-        >
+        <Button onClick={state.submit} loading={commit.isPending} disabled={!state.ready}>
           {t.submit}
         </Button>
       </Group>

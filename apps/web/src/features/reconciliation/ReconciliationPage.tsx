@@ -153,44 +153,9 @@ function matchCheck(lines: Line[], items: AppItem[]) {
   return { lineSum, itemSum, remaining: lineSum - itemSum, problem };
 }
 
-/**
- * contas/conciliacao_bancaria: one account's bank lines of a period beside the app's movements and open installments,
- * the matcher's suggestions with their reasons, manual matches, entries made from lines, undo, the import of statement
- * files and the rules applied on import; and the bank's balance against the app's per day. Account and period live in
- * the address.
- */
-export function ReconciliationPage() {
-  const queryClient = useQueryClient();
-  const today = todayInSaoPaulo();
-  const [filters, setFilters] = useUrlState({ account: '', from: '', to: '', page: 1 });
-  const accounts = useQuery(trpc.banking.reconciliation.accounts.queryOptions());
-  const list = (accounts.data ?? []).filter((a) => a.status === 'active');
-  const accountId = filters.account || (list.find((a) => a.kind === 'checking') ?? list[0])?.id || '';
-  const from = filters.from || monthStart(today);
-  const to = filters.to || (from === monthStart(today) ? today : monthEnd(from));
-  const period = { accountId, from, to };
-  const data = useQuery(
-    trpc.banking.reconciliation.get.queryOptions(
-      { ...period, page: filters.page, pageSize: PAGE_SIZE },
-      { enabled: accountId !== '' && from <= to, placeholderData: keepPreviousData },
-    ),
-  );
-  const suggestions = useQuery(
-    trpc.banking.reconciliation.suggest.queryOptions(period, {
-      enabled: accountId !== '' && from <= to,
-      placeholderData: keepPreviousData,
-    }),
-  );
-  const [importing, setImporting] = useState(false);
-  const [rulesOpen, setRulesOpen] = useState(false);
-  const [entryLine, setEntryLine] = useState<Line | null>(null);
-  const [undoLine, setUndoLine] = useState<Line | null>(null);
-  const [selectedLines, setSelectedLines] = useState<string[]>([]);
-  const [selectedItems, setSelectedItems] = useState<string[]>([]);
-  const { keyFor, done } = useKeyFor();
-
-  const view = data.data;
-  const items: AppItem[] = [
+/** The app's movements and open installments of a view, as one list by date. */
+function appItems(view: Reconciliation | undefined): AppItem[] {
+  return [
     ...(view?.movements ?? []).map((m) => ({
       id: m.id,
       source: 'movement' as const,
@@ -212,21 +177,31 @@ export function ReconciliationPage() {
       open: i.open,
     })),
   ].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-  const lines = view?.lines.rows ?? [];
+}
+
+/** The account and period of the address, with the active accounts and the defaults the address leaves out. */
+function useReconciliationPeriod() {
+  const today = todayInSaoPaulo();
+  const [filters, setFilters] = useUrlState({ account: '', from: '', to: '', page: 1 });
+  const accounts = useQuery(trpc.banking.reconciliation.accounts.queryOptions());
+  const list = (accounts.data ?? []).filter((a) => a.status === 'active');
+  const accountId = filters.account || (list.find((a) => a.kind === 'checking') ?? list[0])?.id || '';
+  const from = filters.from || monthStart(today);
+  const to = filters.to || (from === monthStart(today) ? today : monthEnd(from));
+  return { filters, setFilters, accounts, list, period: { accountId, from, to } };
+}
+
+/** The lines and items chosen for a manual match, their sums, and the act reconciling them. */
+function useManualMatch(accountId: string, lines: Line[], items: AppItem[], refresh: () => Promise<void>) {
+  const [selectedLines, setSelectedLines] = useState<string[]>([]);
+  const [selectedItems, setSelectedItems] = useState<string[]>([]);
+  const { keyFor, done } = useKeyFor();
   const chosenLines = lines.filter((l) => selectedLines.includes(l.id));
   const chosenItems = items.filter((i) => selectedItems.includes(i.id));
-  const check = matchCheck(chosenLines, chosenItems);
   const clearSelection = () => {
     setSelectedLines([]);
     setSelectedItems([]);
   };
-  const refresh = async () => {
-    await Promise.all([
-      queryClient.invalidateQueries(trpc.banking.reconciliation.pathFilter()),
-      queryClient.invalidateQueries(trpc.ledger.statement.pathFilter()),
-    ]);
-  };
-
   const manualRequest = {
     accountId,
     lines: chosenLines.map((l) => ({ lineId: l.id, amount: null })),
@@ -247,18 +222,29 @@ export function ReconciliationPage() {
     },
     onError: notifyApiError,
   });
-
-  const last = view?.days[view.days.length - 1];
-  const lastWithBank = [...(view?.days ?? [])].reverse().find((d) => d.bankBalance !== null);
-  const shiftMonth = (months: number) => {
-    const start = addMonths(monthStart(from), months);
-    setFilters({ from: start, to: monthEnd(start) });
-    clearSelection();
-  };
   const toggle = (ids: string[], id: string, set: (ids: string[]) => void) =>
     set(ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]);
+  return {
+    selectedLines,
+    selectedItems,
+    toggleLine: (id: string) => toggle(selectedLines, id, setSelectedLines),
+    toggleItem: (id: string) => toggle(selectedItems, id, setSelectedItems),
+    choosing: chosenLines.length > 0 || chosenItems.length > 0,
+    check: matchCheck(chosenLines, chosenItems),
+    clearSelection,
+    reconcile: () => reconcile.mutate(manualRequest),
+    reconciling: reconcile.isPending,
+  };
+}
 
-  const lineColumns: Column<Line>[] = [
+/** The bank lines' columns: a checkbox to choose the line, its date, memo with status and acts, and amount. */
+function lineColumns(props: {
+  selected: string[];
+  onToggle: (id: string) => void;
+  onEntry: (line: Line) => void;
+  onUndo: (line: Line) => void;
+}): Column<Line>[] {
+  return [
     {
       key: 'select',
       header: t.lines.select,
@@ -268,8 +254,8 @@ export function ReconciliationPage() {
         line.status === 'reconciled' ? null : (
           <Checkbox
             aria-label={t.lines.selectLine(line.memo)}
-            checked={selectedLines.includes(line.id)}
-            onChange={() => toggle(selectedLines, line.id, setSelectedLines)}
+            checked={props.selected.includes(line.id)}
+            onChange={() => props.onToggle(line.id)}
           />
         ),
     },
@@ -304,7 +290,7 @@ export function ReconciliationPage() {
                 size="compact-xs"
                 variant="light"
                 aria-label={t.lines.createEntryLabel(line.memo)}
-                onClick={() => setEntryLine(line)}
+                onClick={() => props.onEntry(line)}
               >
                 {t.lines.createEntry}
               </Button>
@@ -315,7 +301,7 @@ export function ReconciliationPage() {
                 variant="subtle"
                 color="red"
                 aria-label={t.lines.undoLabel(line.memo)}
-                onClick={() => setUndoLine(line)}
+                onClick={() => props.onUndo(line)}
               >
                 {t.lines.undo}
               </Button>
@@ -332,8 +318,11 @@ export function ReconciliationPage() {
       render: (line) => <Amount value={line.amount} strong />,
     },
   ];
+}
 
-  const itemColumns: Column<AppItem>[] = [
+/** The app items' columns: a checkbox to choose the item, its date, description with kind, and open amount. */
+function itemColumns(props: { selected: string[]; onToggle: (id: string) => void }): Column<AppItem>[] {
+  return [
     {
       key: 'select',
       header: t.lines.select,
@@ -342,8 +331,8 @@ export function ReconciliationPage() {
       render: (item) => (
         <Checkbox
           aria-label={t.app.selectItem(item.description)}
-          checked={selectedItems.includes(item.id)}
-          onChange={() => toggle(selectedItems, item.id, setSelectedItems)}
+          checked={props.selected.includes(item.id)}
+          onChange={() => props.onToggle(item.id)}
         />
       ),
     },
@@ -385,61 +374,183 @@ export function ReconciliationPage() {
       render: (item) => <Amount value={item.open} strong />,
     },
   ];
+}
+
+/** The account and period pickers, with a month back and forward, and the buttons to the rules and the import. */
+function ReconciliationToolbar(props: {
+  accounts: { id: string; name: string }[];
+  period: { accountId: string; from: string; to: string };
+  onAccount: (account: string) => void;
+  onPeriod: (change: { from?: string; to?: string }) => void;
+  onShiftMonth: (months: number) => void;
+  onRules: () => void;
+  onImport: () => void;
+}) {
+  const { accountId, from, to } = props.period;
+  return (
+    <Group justify="space-between" align="flex-end">
+      <Group gap="xs" align="flex-end">
+        <Select
+          label={t.account}
+          data={props.accounts.map((a) => ({ value: a.id, label: a.name }))}
+          value={accountId || null}
+          onChange={(account) => {
+            if (!account) return;
+            props.onAccount(account);
+          }}
+          allowDeselect={false}
+          searchable
+          w={260}
+          maw="100%"
+        />
+        <Group gap={4} align="flex-end" wrap="nowrap">
+          <ActionIcon variant="default" size="lg" aria-label={t.previousMonth} onClick={() => props.onShiftMonth(-1)}>
+            <IconChevronLeft size={16} />
+          </ActionIcon>
+          <PeriodEnd label={t.from} value={from} onChange={(value) => props.onPeriod({ from: value })} />
+          <PeriodEnd label={t.to} value={to} onChange={(value) => props.onPeriod({ to: value })} />
+          <ActionIcon variant="default" size="lg" aria-label={t.nextMonth} onClick={() => props.onShiftMonth(1)}>
+            <IconChevronRight size={16} />
+          </ActionIcon>
+        </Group>
+      </Group>
+      <Group gap="xs">
+        <Button variant="default" leftSection={<IconListCheck size={16} />} onClick={props.onRules}>
+          {t.rulesButton}
+        </Button>
+        <Button leftSection={<IconFileImport size={16} />} onClick={props.onImport} disabled={!accountId}>
+          {t.importButton}
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
+/** The period's closing figures: the bank's last balance, the app's, the part reconciled, and the difference. */
+function BalanceFigures({ days, busy }: { days: Day[]; busy: boolean }) {
+  const last = days[days.length - 1];
+  const lastWithBank = [...days].reverse().find((d) => d.bankBalance !== null);
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4 }} role="region" aria-label={t.figures.label} aria-busy={busy}>
+      <Figure
+        label={t.figures.bank}
+        amount={lastWithBank?.bankBalance}
+        sub={lastWithBank ? t.figures.asOf(formatCalendarDate(lastWithBank.date)) : t.figures.noBank}
+      />
+      <Figure label={t.figures.app} amount={last?.appBalance} />
+      <Figure label={t.figures.reconciled} amount={last?.reconciledBalance} />
+      <Figure
+        label={t.figures.difference}
+        amount={lastWithBank?.difference}
+        alert={lastWithBank?.difference !== undefined && lastWithBank.difference !== 0}
+      />
+    </SimpleGrid>
+  );
+}
+
+/** The manual match's sums, what keeps it from being reconciled, and the buttons to clear or reconcile it. */
+function ManualMatchBar(props: {
+  check: ReturnType<typeof matchCheck>;
+  busy: boolean;
+  onClear: () => void;
+  onReconcile: () => void;
+}) {
+  const { check } = props;
+  return (
+    <Paper withBorder p="sm" role="region" aria-label={t.match.label}>
+      <Stack gap="xs">
+        <Text size="sm" c="dimmed">
+          {t.match.hint}
+        </Text>
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
+          <Text size="sm">
+            {t.match.lines}: <b>{formatBRL(check.lineSum)}</b>
+          </Text>
+          <Text size="sm">
+            {t.match.candidates}: <b>{formatBRL(check.itemSum)}</b>
+          </Text>
+          <Text size="sm" c={check.remaining === 0 ? 'teal.9' : 'red.9'}>
+            {t.match.remaining}: <b>{formatBRL(check.remaining)}</b>
+          </Text>
+        </SimpleGrid>
+        <Group justify="space-between">
+          <Text size="sm" c={check.problem ? 'red.9' : 'teal.9'}>
+            {check.problem ?? t.match.fits}
+          </Text>
+          <Group gap="xs">
+            <Button variant="default" onClick={props.onClear}>
+              {t.match.clear}
+            </Button>
+            <Button disabled={check.problem !== null} loading={props.busy} onClick={props.onReconcile}>
+              {t.match.reconcile}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * contas/conciliacao_bancaria: one account's bank lines of a period beside the app's movements and open installments,
+ * the matcher's suggestions with their reasons, manual matches, entries made from lines, undo, the import of statement
+ * files and the rules applied on import; and the bank's balance against the app's per day. Account and period live in
+ * the address.
+ */
+export function ReconciliationPage() {
+  const queryClient = useQueryClient();
+  const { filters, setFilters, accounts, list, period } = useReconciliationPeriod();
+  const { accountId, from, to } = period;
+  const data = useQuery(
+    trpc.banking.reconciliation.get.queryOptions(
+      { ...period, page: filters.page, pageSize: PAGE_SIZE },
+      { enabled: accountId !== '' && from <= to, placeholderData: keepPreviousData },
+    ),
+  );
+  const suggestions = useQuery(
+    trpc.banking.reconciliation.suggest.queryOptions(period, {
+      enabled: accountId !== '' && from <= to,
+      placeholderData: keepPreviousData,
+    }),
+  );
+  const [importing, setImporting] = useState(false);
+  const [rulesOpen, setRulesOpen] = useState(false);
+  const [entryLine, setEntryLine] = useState<Line | null>(null);
+  const [undoLine, setUndoLine] = useState<Line | null>(null);
+
+  const view = data.data;
+  const items = appItems(view);
+  const lines = view?.lines.rows ?? [];
+  const refresh = async () => {
+    await Promise.all([
+      queryClient.invalidateQueries(trpc.banking.reconciliation.pathFilter()),
+      queryClient.invalidateQueries(trpc.ledger.statement.pathFilter()),
+    ]);
+  };
+  const match = useManualMatch(accountId, lines, items, refresh);
+  const shiftMonth = (months: number) => {
+    const start = addMonths(monthStart(from), months);
+    setFilters({ from: start, to: monthEnd(start) });
+    match.clearSelection();
+  };
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-end">
-        <Group gap="xs" align="flex-end">
-          <Select
-            label={t.account}
-            data={list.map((a) => ({ value: a.id, label: a.name }))}
-            value={accountId || null}
-            onChange={(account) => {
-              if (!account) return;
-              setFilters({ account });
-              clearSelection();
-            }}
-            allowDeselect={false}
-            searchable
-            w={260}
-            maw="100%"
-          />
-          <Group gap={4} align="flex-end" wrap="nowrap">
-            <ActionIcon variant="default" size="lg" aria-label={t.previousMonth} onClick={() => shiftMonth(-1)}>
-              <IconChevronLeft size={16} />
-            </ActionIcon>
-            <PeriodEnd label={t.from} value={from} onChange={(value) => setFilters({ from: value })} />
-            <PeriodEnd label={t.to} value={to} onChange={(value) => setFilters({ to: value })} />
-            <ActionIcon variant="default" size="lg" aria-label={t.nextMonth} onClick={() => shiftMonth(1)}>
-              <IconChevronRight size={16} />
-            </ActionIcon>
-          </Group>
-        </Group>
-        <Group gap="xs">
-          <Button variant="default" leftSection={<IconListCheck size={16} />} onClick={() => setRulesOpen(true)}>
-            {t.rulesButton}
-          </Button>
-          <Button leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)} disabled={!accountId}>
-            {t.importButton}
-          </Button>
-        </Group>
-      </Group>
+      <ReconciliationToolbar
+        accounts={list}
+        period={period}
+        onAccount={(account) => {
+          setFilters({ account });
+          match.clearSelection();
+        }}
+        onPeriod={setFilters}
+        onShiftMonth={shiftMonth}
+        onRules={() => setRulesOpen(true)}
+        onImport={() => setImporting(true)}
+      />
       {accounts.isSuccess && list.length === 0 && <Alert color="yellow">{t.noAccounts}</Alert>}
 
-      <SimpleGrid cols={{ base: 2, sm: 4 }} role="region" aria-label={t.figures.label} aria-busy={data.isFetching}>
-        <Figure
-          label={t.figures.bank}
-          amount={lastWithBank?.bankBalance}
-          sub={lastWithBank ? t.figures.asOf(formatCalendarDate(lastWithBank.date)) : t.figures.noBank}
-        />
-        <Figure label={t.figures.app} amount={last?.appBalance} />
-        <Figure label={t.figures.reconciled} amount={last?.reconciledBalance} />
-        <Figure
-          label={t.figures.difference}
-          amount={lastWithBank?.difference}
-          alert={lastWithBank?.difference !== undefined && lastWithBank.difference !== 0}
-        />
-      </SimpleGrid>
+      <BalanceFigures days={view?.days ?? []} busy={data.isFetching} />
       {view && <Days days={view.days} />}
 
       <Suggestions
@@ -451,42 +562,13 @@ export function ReconciliationPage() {
         onChanged={refresh}
       />
 
-      {(chosenLines.length > 0 || chosenItems.length > 0) && (
-        <Paper withBorder p="sm" role="region" aria-label={t.match.label}>
-          <Stack gap="xs">
-            <Text size="sm" c="dimmed">
-              {t.match.hint}
-            </Text>
-            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
-              <Text size="sm">
-                {t.match.lines}: <b>{formatBRL(check.lineSum)}</b>
-              </Text>
-              <Text size="sm">
-                {t.match.candidates}: <b>{formatBRL(check.itemSum)}</b>
-              </Text>
-              <Text size="sm" c={check.remaining === 0 ? 'teal.9' : 'red.9'}>
-                {t.match.remaining}: <b>{formatBRL(check.remaining)}</b>
-              </Text>
-            </SimpleGrid>
-            <Group justify="space-between">
-              <Text size="sm" c={check.problem ? 'red.9' : 'teal.9'}>
-                {check.problem ?? t.match.fits}
-              </Text>
-              <Group gap="xs">
-                <Button variant="default" onClick={clearSelection}>
-                  {t.match.clear}
-                </Button>
-                <Button
-                  disabled={check.problem !== null}
-                  loading={reconcile.isPending}
-                  onClick={() => reconcile.mutate(manualRequest)}
-                >
-                  {t.match.reconcile}
-                </Button>
-              </Group>
-            </Group>
-          </Stack>
-        </Paper>
+      {match.choosing && (
+        <ManualMatchBar
+          check={match.check}
+          busy={match.reconciling}
+          onClear={match.clearSelection}
+          onReconcile={match.reconcile}
+        />
       )}
 
       <div style={{ containerType: 'inline-size' }}>
@@ -500,7 +582,12 @@ export function ReconciliationPage() {
               rows={lines}
               rowKey={(line) => line.id}
               empty={t.lines.empty}
-              columns={lineColumns}
+              columns={lineColumns({
+                selected: match.selectedLines,
+                onToggle: match.toggleLine,
+                onEntry: setEntryLine,
+                onUndo: setUndoLine,
+              })}
               minWidth={440}
               pagination={{
                 page: filters.page,
@@ -519,7 +606,7 @@ export function ReconciliationPage() {
               rows={view ? items : undefined}
               rowKey={(item) => item.id}
               empty={t.app.empty}
-              columns={itemColumns}
+              columns={itemColumns({ selected: match.selectedItems, onToggle: match.toggleItem })}
               minWidth={420}
             />
           </Stack>

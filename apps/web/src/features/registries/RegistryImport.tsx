@@ -73,6 +73,46 @@ async function cellValue(field: RegistryField, cell: string, lookups: Map<string
   }
 }
 
+/** The lines refused, by the form's rules or the server's (up to the report's limit): nothing was imported. */
+function ImportProblems(props: {
+  problems: { list: ImportProblem[]; count: number };
+  labelOf: (key: string) => string;
+}) {
+  const { problems } = props;
+  return (
+    <Alert color="red" title={t.problemsTitle(problems.count)}>
+      <Text size="sm" mb="sm">
+        {t.nothingImported}
+      </Text>
+      <ScrollArea.Autosize mah={320}>
+        <Table striped withTableBorder aria-label={t.reportLabel}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t.line}</Table.Th>
+              <Table.Th>{t.field}</Table.Th>
+              <Table.Th>{t.problem}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {problems.list.map((p, i) => (
+              <Table.Tr key={i}>
+                <Table.Td>{p.line.toLocaleString('pt-BR')}</Table.Td>
+                <Table.Td>{p.field ? props.labelOf(p.field) : '—'}</Table.Td>
+                <Table.Td>{p.message}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea.Autosize>
+      {problems.count > problems.list.length && (
+        <Text size="xs" mt="xs">
+          {t.more(problems.count - problems.list.length)}
+        </Text>
+      )}
+    </Alert>
+  );
+}
+
 /**
  * Imports a CSV whose header row names the form's fields: every line is checked with the form's rules (with a
  * progress bar), then the server checks them again with what is saved and keeps all of them or none.
@@ -193,38 +233,7 @@ export function RegistryImport(props: {
             </Text>
           </Stack>
         )}
-        {problems && (
-          <Alert color="red" title={t.problemsTitle(problems.count)}>
-            <Text size="sm" mb="sm">
-              {t.nothingImported}
-            </Text>
-            <ScrollArea.Autosize mah={320}>
-              <Table striped withTableBorder aria-label={t.reportLabel}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t.line}</Table.Th>
-                    <Table.Th>{t.field}</Table.Th>
-                    <Table.Th>{t.problem}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {problems.list.map((p, i) => (
-                    <Table.Tr key={i}>
-                      <Table.Td>{p.line.toLocaleString('pt-BR')}</Table.Td>
-                      <Table.Td>{p.field ? labelOf(p.field) : '—'}</Table.Td>
-                      <Table.Td>{p.message}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollArea.Autosize>
-            {problems.count > problems.list.length && (
-              <Text size="xs" mt="xs">
-                {t.more(problems.count - problems.list.length)}
-              </Text>
-            )}
-          </Alert>
-        )}
+        {problems && <ImportProblems problems={problems} labelOf={labelOf} />}
       </Stack>
     </Modal>
   );

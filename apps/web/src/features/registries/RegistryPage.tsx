@@ -170,6 +170,163 @@ function RegistryForm<Row extends RegistryRow, Values extends Record<string, unk
   );
 }
 
+/** Activating, deactivating and deleting rows: the last two wait on a confirmation of the pending row. */
+function useStatusActions<Row extends RegistryRow>(
+  procedures: Pick<RegistryProcedures<Row, unknown>, 'setStatus' | 'delete'>,
+) {
+  const [pending, setPending] = useState<{ kind: 'delete' | 'deactivate'; row: Row } | null>(null);
+  const after = (message: string) => async () => {
+    await refreshAfterChange();
+    notifySuccess(message);
+    setPending(null);
+  };
+  const onError = (error: unknown) => {
+    setPending(null);
+    notifyApiError(error);
+  };
+  const setStatus = useMutation({ ...procedures.setStatus.mutationOptions(), onError });
+  const remove = useMutation({ ...procedures.delete.mutationOptions(), onSuccess: after(t.deleted), onError });
+  return {
+    pending,
+    ask: setPending,
+    cancel: () => setPending(null),
+    activate: (row: Row) => setStatus.mutate({ id: row.id, status: 'active' }, { onSuccess: after(t.activated) }),
+    confirm: () => {
+      if (!pending) return;
+      if (pending.kind === 'delete') remove.mutate({ id: pending.row.id });
+      else setStatus.mutate({ id: pending.row.id, status: 'inactive' }, { onSuccess: after(t.deactivated) });
+    },
+    busy: setStatus.isPending || remove.isPending,
+  };
+}
+
+type StatusActions<Row extends RegistryRow> = ReturnType<typeof useStatusActions<Row>>;
+
+/** The export of the rows the list's search and filter find, in the format chosen, and whether it is under way. */
+function useRegistryExport<Row extends RegistryRow>(
+  props: Pick<RegistryPageProps<Row, Record<string, unknown>>, 'client' | 'name' | 'csv'>,
+  query: ListQuery,
+) {
+  const [exporting, setExporting] = useState(false);
+  const exportRows = async (format: ExportFormat) => {
+    setExporting(true);
+    try {
+      const data = await props.client.export.query(query);
+      await downloadRows(
+        format,
+        props.name,
+        data.rows.map((row) => ({ ...props.csv(row), [t.status]: common.status[row.status] })),
+      );
+      if (data.truncated) notifySuccess(t.exportTruncated(data.rows.length));
+    } catch (error) {
+      notifyApiError(error);
+    } finally {
+      setExporting(false);
+    }
+  };
+  return { exporting, exportRows };
+}
+
+/** A row's menu: edit, activate or deactivate, delete. */
+function RowActionsMenu<Row extends RegistryRow>(props: {
+  row: Row;
+  title: string;
+  actions: StatusActions<Row>;
+  onEdit: (row: Row) => void;
+}) {
+  const { row, actions } = props;
+  return (
+    <Menu position="bottom-end">
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={`${common.actions}: ${props.title}`}>
+          <IconDots size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => props.onEdit(row)}>
+          {common.edit}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconPower size={16} />}
+          onClick={() => (row.status === 'active' ? actions.ask({ kind: 'deactivate', row }) : actions.activate(row))}
+        >
+          {row.status === 'active' ? common.deactivate : common.activate}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconTrash size={16} />}
+          color={dangerColor}
+          onClick={() => actions.ask({ kind: 'delete', row })}
+        >
+          {t.delete}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The confirmation of the pending deletion or deactivation. */
+function StatusConfirmDialog<Row extends RegistryRow>(props: {
+  one: string;
+  title: (row: Row) => string;
+  actions: StatusActions<Row>;
+}) {
+  const { pending } = props.actions;
+  return (
+    <ConfirmDialog
+      opened={pending !== null}
+      title={pending?.kind === 'delete' ? t.deleteTitle(props.one) : t.deactivateTitle(props.one)}
+      message={
+        pending ? (pending.kind === 'delete' ? t.deleteMessage : t.deactivateMessage)(props.title(pending.row)) : ''
+      }
+      confirmLabel={pending?.kind === 'delete' ? t.delete : common.deactivate}
+      busy={props.actions.busy}
+      onConfirm={props.actions.confirm}
+      onClose={props.actions.cancel}
+    />
+  );
+}
+
+/** The search and status filter, and the buttons to export, import and create. */
+function RegistryToolbar(props: {
+  filters: { search: string; status: string };
+  searchLabel: string;
+  newLabel: string;
+  canEdit: boolean;
+  importable: boolean;
+  exporting: boolean;
+  canExport: boolean;
+  onFilters: (change: { search?: string; status?: string }) => void;
+  onExport: (format: ExportFormat) => void;
+  onImport: () => void;
+  onNew: () => void;
+}) {
+  return (
+    <Group justify="space-between" align="flex-end">
+      <Group align="flex-end">
+        <SearchInput
+          value={props.filters.search}
+          onSearch={(search) => props.onFilters({ search })}
+          label={props.searchLabel}
+        />
+        <StatusFilter value={props.filters.status} onChange={(status) => props.onFilters({ status })} />
+      </Group>
+      <Group>
+        <ExportMenu loading={props.exporting} disabled={!props.canExport} onExport={props.onExport} />
+        {props.canEdit && props.importable && (
+          <Button variant="default" leftSection={<IconUpload size={16} />} onClick={props.onImport}>
+            {t.import.open}
+          </Button>
+        )}
+        {props.canEdit && (
+          <Button leftSection={<IconPlus size={16} />} onClick={props.onNew}>
+            {props.newLabel}
+          </Button>
+        )}
+      </Group>
+    </Group>
+  );
+}
+
 /**
  * The one registry screen: server-side pages, search, sorting and status filter kept in the URL; create and edit in a
  * drawer validated by the same schema as the server; activate, deactivate and delete with confirmation; CSV export.
@@ -201,40 +358,13 @@ export function RegistryPage<Row extends RegistryRow, Values extends Record<stri
   const [dirty, setDirty] = useState(false);
   const unsaved = useUnsavedChanges(dirty);
   const close = () => setEditing(null);
-  const [pending, setPending] = useState<{ kind: 'delete' | 'deactivate'; row: Row } | null>(null);
-  const [exporting, setExporting] = useState(false);
   const [importing, setImporting] = useState(false);
   const list = useQuery({
     ...props.procedures.list.queryOptions({ ...query, page: filters.page, pageSize: PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
-  const after = (message: string) => async () => {
-    await refreshAfterChange();
-    notifySuccess(message);
-    setPending(null);
-  };
-  const onError = (error: unknown) => {
-    setPending(null);
-    notifyApiError(error);
-  };
-  const setStatus = useMutation({ ...props.procedures.setStatus.mutationOptions(), onError });
-  const remove = useMutation({ ...props.procedures.delete.mutationOptions(), onSuccess: after(t.deleted), onError });
-  const exportRows = async (format: ExportFormat) => {
-    setExporting(true);
-    try {
-      const data = await props.client.export.query(query);
-      await downloadRows(
-        format,
-        props.name,
-        data.rows.map((row) => ({ ...props.csv(row), [t.status]: common.status[row.status] })),
-      );
-      if (data.truncated) notifySuccess(t.exportTruncated(data.rows.length));
-    } catch (error) {
-      notifyApiError(error);
-    } finally {
-      setExporting(false);
-    }
-  };
+  const actions = useStatusActions<Row>(props.procedures);
+  const { exporting, exportRows } = useRegistryExport(props, query);
   const columns: Column<Row>[] = [
     ...props.columns,
     { key: 'status', header: t.status, card: 'status', render: (row) => <StatusBadge status={row.status} /> },
@@ -244,65 +374,24 @@ export function RegistryPage<Row extends RegistryRow, Values extends Record<stri
       align: 'right',
       width: 60,
       card: 'actions',
-      render: (row) =>
-        canEdit && (
-          <Menu position="bottom-end">
-            <Menu.Target>
-              <ActionIcon variant="subtle" color="gray" aria-label={`${common.actions}: ${props.title(row)}`}>
-                <IconDots size={18} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => open(row)}>
-                {common.edit}
-              </Menu.Item>
-              <Menu.Item
-                leftSection={<IconPower size={16} />}
-                onClick={() =>
-                  row.status === 'active'
-                    ? setPending({ kind: 'deactivate', row })
-                    : setStatus.mutate({ id: row.id, status: 'active' }, { onSuccess: after(t.activated) })
-                }
-              >
-                {row.status === 'active' ? common.deactivate : common.activate}
-              </Menu.Item>
-              <Menu.Item
-                leftSection={<IconTrash size={16} />}
-                color={dangerColor}
-                onClick={() => setPending({ kind: 'delete', row })}
-              >
-                {t.delete}
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
-        ),
+      render: (row) => canEdit && <RowActionsMenu row={row} title={props.title(row)} actions={actions} onEdit={open} />,
     },
   ];
   return (
     <Stack>
-      <Group justify="space-between" align="flex-end">
-        <Group align="flex-end">
-          <SearchInput
-            value={filters.search}
-            onSearch={(search) => setFilters({ search })}
-            label={props.labels.search}
-          />
-          <StatusFilter value={filters.status} onChange={(status) => setFilters({ status })} />
-        </Group>
-        <Group>
-          <ExportMenu loading={exporting} disabled={!list.data?.total} onExport={(format) => void exportRows(format)} />
-          {canEdit && props.importable && (
-            <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => setImporting(true)}>
-              {t.import.open}
-            </Button>
-          )}
-          {canEdit && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => open('new')}>
-              {props.labels.new}
-            </Button>
-          )}
-        </Group>
-      </Group>
+      <RegistryToolbar
+        filters={filters}
+        searchLabel={props.labels.search}
+        newLabel={props.labels.new}
+        canEdit={canEdit}
+        importable={props.importable === true}
+        exporting={exporting}
+        canExport={Boolean(list.data?.total)}
+        onFilters={setFilters}
+        onExport={(format) => void exportRows(format)}
+        onImport={() => setImporting(true)}
+        onNew={() => open('new')}
+      />
       <DataTable
         query={list}
         rows={list.data?.rows}
@@ -372,21 +461,7 @@ export function RegistryPage<Row extends RegistryRow, Values extends Record<stri
           base={props.toValues(null)}
         />
       )}
-      <ConfirmDialog
-        opened={pending !== null}
-        title={pending?.kind === 'delete' ? t.deleteTitle(props.labels.one) : t.deactivateTitle(props.labels.one)}
-        message={
-          pending ? (pending.kind === 'delete' ? t.deleteMessage : t.deactivateMessage)(props.title(pending.row)) : ''
-        }
-        confirmLabel={pending?.kind === 'delete' ? t.delete : common.deactivate}
-        busy={setStatus.isPending || remove.isPending}
-        onConfirm={() => {
-          if (!pending) return;
-          if (pending.kind === 'delete') remove.mutate({ id: pending.row.id });
-          else setStatus.mutate({ id: pending.row.id, status: 'inactive' }, { onSuccess: after(t.deactivated) });
-        }}
-        onClose={() => setPending(null)}
-      />
+      <StatusConfirmDialog one={props.labels.one} title={props.title} actions={actions} />
     </Stack>
   );
 }
