@@ -24,6 +24,12 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // A function a person can read whole (decision 0034): tests are left out, a journey's describe block is one story.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: ['**/*.test.ts', 'e2e/**', 'apps/server/src/test/**'],
+    rules: { 'max-lines-per-function': ['error', { max: 150, skipBlankLines: false, skipComments: false }] },
+  },
+  {
     plugins: { modules: { rules: { doors: moduleDoors } } },
     rules: { 'modules/doors': 'error' },
   },
