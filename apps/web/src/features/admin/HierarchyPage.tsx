@@ -20,6 +20,8 @@ import { useIdempotencyKey } from '../../ui/use-idempotency-key';
 import { useReportDirty, useUnsavedChanges } from '../../ui/use-unsaved-changes';
 import { NameSlugFields } from './NameSlugFields';
 import { useCan } from '../tenants/use-can';
+import type { z } from 'zod';
+import type { FormValues } from '../../ui/form-values';
 
 type Kind = 'units' | 'departments';
 interface Node {
@@ -49,7 +51,7 @@ function NodeForm(props: {
 }) {
   const t = adminMessages[props.kind];
   const queryClient = useQueryClient();
-  const form = useForm({
+  const form = useForm<FormValues<z.input<typeof unitInput>, 'name' | 'slug'>>({
     initialValues: { name: props.node?.name ?? '', slug: props.node?.slug ?? '' },
     validate: schemaResolver(unitInput, { sync: true }),
   });

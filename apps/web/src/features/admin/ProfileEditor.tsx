@@ -27,6 +27,8 @@ import { useIdempotencyKey } from '../../ui/use-idempotency-key';
 import { useReportDirty } from '../../ui/use-unsaved-changes';
 import { GrantEditor } from './GrantEditor';
 import { previewProfile } from './profile-preview';
+import type { z } from 'zod';
+import type { FormValues } from '../../ui/form-values';
 
 const t = adminMessages.profiles;
 
@@ -95,6 +97,11 @@ function Preview({ permissions, organization }: { permissions: ProfilePermission
 
 /** Where a grant is kept: the organization, a unit, or a unit's department. */
 type GrantKey = 'organization' | `unit:${string}`;
+
+/** The profile as its editor holds it: the description as typed (blank is none), the grants by key. */
+type ProfileValues = FormValues<z.input<typeof profileInput>, 'name' | 'description'> & {
+  permissions: ProfilePermissions;
+};
 
 /** Each unit's grants in an accordion, with its departments' grants nested under it. */
 function UnitGrants(props: {
@@ -179,12 +186,13 @@ export function ProfileEditor(props: {
   onDirty: (dirty: boolean) => void;
 }) {
   const queryClient = useQueryClient();
+  const initialValues: ProfileValues = {
+    name: props.profile?.name ?? '',
+    description: props.profile?.description ?? '',
+    permissions: props.profile?.permissions ?? ({} as ProfilePermissions),
+  };
   const form = useForm({
-    initialValues: {
-      name: props.profile?.name ?? '',
-      description: props.profile?.description ?? '',
-      permissions: props.profile?.permissions ?? ({} as ProfilePermissions),
-    },
+    initialValues,
     validate: schemaResolver(profileInput, { sync: true }),
     transformValues: (v) => ({ ...v, description: v.description.trim() || null }),
   });

@@ -15,10 +15,9 @@ import {
   periodsBetween,
   RECURRENCE_PERIODICITIES,
   recurrenceCreateInput,
+  type RecurrenceCreateInput,
   todayInSaoPaulo,
   type DocumentKind,
-  type DocumentType,
-  type RecurrencePeriodicity,
 } from '@financeiro/core';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import { trpc } from '../../api/trpc';
@@ -41,6 +40,8 @@ import { useCan } from '../tenants/use-can';
 import { apportionmentField } from './apportionment-field';
 import { ledgerSources } from './sources';
 import { dangerColor } from '../../theme';
+import type { FormValues } from '../../ui/form-values';
+import type { ApportionmentRow } from './document-rows';
 
 const t = recurrenceMessages.recurrences;
 const f = t.form;
@@ -52,21 +53,21 @@ const templates = registrySource(trpc.registries.apportionmentTemplates.options)
 type Recurrence = inferOutput<typeof trpc.ledger.recurrences.list>[number];
 type Situation = keyof typeof t.statuses;
 
-interface Values {
-  kind: DocumentKind;
-  partyId: string;
-  description: string;
-  documentType: DocumentType;
-  amount: string;
-  lines: { classificationId: string; costCentreId: string; share: string }[];
-  paymentMethodId: string;
-  accountId: string;
-  periodicity: RecurrencePeriodicity;
-  dueDay: string;
-  startDate: string;
-  endDate: string;
-  [key: string]: unknown;
-}
+type Values = FormValues<
+  RecurrenceCreateInput,
+  | 'kind'
+  | 'partyId'
+  | 'description'
+  | 'documentType'
+  | 'amount'
+  | 'paymentMethodId'
+  | 'accountId'
+  | 'periodicity'
+  | 'dueDay'
+  | 'startDate'
+  | 'endDate',
+  'amount' | 'dueDay'
+> & { lines: ApportionmentRow[] };
 
 /** Ended: its end date leaves nothing more to fall due. */
 const situationOf = (r: Recurrence): Situation =>
