@@ -1,17 +1,22 @@
 import { Button, Group, Modal, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { changeProfileInput, inviteInput, setUserPasswordInput } from '@financeiro/core';
 import { trpc } from '../../api/trpc';
 import { refreshTenants } from '../../api/session';
 import { adminMessages } from '../../i18n/admin';
 import { appMessages } from '../../i18n/app';
 import { notifyApiError } from '../../ui/api-error';
+import type { FormValues } from '../../ui/form-values';
 import { notifySuccess } from '../../ui/notify';
 import { useIdempotencyKey } from '../../ui/use-idempotency-key';
 
 const t = adminMessages.members;
 const common = appMessages.common;
+
+type InviteValues = FormValues<z.input<typeof inviteInput>, 'email' | 'name' | 'profileId'>;
+type ChangeProfileValues = FormValues<z.input<typeof changeProfileInput>, 'id' | 'profileId'>;
 
 function useProfileOptions() {
   const profiles = useQuery(trpc.tenants.profiles.list.queryOptions());
@@ -53,7 +58,7 @@ export function InviteDialog({ opened, onClose }: { opened: boolean; onClose: ()
 function InviteForm({ onClose }: { onClose: () => void }) {
   const options = useProfileOptions();
   const idempotencyKey = useIdempotencyKey();
-  const form = useForm({
+  const form = useForm<InviteValues>({
     initialValues: { email: '', name: '', profileId: '' },
     validate: schemaResolver(inviteInput, { sync: true }),
   });
@@ -91,7 +96,7 @@ export interface MemberRef {
 
 export function ChangeProfileDialog({ member, onClose }: { member: MemberRef | null; onClose: () => void }) {
   const options = useProfileOptions();
-  const form = useForm({
+  const form = useForm<ChangeProfileValues>({
     initialValues: { id: member?.id ?? '', profileId: member?.profileId ?? '' },
     validate: schemaResolver(changeProfileInput, { sync: true }),
   });

@@ -3,12 +3,14 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { z } from 'zod';
 import { createOrganizationInput, formatDocument, maskCnpj, updateOrganizationInput } from '@financeiro/core';
 import { trpc } from '../../api/trpc';
 import { refreshTenants } from '../../api/session';
 import { adminMessages } from '../../i18n/admin';
 import { appMessages } from '../../i18n/app';
 import { DataTable } from '../../ui/DataTable';
+import type { FormValues } from '../../ui/form-values';
 import { MaskedInput } from '../../ui/MaskedInput';
 import { conflictOnField } from '../../ui/api-error';
 import { notifySuccess } from '../../ui/notify';
@@ -28,6 +30,10 @@ interface Organization {
   cnpj: string | null;
 }
 
+/** One form for both: a new organization's first unit, a saved one's status and CNPJ. */
+type OrganizationValues = FormValues<z.input<typeof updateOrganizationInput>, 'name' | 'slug' | 'status' | 'cnpj'> &
+  FormValues<z.input<typeof createOrganizationInput>, 'firstUnitName'>;
+
 function OrganizationForm({
   organization,
   onClose,
@@ -41,7 +47,7 @@ function OrganizationForm({
   onDirty: (dirty: boolean) => void;
 }) {
   const queryClient = useQueryClient();
-  const form = useForm({
+  const form = useForm<OrganizationValues>({
     initialValues: {
       name: organization?.name ?? '',
       slug: organization?.slug ?? '',

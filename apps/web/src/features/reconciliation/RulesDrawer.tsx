@@ -16,13 +16,14 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { inferOutput } from '@trpc/tanstack-react-query';
+import type { inferInput, inferOutput } from '@trpc/tanstack-react-query';
 import { trpc } from '../../api/trpc';
 import { appMessages } from '../../i18n/app';
 import { reconciliationMessages } from '../../i18n/reconciliation';
 import { notifyApiError } from '../../ui/api-error';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { CARDS_MEDIA_QUERY } from '../../ui/DataTable.cards';
+import type { FormValues } from '../../ui/form-values';
 import { notifySuccess } from '../../ui/notify';
 import { useIdempotencyKey } from '../../ui/use-idempotency-key';
 import { ledgerSources } from '../ledger/sources';
@@ -32,23 +33,19 @@ import { ReferenceSelect } from '../registries/fields';
 const t = reconciliationMessages.rules;
 
 type Rule = inferOutput<typeof trpc.banking.rules.list>[number];
-type Direction = 'any' | 'in' | 'out';
+/** What the create procedure takes (its schema is the server's own). */
+type RuleInput = inferInput<typeof trpc.banking.rules.create>;
 
-/** A rule's fields as the form holds them. */
-interface Values {
-  memoContains: string;
-  direction: Direction;
-  classificationId: string | null;
-  costCentreId: string | null;
-  description: string;
-  active: boolean;
-}
+/** A rule's fields as the form holds them: '' for no cost centre, 'any' for either direction (null on the wire). */
+type Values = FormValues<RuleInput, 'memoContains' | 'classificationId' | 'costCentreId' | 'description' | 'active'> & {
+  direction: NonNullable<RuleInput['direction']> | 'any';
+};
 
 const blank: Values = {
   memoContains: '',
   direction: 'any',
-  classificationId: null,
-  costCentreId: null,
+  classificationId: '',
+  costCentreId: '',
   description: '{memo}',
   active: true,
 };
@@ -64,7 +61,7 @@ function RuleForm(props: { rule: Rule | null; onClose: () => void }) {
           memoContains: r.memoContains,
           direction: r.direction ?? 'any',
           classificationId: r.classificationId,
-          costCentreId: r.costCentreId,
+          costCentreId: r.costCentreId ?? '',
           description: r.description,
           active: r.active,
         }
@@ -92,8 +89,8 @@ function RuleForm(props: { rule: Rule | null; onClose: () => void }) {
       direction: values.direction === 'any' ? null : values.direction,
       minAmount: r?.minAmount ?? null,
       maxAmount: r?.maxAmount ?? null,
-      classificationId: values.classificationId ?? '',
-      costCentreId: values.costCentreId,
+      classificationId: values.classificationId,
+      costCentreId: values.costCentreId || null,
       description: values.description,
       active: values.active,
       priority: r?.priority ?? 100,
@@ -106,7 +103,7 @@ function RuleForm(props: { rule: Rule | null; onClose: () => void }) {
     // What the server would refuse for a missing field is said on the field, before sending.
     const missing = Object.fromEntries(
       (Object.keys(t.required) as (keyof typeof t.required)[])
-        .filter((key) => !(values[key] ?? '').trim())
+        .filter((key) => !values[key].trim())
         .map((key) => [key, t.required[key]]),
     );
     setErrors(missing);
@@ -133,16 +130,16 @@ function RuleForm(props: { rule: Rule | null; onClose: () => void }) {
         <ReferenceSelect
           label={t.classification}
           source={ledgerSources.classifications}
-          value={values.classificationId}
-          onChange={(classificationId) => set({ classificationId })}
+          value={values.classificationId || null}
+          onChange={(classificationId) => set({ classificationId: classificationId ?? '' })}
           error={errors.classificationId}
           required
         />
         <ReferenceSelect
           label={t.costCentre}
           source={ledgerSources.costCentres}
-          value={values.costCentreId}
-          onChange={(costCentreId) => set({ costCentreId })}
+          value={values.costCentreId || null}
+          onChange={(costCentreId) => set({ costCentreId: costCentreId ?? '' })}
         />
         <TextInput
           label={t.description}

@@ -1,18 +1,17 @@
 import { Badge } from '@mantine/core';
 import { ACCOUNT_KINDS, accountTypeInput } from '@financeiro/core';
 import type { inferOutput } from '@trpc/tanstack-react-query';
+import type { z } from 'zod';
 import { apiClient, trpc } from '../../api/trpc';
 import { registryMessages } from '../../i18n/registries';
+import type { FormValues } from '../../ui/form-values';
 import { RowTitle } from './cells';
 import { RegistryPage } from './RegistryPage';
 
 const t = registryMessages.accountTypes;
 
 type AccountType = inferOutput<typeof trpc.registries.accountTypes.get>;
-interface AccountTypeValues extends Record<string, unknown> {
-  name: string;
-  kind: string;
-}
+type AccountTypeValues = FormValues<z.input<typeof accountTypeInput>, 'name' | 'kind'>;
 
 /** parametrizacao/tipos_conta: the kinds of financial account the organization keeps. */
 export function AccountTypesPage() {

@@ -1,9 +1,10 @@
 import { Text } from '@mantine/core';
 import { accountInput, formatBRL, formatCalendarDate } from '@financeiro/core';
 import type { inferOutput } from '@trpc/tanstack-react-query';
+import type { z } from 'zod';
 import { apiClient, trpc } from '../../api/trpc';
 import { registryMessages } from '../../i18n/registries';
-
+import type { FormValues } from '../../ui/form-values';
 import { moneyText } from './fields';
 import { Figure, RowTitle } from './cells';
 import { RegistryPage } from './RegistryPage';
@@ -11,6 +12,15 @@ import { organizationUnitIds, registrySource, unitsSource } from './sources';
 
 const t = registryMessages.accounts;
 type Account = inferOutput<typeof trpc.registries.accounts.get>;
+/**
+ * The form's values, the opening balance as typed ("1.234,56"). The page hands them on as a plain record: the
+ * registry screen sends them as its procedures' input, which holds the balance in centavos.
+ */
+type AccountValues = FormValues<
+  z.input<typeof accountInput>,
+  'name' | 'accountTypeId' | 'bankId' | 'branch' | 'number' | 'openingBalance' | 'openingDate' | 'unitIds',
+  'openingBalance'
+>;
 
 /** gestao_contas/contas: where the organization's money is, and which units may move it. */
 export function AccountsPage() {
@@ -80,7 +90,7 @@ export function AccountsPage() {
         { key: 'openingDate', label: t.openingDate, kind: 'date', half: true },
         { key: 'unitIds', label: t.units, kind: 'references', source: unitsSource },
       ]}
-      toValues={(a) => ({
+      toValues={(a): AccountValues => ({
         name: a?.name ?? '',
         accountTypeId: a?.accountTypeId ?? '',
         bankId: a?.bankId ?? '',

@@ -1,19 +1,16 @@
 import { bankInput } from '@financeiro/core';
 import type { inferOutput } from '@trpc/tanstack-react-query';
+import type { z } from 'zod';
 import { apiClient, trpc } from '../../api/trpc';
 import { registryMessages } from '../../i18n/registries';
+import type { FormValues } from '../../ui/form-values';
 import { RowTitle, Code } from './cells';
 import { RegistryPage } from './RegistryPage';
 
 const t = registryMessages.banks;
 
 type Bank = inferOutput<typeof trpc.registries.banks.get>;
-interface BankValues extends Record<string, unknown> {
-  code: string;
-  ispb: string;
-  name: string;
-  shortName: string;
-}
+type BankValues = FormValues<z.input<typeof bankInput>, 'code' | 'ispb' | 'name' | 'shortName'>;
 
 /** gestao_contas/bancos: the banks and payment institutions the organization works with. */
 export function BanksPage() {

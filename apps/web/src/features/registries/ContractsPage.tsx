@@ -9,8 +9,10 @@ import {
   READJUSTMENT_INDEXES,
 } from '@financeiro/core';
 import type { inferOutput } from '@trpc/tanstack-react-query';
+import type { z } from 'zod';
 import { apiClient, trpc } from '../../api/trpc';
 import { registryMessages } from '../../i18n/registries';
+import type { FormValues } from '../../ui/form-values';
 import { Attachments } from '../../ui/Attachments';
 import { ContractGeneration } from '../ledger/ContractGeneration';
 import { inCentavos } from '../../ui/money-fields';
@@ -22,6 +24,25 @@ import { partiesSource, registrySource } from './sources';
 
 const t = registryMessages.contracts;
 type Contract = inferOutput<typeof trpc.registries.contracts.get>;
+/**
+ * The form's values: the installment's value as typed ("1.234,56"), the readjustment month as its select holds it
+ * ("1" to "12"). The page hands them on as a plain record: the registry screen sends them as its procedures' input,
+ * which holds the value in centavos.
+ */
+type ContractValues = FormValues<
+  z.input<typeof contractInput>,
+  | 'partyId'
+  | 'object'
+  | 'value'
+  | 'periodicity'
+  | 'startDate'
+  | 'endDate'
+  | 'readjustmentIndex'
+  | 'readjustmentMonth'
+  | 'classificationId'
+  | 'costCentreId',
+  'value' | 'readjustmentMonth'
+>;
 
 /** The installments the contract being filled in implies, with the readjustment to come; nothing until it is valid. */
 function Schedule({ values }: { values: Record<string, unknown> }) {
@@ -166,7 +187,7 @@ export function ContractsPage() {
           source: registrySource(trpc.registries.costCentres.options),
         },
       ]}
-      toValues={(c) => ({
+      toValues={(c): ContractValues => ({
         partyId: c?.partyId ?? '',
         object: c?.object ?? '',
         value: c ? moneyText(c.value) : '',

@@ -14,8 +14,10 @@ import {
   WHOLE,
 } from '@financeiro/core';
 import type { inferOutput } from '@trpc/tanstack-react-query';
+import type { z } from 'zod';
 import { apiClient, trpc } from '../../api/trpc';
 import { registryMessages } from '../../i18n/registries';
+import type { FormValues } from '../../ui/form-values';
 import { moneyText, percentText } from './fields';
 import { RowTitle, Code, Figure } from './cells';
 import { RegistryPage } from './RegistryPage';
@@ -23,11 +25,15 @@ import { registrySource } from './sources';
 
 const tx = registryMessages.taxTypes;
 type TaxType = inferOutput<typeof trpc.registries.taxTypes.get>;
+/** The rate as typed ("12,5"); withheld as its switch holds it. */
+type TaxTypeValues = FormValues<z.input<typeof taxTypeInput>, 'name' | 'kind' | 'rate' | 'withheld', 'rate'> & {
+  withheld: boolean;
+};
 
 /** parametrizacao/tipos_imposto: taxes with their rates and whether they are withheld. */
 export function TaxTypesPage() {
   return (
-    <RegistryPage<TaxType, Record<string, unknown>>
+    <RegistryPage<TaxType, TaxTypeValues>
       name="tipos-de-imposto"
       procedures={trpc.registries.taxTypes}
       client={apiClient.registries.taxTypes}
@@ -85,11 +91,17 @@ export function TaxTypesPage() {
 
 const pm = registryMessages.paymentMethods;
 type PaymentMethod = inferOutput<typeof trpc.registries.paymentMethods.get>;
+/** The days to clear as typed. */
+type PaymentMethodValues = FormValues<
+  z.input<typeof paymentMethodInput>,
+  'name' | 'kind' | 'daysToClear' | 'defaultAccountId',
+  'daysToClear'
+>;
 
 /** parametrizacao/metodos_pagamento: how the organization pays and is paid, and when the money clears. */
 export function PaymentMethodsPage() {
   return (
-    <RegistryPage<PaymentMethod, Record<string, unknown>>
+    <RegistryPage<PaymentMethod, PaymentMethodValues>
       name="metodos-de-pagamento"
       procedures={trpc.registries.paymentMethods}
       client={apiClient.registries.paymentMethods}
@@ -140,11 +152,16 @@ export function PaymentMethodsPage() {
 
 const ap = registryMessages.apportionmentTemplates;
 type Template = inferOutput<typeof trpc.registries.apportionmentTemplates.get>;
+type TemplateInput = z.input<typeof apportionmentTemplateInput>;
+/** Each line's share as typed ("33,34"). */
+type TemplateValues = FormValues<TemplateInput, 'name'> & {
+  lines: FormValues<TemplateInput['lines'][number], 'costCentreId' | 'classificationId' | 'share', 'share'>[];
+};
 
 /** parametrizacao/configuracoes_rateio_padrao: named apportionments that add up to exactly 100%. */
 export function ApportionmentTemplatesPage() {
   return (
-    <RegistryPage<Template, Record<string, unknown>>
+    <RegistryPage<Template, TemplateValues>
       name="rateios-padrao"
       procedures={trpc.registries.apportionmentTemplates}
       client={apiClient.registries.apportionmentTemplates}
@@ -189,9 +206,11 @@ export function ApportionmentTemplatesPage() {
       ]}
       toValues={(r) => ({
         name: r?.name ?? '',
-        lines: r?.lines.map((l) => ({ ...l, share: percentText(l.share) })) ?? [
-          { costCentreId: '', classificationId: '', share: '100' },
-        ],
+        lines: r?.lines.map((l) => ({
+          costCentreId: l.costCentreId,
+          classificationId: l.classificationId,
+          share: percentText(l.share),
+        })) ?? [{ costCentreId: '', classificationId: '', share: '100' }],
       })}
       csv={(r) => ({ [ap.name]: r.name, [ap.lines]: r.lines.map((l) => formatPercent(l.share)).join(' + ') })}
       title={(r) => r.name}
@@ -201,6 +220,18 @@ export function ApportionmentTemplatesPage() {
 
 const sp = registryMessages.splitConfigs;
 type Split = inferOutput<typeof trpc.registries.splitConfigs.get>;
+type SplitInput = z.input<typeof splitConfigInput>;
+/**
+ * The form's values: the coverage blank until chosen, each partner's share as typed ("33,34"). The page hands them on
+ * as a plain record: the registry screen sends them as its procedures' input, which takes no blank coverage.
+ */
+type SplitValues = FormValues<
+  SplitInput,
+  'name' | 'classificationId' | 'productId' | 'contractId' | 'coveredPartyId'
+> & {
+  coverage: SplitInput['coverage'] | '';
+  partners: FormValues<SplitInput['partners'][number], 'partyId' | 'share', 'share'>[];
+};
 
 /** parametrizacao/configuracoes_split: how revenue is split among partners, never above 100%. */
 export function SplitConfigsPage() {
@@ -289,14 +320,16 @@ export function SplitConfigsPage() {
           ],
         },
       ]}
-      toValues={(r) => ({
+      toValues={(r): SplitValues => ({
         name: r?.name ?? '',
         coverage: r?.coverage ?? '',
         classificationId: r?.classificationId ?? '',
         productId: r?.productId ?? '',
         contractId: r?.contractId ?? '',
         coveredPartyId: r?.coveredPartyId ?? '',
-        partners: r?.partners.map((p) => ({ ...p, share: percentText(p.share) })) ?? [{ partyId: '', share: '' }],
+        partners: r?.partners.map((p) => ({ partyId: p.partyId, share: percentText(p.share) })) ?? [
+          { partyId: '', share: '' },
+        ],
       })}
       csv={(r) => ({
         [sp.name]: r.name,
@@ -310,6 +343,15 @@ export function SplitConfigsPage() {
 
 const pr = registryMessages.products;
 type Product = inferOutput<typeof trpc.registries.products.get>;
+/**
+ * The form's values, the price as typed ("1.234,56"). The page hands them on as a plain record: the registry screen
+ * sends them as its procedures' input, which holds the price in centavos.
+ */
+type ProductValues = FormValues<
+  z.input<typeof productInput>,
+  'code' | 'unit' | 'name' | 'classificationId' | 'price',
+  'price'
+>;
 
 /** parametrizacao/produtos: what the organization buys and sells, with unit, classification and price. */
 export function ProductsPage() {
@@ -361,7 +403,7 @@ export function ProductsPage() {
         },
         { key: 'price', label: pr.price, kind: 'money' },
       ]}
-      toValues={(r) => ({
+      toValues={(r): ProductValues => ({
         code: r?.code ?? '',
         unit: r?.unit ?? 'UN',
         name: r?.name ?? '',

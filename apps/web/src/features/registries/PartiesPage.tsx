@@ -10,8 +10,10 @@ import {
   type PartyRole,
 } from '@financeiro/core';
 import type { inferOutput } from '@trpc/tanstack-react-query';
+import type { z } from 'zod';
 import { apiClient, trpc } from '../../api/trpc';
 import { registryMessages } from '../../i18n/registries';
+import type { FormValues } from '../../ui/form-values';
 import { RowTitle, Code } from './cells';
 import { RegistryPage } from './RegistryPage';
 import { registrySource } from './sources';
@@ -19,7 +21,31 @@ import { registrySource } from './sources';
 const t = registryMessages.parties;
 
 type Party = inferOutput<typeof trpc.registries.suppliers.get>;
-type PartyValues = Record<string, unknown>;
+type PartyValues = FormValues<
+  z.input<typeof partyInput>,
+  | 'personType'
+  | 'document'
+  | 'name'
+  | 'roles'
+  | 'bankId'
+  | 'apportionmentTemplateId'
+  | 'pixKeyType'
+  | 'tradeName'
+  | 'stateRegistration'
+  | 'municipalRegistration'
+  | 'email'
+  | 'phone'
+  | 'cep'
+  | 'street'
+  | 'number'
+  | 'complement'
+  | 'district'
+  | 'city'
+  | 'uf'
+  | 'branch'
+  | 'accountNumber'
+  | 'pixKey'
+>;
 
 const CLIENTS = {
   supplier: {
@@ -41,24 +67,6 @@ const CLIENTS = {
     edit: 'editar_parceiros',
   },
 } as const;
-
-const TEXT_FIELDS = [
-  'tradeName',
-  'stateRegistration',
-  'municipalRegistration',
-  'email',
-  'phone',
-  'cep',
-  'street',
-  'number',
-  'complement',
-  'district',
-  'city',
-  'uf',
-  'branch',
-  'accountNumber',
-  'pixKey',
-] as const;
 
 /** One screen of the parties registry: the parties playing `role`, the same records the other screens share. */
 function PartiesPage({ role }: { role: PartyRole }) {
@@ -181,9 +189,21 @@ function PartiesPage({ role }: { role: PartyRole }) {
         bankId: p?.bankId ?? '',
         apportionmentTemplateId: p?.apportionmentTemplateId ?? '',
         pixKeyType: p?.pixKeyType ?? '',
-        ...Object.fromEntries(TEXT_FIELDS.map((key) => [key, p?.[key] ?? ''])),
-        cep: p?.cep ? formatCep(p.cep) : '',
+        tradeName: p?.tradeName ?? '',
+        stateRegistration: p?.stateRegistration ?? '',
+        municipalRegistration: p?.municipalRegistration ?? '',
+        email: p?.email ?? '',
         phone: p?.phone ? formatPhone(p.phone) : '',
+        cep: p?.cep ? formatCep(p.cep) : '',
+        street: p?.street ?? '',
+        number: p?.number ?? '',
+        complement: p?.complement ?? '',
+        district: p?.district ?? '',
+        city: p?.city ?? '',
+        uf: p?.uf ?? '',
+        branch: p?.branch ?? '',
+        accountNumber: p?.accountNumber ?? '',
+        pixKey: p?.pixKey ?? '',
       })}
       csv={(p) => ({
         [t.personType]: p.personType,

@@ -1,7 +1,9 @@
 import { purchasingCentreInput } from '@financeiro/core';
 import type { inferOutput } from '@trpc/tanstack-react-query';
+import type { z } from 'zod';
 import { apiClient, trpc } from '../../api/trpc';
 import { registryMessages } from '../../i18n/registries';
+import type { FormValues } from '../../ui/form-values';
 import { moneyText } from './fields';
 import { RowTitle } from './cells';
 import { RegistryPage } from './RegistryPage';
@@ -9,6 +11,14 @@ import { departmentsSource, membersSource } from './sources';
 
 const t = registryMessages.purchasingCentres;
 type Centre = inferOutput<typeof trpc.registries.purchasingCentres.get>;
+type CentreInput = z.input<typeof purchasingCentreInput>;
+/**
+ * The form's values, each approver's limit as typed ("1.234,56"). The page hands them on as a plain record: the
+ * registry screen sends them as its procedures' input, which holds the limits in centavos.
+ */
+type CentreValues = FormValues<CentreInput, 'name' | 'departmentIds'> & {
+  approvers: FormValues<CentreInput['approvers'][number], 'userId' | 'limit', 'limit'>[];
+};
 
 /** contas/centros_compras: who buys for which departments, and who approves up to how much. */
 export function PurchasingCentresPage() {
@@ -51,7 +61,7 @@ export function PurchasingCentresPage() {
           ],
         },
       ]}
-      toValues={(c) => ({
+      toValues={(c): CentreValues => ({
         name: c?.name ?? '',
         departmentIds: c?.departmentIds ?? [],
         approvers: c?.approvers.map((a) => ({ userId: a.userId, limit: moneyText(a.limit) })) ?? [

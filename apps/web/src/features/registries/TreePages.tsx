@@ -1,8 +1,10 @@
 import { Badge, Text } from '@mantine/core';
 import { CLASSIFICATION_NATURES, classificationInput, codeDepth, costCentreInput, DRE_GROUPS } from '@financeiro/core';
 import type { inferOutput } from '@trpc/tanstack-react-query';
+import type { z } from 'zod';
 import { apiClient, trpc } from '../../api/trpc';
 import { registryMessages } from '../../i18n/registries';
+import type { FormValues } from '../../ui/form-values';
 import type { Column } from '../../ui/DataTable';
 import { Code } from './cells';
 import { RegistryPage } from './RegistryPage';
@@ -10,6 +12,11 @@ import { registrySource } from './sources';
 
 type Classification = inferOutput<typeof trpc.registries.classifications.get>;
 type CostCentre = inferOutput<typeof trpc.registries.costCentres.get>;
+type ClassificationValues = FormValues<
+  z.input<typeof classificationInput>,
+  'parentId' | 'name' | 'nature' | 'apportionmentTemplateId' | 'dreGroup'
+>;
+type CostCentreValues = FormValues<z.input<typeof costCentreInput>, 'parentId' | 'name'>;
 
 /** The code and name of a tree node, indented by its level; groups in bold. */
 function treeColumns<Row extends { code: string; name: string; parentId: string | null }>(labels: {
@@ -44,7 +51,7 @@ const c = registryMessages.classifications;
 /** agrupamentos/classificacoes_financeiras: the income and expense tree, coded by level. */
 export function ClassificationsPage() {
   return (
-    <RegistryPage<Classification, Record<string, unknown>>
+    <RegistryPage<Classification, ClassificationValues>
       name="classificacoes"
       procedures={trpc.registries.classifications}
       client={apiClient.registries.classifications}
@@ -130,7 +137,7 @@ const cc = registryMessages.costCentres;
 /** agrupamentos/centros_custo: the cost centre tree, coded by level. */
 export function CostCentresPage() {
   return (
-    <RegistryPage<CostCentre, Record<string, unknown>>
+    <RegistryPage<CostCentre, CostCentreValues>
       name="centros-de-custo"
       procedures={trpc.registries.costCentres}
       client={apiClient.registries.costCentres}

@@ -7,12 +7,15 @@ import {
   todayInSaoPaulo,
   transferInput,
   type EntryDirection,
+  type ManualEntryInput,
+  type TransferInput,
 } from '@financeiro/core';
 import { trpc } from '../../api/trpc';
 import { appMessages } from '../../i18n/app';
 import { statementMessages } from '../../i18n/statement';
 import { notifyApiError } from '../../ui/api-error';
 import { DateField } from '../../ui/DateField';
+import type { FormValues } from '../../ui/form-values';
 import { notifySuccess } from '../../ui/notify';
 import { inCentavos } from '../../ui/money-fields';
 import { useIdempotencyKey } from '../../ui/use-idempotency-key';
@@ -27,6 +30,13 @@ export interface AccountChoice {
   id: string;
   name: string;
 }
+
+/** The amount as typed ("1.234,56"). */
+type TransferValues = FormValues<
+  TransferInput,
+  'fromAccountId' | 'toAccountId' | 'date' | 'amount' | 'description',
+  'amount'
+>;
 
 const transferRules = schemaResolver(transferInput, { sync: true });
 const entryRules = schemaResolver(manualEntryInput, { sync: true });
@@ -59,7 +69,7 @@ function useSaved(message: string, onClose: () => void) {
 /** Mounted at each opening: today's date, the account in sight as origin, and a new idempotency key. */
 function TransferForm(props: { accounts: AccountChoice[]; accountId: string | null; onClose: () => void }) {
   const idempotencyKey = useIdempotencyKey();
-  const form = useForm({
+  const form = useForm<TransferValues>({
     initialValues: {
       fromAccountId: props.accountId ?? '',
       toAccountId: '',
@@ -135,14 +145,21 @@ const PRESET_DIRECTION: Record<Preset, EntryDirection> = {
   outro: 'out',
 };
 
+/** The amount as typed ("1.234,56"), and the kind of entry that suggests the direction and description. */
+type EntryValues = FormValues<
+  ManualEntryInput,
+  'accountId' | 'date' | 'direction' | 'amount' | 'classificationId' | 'costCentreId' | 'description',
+  'amount'
+> & { preset: Preset };
+
 function EntryForm(props: { accounts: AccountChoice[]; accountId: string | null; onClose: () => void }) {
   const idempotencyKey = useIdempotencyKey();
-  const form = useForm({
+  const form = useForm<EntryValues>({
     initialValues: {
-      preset: 'tarifa' as Preset,
+      preset: 'tarifa',
       accountId: props.accountId ?? '',
       date: formatCalendarDate(todayInSaoPaulo()),
-      direction: 'out' as EntryDirection,
+      direction: 'out',
       amount: '',
       classificationId: '',
       costCentreId: '',
@@ -172,7 +189,10 @@ function EntryForm(props: { accounts: AccountChoice[]; accountId: string | null;
           label={t.entry.preset}
           data={PRESETS.map((p) => ({ value: p, label: t.entry.presets[p] }))}
           value={form.values.preset}
-          onChange={(v) => v && choose(v as Preset)}
+          onChange={(v) => {
+            const preset = PRESETS.find((p) => p === v);
+            if (preset) choose(preset);
+          }}
           allowDeselect={false}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
