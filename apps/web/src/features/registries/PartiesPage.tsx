@@ -68,6 +68,32 @@ const CLIENTS = {
   },
 } as const;
 
+/** A party as the form holds it: a new one playing `role`, or the row to change, its document and phone masked. */
+const partyValues = (role: PartyRole, p: Party | null): PartyValues => ({
+  personType: p?.personType ?? 'PJ',
+  document: p ? formatDocument(p.document) : '',
+  name: p?.name ?? '',
+  roles: p?.roles ?? [role],
+  bankId: p?.bankId ?? '',
+  apportionmentTemplateId: p?.apportionmentTemplateId ?? '',
+  pixKeyType: p?.pixKeyType ?? '',
+  tradeName: p?.tradeName ?? '',
+  stateRegistration: p?.stateRegistration ?? '',
+  municipalRegistration: p?.municipalRegistration ?? '',
+  email: p?.email ?? '',
+  phone: p?.phone ? formatPhone(p.phone) : '',
+  cep: p?.cep ? formatCep(p.cep) : '',
+  street: p?.street ?? '',
+  number: p?.number ?? '',
+  complement: p?.complement ?? '',
+  district: p?.district ?? '',
+  city: p?.city ?? '',
+  uf: p?.uf ?? '',
+  branch: p?.branch ?? '',
+  accountNumber: p?.accountNumber ?? '',
+  pixKey: p?.pixKey ?? '',
+});
+
 /** One screen of the parties registry: the parties playing `role`, the same records the other screens share. */
 function PartiesPage({ role }: { role: PartyRole }) {
   const { procedures, client, name, edit } = CLIENTS[role];
@@ -181,30 +207,7 @@ function PartiesPage({ role }: { role: PartyRole }) {
         },
         { key: 'pixKey', label: t.pixKey, half: true },
       ]}
-      toValues={(p) => ({
-        personType: p?.personType ?? 'PJ',
-        document: p ? formatDocument(p.document) : '',
-        name: p?.name ?? '',
-        roles: p?.roles ?? [role],
-        bankId: p?.bankId ?? '',
-        apportionmentTemplateId: p?.apportionmentTemplateId ?? '',
-        pixKeyType: p?.pixKeyType ?? '',
-        tradeName: p?.tradeName ?? '',
-        stateRegistration: p?.stateRegistration ?? '',
-        municipalRegistration: p?.municipalRegistration ?? '',
-        email: p?.email ?? '',
-        phone: p?.phone ? formatPhone(p.phone) : '',
-        cep: p?.cep ? formatCep(p.cep) : '',
-        street: p?.street ?? '',
-        number: p?.number ?? '',
-        complement: p?.complement ?? '',
-        district: p?.district ?? '',
-        city: p?.city ?? '',
-        uf: p?.uf ?? '',
-        branch: p?.branch ?? '',
-        accountNumber: p?.accountNumber ?? '',
-        pixKey: p?.pixKey ?? '',
-      })}
+      toValues={(p) => partyValues(role, p)}
       csv={(p) => ({
         [t.personType]: p.personType,
         [t.document]: formatDocument(p.document),
