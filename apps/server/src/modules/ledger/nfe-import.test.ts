@@ -303,6 +303,21 @@ describe('payables from NF-e XML files: preview and import', () => {
       files: Array.from({ length: 51 }, (_, i) => file(`${i}.xml`, LUMEN)),
     });
     expect(await messageOf(many)).toContain('Importe até 50 arquivos por vez.');
+    // A note of 10,000 items is past the size of a file; one of 991 (its first item 989 times, and two more) past
+    // what the layout numbers (990).
+    const item = /<det nItem="1">[\s\S]*?<\/det>/.exec(SERRA_AZUL)?.[0] ?? '';
+    for (const [name, count, message] of [
+      ['dez-mil.xml', 10_000, 'dez-mil.xml: o arquivo passa de 5 MB.'],
+      ['itens.xml', 989, 'itens.xml: A NF-e tem 991 itens, e uma NF-e tem no máximo 990.'],
+    ] as const) {
+      const call = admin.ledger.documents.nfeImport(
+        importing([file(name, SERRA_AZUL.replace(item, item.repeat(count)))]),
+      );
+      expect(await codeOf(call)).toBe('BAD_REQUEST');
+      expect(await messageOf(call)).toContain(message);
+    }
+    const twenty = admin.ledger.documents.nfeImport(importing([file('vinte.xml', SERRA_AZUL.padEnd(20_000_000, ' '))]));
+    expect(await messageOf(twenty)).toContain('vinte.xml: o arquivo passa de 5 MB.');
     expect(await stored()).toEqual(before);
   });
 
