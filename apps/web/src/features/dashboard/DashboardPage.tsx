@@ -164,12 +164,13 @@ function Cards({ data }: { data: Dashboard }) {
       />
     );
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="sm" role="region" aria-label={t.cardsLabel}>
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" role="region" aria-label={t.cardsLabel}>
+      {/* Three a row on a wide screen: what to pay (today, this week, overdue), then what to receive, then the rest. */}
       {cell('toPayToday', data.toPayToday, IconArrowUpRight, 'orange')}
       {week('toPayThisWeek', data.toPayThisWeek, IconCalendarWeek, 'orange')}
+      {cell('overduePayables', data.overduePayables, IconClockExclamation, 'red', true)}
       {cell('toReceiveToday', data.toReceiveToday, IconArrowDownLeft, 'teal')}
       {week('toReceiveThisWeek', data.toReceiveThisWeek, IconCalendarWeek, 'teal')}
-      {cell('overduePayables', data.overduePayables, IconClockExclamation, 'red', true)}
       {cell('overdueReceivables', data.overdueReceivables, IconCalendarDue, 'red', true)}
       {data.balances !== null && (
         <FigureCard
@@ -351,8 +352,8 @@ function Empty({ data }: { data: Dashboard }) {
 function Loading() {
   return (
     <Stack gap="lg" aria-busy="true" aria-label={t.loading}>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="sm">
-        {Array.from({ length: 8 }, (_, i) => (
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+        {Array.from({ length: 9 }, (_, i) => (
           <Skeleton key={i} h={96} radius="md" />
         ))}
       </SimpleGrid>
