@@ -47,12 +47,23 @@ describe.skipIf(!chromiumAvailable)('the dashboard in Chromium', () => {
     await card(page, 'Vencidos a pagar').waitFor();
 
     // Today's figures are not zero on the demo's books.
-    for (const label of ['A pagar hoje', 'A receber hoje', 'Vencidos a pagar', 'Vencidos a receber']) {
+    for (const label of [
+      'A pagar hoje',
+      'A receber hoje',
+      'A pagar esta semana',
+      'A receber esta semana',
+      'Vencidos a pagar',
+      'Vencidos a receber',
+    ]) {
       const figures = await cardFigures(page, label);
       expect(figures.amount, label).toBeGreaterThan(0);
       expect(figures.count, label).toBeGreaterThan(0);
     }
-    expect(centavos(await card(page, 'Saldo das contas').innerText())).not.toBe(0);
+    // The cash available today, with the automatic investment and Mercado Pago's unreleased money apart.
+    const balances = plain(await card(page, 'Saldo disponível').innerText());
+    expect(centavos(balances)).not.toBe(0);
+    expect(centavos(/Aplicações: (.+)/.exec(balances)?.[1] ?? '')).toBeGreaterThan(0);
+    expect(centavos(/A liberar no Mercado Pago: (.+)/.exec(balances)?.[1] ?? '')).toBeGreaterThanOrEqual(0);
     await card(page, 'Linhas a conciliar').waitFor();
     // The charts load after the figures, then the next bills, each a link to its document.
     await page
@@ -83,6 +94,18 @@ describe.skipIf(!chromiumAvailable)('the dashboard in Chromium', () => {
     expect(await listTotals(page)).toEqual(dueToday);
     await page.goBack();
 
+    // This week, Monday to Sunday: each card opens its list on "Esta semana", with the same total.
+    const payWeek = await cardFigures(page, 'A pagar esta semana');
+    await card(page, 'A pagar esta semana').click();
+    await page.waitForURL(/\/contas\/pagar\?period=week/);
+    expect(await listTotals(page)).toEqual(payWeek);
+    await page.goBack();
+    const receiveWeek = await cardFigures(page, 'A receber esta semana');
+    await card(page, 'A receber esta semana').click();
+    await page.waitForURL(/\/contas\/receber\?period=week/);
+    expect(await listTotals(page)).toEqual(receiveWeek);
+    await page.goBack();
+
     const overdueReceivables = await cardFigures(page, 'Vencidos a receber');
     await card(page, 'Vencidos a receber').click();
     await page.waitForURL(/\/contas\/receber\?.*status=overdue/);
@@ -95,6 +118,16 @@ describe.skipIf(!chromiumAvailable)('the dashboard in Chromium', () => {
     await first.click();
     await page.waitForURL(/\/contas\/pagar\?doc=/);
     await page.getByRole('dialog').getByText(party, { exact: false }).first().waitFor();
+    await page.goBack();
+
+    // The full projection starts from the cash available today and shows the rest apart.
+    await page.getByRole('link', { name: 'Ver o fluxo de caixa completo' }).click();
+    const figures = page.getByRole('region', { name: 'Resumo da projeção' });
+    await figures.getByText('Aplicações').waitFor({ timeout: 30_000 });
+    await figures.getByText('A liberar no Mercado Pago').waitFor();
+    await page.getByRole('heading', { name: /^Menor saldo: -?R\$/ }).waitFor({ timeout: 30_000 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
+    await screenshot(page, 'projection-1366');
     await page.context().close();
   });
 

@@ -161,6 +161,7 @@ describe.skipIf(!chromiumAvailable)('the reports in Chromium', () => {
     await signInToMatriz(page, h.app.url, 'admin');
     await page.goto(`${h.app.url}/relatorios_contabeis/fluxo_caixa`);
     await page.getByRole('heading', { name: /^Menor saldo: -?R\$/ }).waitFor({ timeout: 30_000 });
+    await page.getByRole('region', { name: 'Resumo da projeção' }).getByText('Aplicações').waitFor();
     await screenshot(page, 'reports-projection-390');
     // The table scrolls inside its card; the page itself does not scroll sideways.
     const width = await page.evaluate(() => document.documentElement.scrollWidth);

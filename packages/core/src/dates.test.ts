@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, daysBetween, formatDateTime, todayInSaoPaulo } from './dates';
+import { addDays, addMonths, daysBetween, formatDateTime, todayInSaoPaulo, weekOf } from './dates';
 
 describe('formatDateTime', () => {
   it('shows São Paulo time, whatever zone the machine is in', () => {
@@ -32,5 +32,14 @@ describe('calendar dates', () => {
     expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
     expect(daysBetween('2025-01-01', '2026-01-01')).toBe(365);
     expect(daysBetween('2026-01-10', '2026-01-01')).toBe(-9);
+  });
+});
+
+describe('weekOf', () => {
+  it('runs Monday to Sunday, across a month and a year', () => {
+    expect(weekOf('2026-12-07')).toEqual({ from: '2026-12-07', to: '2026-12-13' });
+    expect(weekOf('2026-12-13')).toEqual({ from: '2026-12-07', to: '2026-12-13' });
+    expect(weekOf('2026-12-31')).toEqual({ from: '2026-12-28', to: '2027-01-03' });
+    expect(weekOf('2024-03-01')).toEqual({ from: '2024-02-26', to: '2024-03-03' });
   });
 });

@@ -47,6 +47,14 @@ export function addDays(iso: string, days: number): string {
   return toCalendarDate(Date.UTC(year, month - 1, day) + days * DAY_MS);
 }
 
+/** The week a calendar date falls in, Monday to Sunday, as a Brazilian calendar shows it. */
+export function weekOf(iso: string): { from: string; to: string } {
+  const { year, month, day } = parseCalendarDate(iso);
+  const weekday = (new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7;
+  const monday = addDays(iso, -weekday);
+  return { from: monday, to: addDays(monday, 6) };
+}
+
 /**
  * A calendar date moved by whole months, on the given day of the month (the date's own by default) or on the
  * month's last day when the month is shorter: 31/01 + 1 month = 28/02 (29/02 in a leap year).

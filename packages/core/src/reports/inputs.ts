@@ -200,10 +200,24 @@ export interface ProjectionPoint {
   /** The balance at the end of the step. */
   balance: number;
 }
+/**
+ * The accounts' balances at the end of a day, kept apart by what the money can do (decision 0035): `available` is
+ * what can be spent today (checking, cash, credit card and wallet accounts), `investments` what sits in investment
+ * and savings accounts (the automatic investment), `providers` what payment providers hold until they release it
+ * (the balance of the accounts named as Mercado Pago's "saldo a liberar"). The three add up to every account's balance.
+ */
+export interface CashBalances {
+  available: number;
+  investments: number;
+  providers: number;
+}
+
 export interface Projection {
   today: string;
-  /** The accounts' balance at the end of today (before what falls due today is counted). */
+  /** The available cash at the end of today (before what falls due today is counted): where the curve starts. */
   opening: number;
+  /** Today's balances apart: `available` is `opening`; investments and provider-held money are not in the curve. */
+  balances: CashBalances;
   /** Open installments already overdue, counted on today's step: receivables in, payables out (positive amounts). */
   overdueIn: number;
   overdueOut: number;
@@ -232,8 +246,13 @@ export interface Dashboard {
   toReceiveToday: StatusCell | null;
   overduePayables: StatusCell | null;
   overdueReceivables: StatusCell | null;
-  /** Σ balances of the accounts the unit's money moves through, today (null without ler_transacoes). */
-  accountsBalance: number | null;
+  /** Monday to Sunday of this week in São Paulo: the "esta semana" cards' due dates. */
+  week: { from: string; to: string };
+  /** Open balance of the unit's payables and receivables due this week, overdue days of it included. */
+  toPayThisWeek: StatusCell | null;
+  toReceiveThisWeek: StatusCell | null;
+  /** The balances of the accounts the unit's money moves through, today, apart (null without ler_transacoes). */
+  balances: CashBalances | null;
   /** Purchase orders waiting for the signed-in member's approval (null when they approve none). */
   ordersAwaitingMe: number | null;
   /** Bank statement lines not yet fully reconciled (null without acessar_conciliacao). */

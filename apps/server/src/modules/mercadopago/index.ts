@@ -4,5 +4,5 @@ export type { MercadoPagoRouter } from './router';
 export { commitReport, readReportFile } from './imports';
 export { applyPendingReversals, createReceivableFor, reconcileSales, settlementRow } from './reconcile';
 export { bookReleases } from './releases';
-export { saveSettings, settingsFor } from './settings';
+export { providerHeldAccountIds, saveSettings, settingsFor } from './settings';
 export { openSales, suggestSales } from './suggest';

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
+import type { Tx } from '../../db/client';
 import { InvalidInputError } from '../../errors';
 import { audit } from '../audit';
 import { mustUseAccount, type LedgerScope } from '../ledger';
@@ -47,6 +48,18 @@ export async function settingsFor(scope: LedgerScope, accountId: string): Promis
   const settings = await getSettings(scope, accountId);
   if (!settings) throw new InvalidInputError(NOT_CONFIGURED);
   return settings;
+}
+
+/**
+ * The organization's accounts that hold Mercado Pago's "saldo a liberar": money the provider keeps until its release
+ * date, which the cash view shows apart from what can be spent (decision 0035).
+ */
+export async function providerHeldAccountIds(tx: Tx, organizationId: string): Promise<string[]> {
+  const rows = await tx
+    .selectDistinct({ id: mercadopagoSettings.pendingAccountId })
+    .from(mercadopagoSettings)
+    .where(eq(mercadopagoSettings.organizationId, organizationId));
+  return rows.map((r) => r.id);
 }
 
 /** Creates or replaces the account's settings; everything they name must be the organization's. */

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   addMonths,
   todayInSaoPaulo,
+  weekOf,
   type Dashboard,
   type DashboardNextBill,
   type DocumentKind,
@@ -11,7 +12,7 @@ import { rowsOf, type Tx } from '../../db/client';
 import { type ProcedureContext } from '../../trpc/init';
 import { callerCan, organizationOf, unitOf } from '../../caller';
 import { countOrders } from '../purchasing';
-import { balanceAt, projection } from './projection';
+import { balancesAt, projection } from './projection';
 
 /** How many payables the dashboard lists under "next bills". */
 export const NEXT_BILLS = 8;
@@ -38,6 +39,25 @@ async function todayCells(ctx: ProcedureContext, today: string) {
     overduePayables: cell('payable', true),
     overdueReceivables: cell('receivable', true),
   };
+}
+
+/**
+ * The unit's open installments due this week, Monday to Sunday, per kind, the days already past included: the
+ * installments list's "Esta semana" with its default statuses (open and partly paid).
+ */
+async function weekCells(ctx: ProcedureContext, week: { from: string; to: string }) {
+  const rows = rowsOf<{ kind: DocumentKind; n: string; open: string }>(
+    await ctx.tx.execute(sql`select i.kind, count(*) as n, coalesce(sum(i.amount - i.settled), 0)::bigint as open
+      from ledger_installments_view i
+      where i.organization_id = ${organizationOf(ctx)} and i.unit_id = ${unitOf(ctx)}
+        and i.status in ('open', 'partial') and i.due_date between ${week.from}::date and ${week.to}::date
+      group by 1`),
+  );
+  const cell = (kind: DocumentKind): StatusCell => {
+    const row = rows.find((r) => r.kind === kind);
+    return { count: Number(row?.n ?? 0), amount: Number(row?.open ?? 0) };
+  };
+  return { toPayThisWeek: cell('payable'), toReceiveThisWeek: cell('receivable') };
 }
 
 /** What came in and went out of one unit in each month from `first` to before `end`, cash basis. */
@@ -130,7 +150,7 @@ async function ordersAwaitingMe(ctx: ProcedureContext): Promise<number | null> {
 /**
  * Everything the dashboard shows for the selected unit in one answer. What the caller's profile does not let them
  * read comes back null: payables without ler_contas_pagar, receivables without ler_contas_receber, the accounts'
- * balance and the months' cash without ler_transacoes, unreconciled lines without acessar_conciliacao, and the
+ * balances and the months' cash without ler_transacoes, unreconciled lines without acessar_conciliacao, and the
  * projection (balances, payables and receivables together) without all three readings.
  */
 export async function dashboard(ctx: ProcedureContext): Promise<Dashboard> {
@@ -139,6 +159,8 @@ export async function dashboard(ctx: ProcedureContext): Promise<Dashboard> {
   const receivables = callerCan(ctx, 'ler_contas_receber');
   const transactions = callerCan(ctx, 'ler_transacoes');
   const cells = payables || receivables ? await todayCells(ctx, today) : null;
+  const week = weekOf(today);
+  const weekly = payables || receivables ? await weekCells(ctx, week) : null;
   const scope = { organizationId: organizationOf(ctx), unitId: unitOf(ctx) };
   return {
     today,
@@ -146,7 +168,10 @@ export async function dashboard(ctx: ProcedureContext): Promise<Dashboard> {
     toReceiveToday: receivables && cells ? cells.toReceiveToday : null,
     overduePayables: payables && cells ? cells.overduePayables : null,
     overdueReceivables: receivables && cells ? cells.overdueReceivables : null,
-    accountsBalance: transactions ? await balanceAt(ctx.tx, scope, today) : null,
+    week,
+    toPayThisWeek: payables && weekly ? weekly.toPayThisWeek : null,
+    toReceiveThisWeek: receivables && weekly ? weekly.toReceiveThisWeek : null,
+    balances: transactions ? await balancesAt(ctx.tx, scope, today) : null,
     ordersAwaitingMe: await ordersAwaitingMe(ctx),
     unreconciledLines: callerCan(ctx, 'acessar_conciliacao') ? await unreconciledLines(ctx) : null,
     monthly: transactions ? await monthly(ctx, today) : null,

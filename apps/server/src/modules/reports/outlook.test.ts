@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, DRE_LINES, todayInSaoPaulo, type DocumentCreateInput, type DreReport } from '@financeiro/core';
+import {
+  addDays,
+  DRE_LINES,
+  todayInSaoPaulo,
+  weekOf,
+  type AccountKind,
+  type CashBalances,
+  type DocumentCreateInput,
+  type DreReport,
+} from '@financeiro/core';
 import { codeOf, messageOf } from '../../test/callers';
 import { startDemoApp, type DemoApp } from '../../test/demo';
 import { memberWith } from '../../test/members';
@@ -47,6 +56,32 @@ describe('reports: the DRE, the projection and the dashboard', () => {
     return installment?.id ?? '';
   }
   const rowOf = (report: DreReport, line: string) => report.rows.find((r) => r.line === line);
+  /** Mercado Pago's "saldo a liberar" accounts the test configured. */
+  const held = new Set<string>();
+  /** The statement's balance of each account, summed apart as a finance person reads them. */
+  async function balancesByKind(): Promise<CashBalances & { total: number }> {
+    const statement = await fin.ledger.statement.balances({});
+    const sum = (keep: (a: { id: string; kind: AccountKind }) => boolean) =>
+      statement.accounts.filter(keep).reduce((n, a) => n + a.balance, 0);
+    const invested = (a: { kind: AccountKind }) => a.kind === 'investment' || a.kind === 'savings';
+    return {
+      available: sum((a) => !held.has(a.id) && !invested(a)),
+      investments: sum((a) => !held.has(a.id) && invested(a)),
+      providers: sum((a) => held.has(a.id)),
+      total: statement.total,
+    };
+  }
+  async function accountOf(kind: AccountKind, name: string, openingBalance: number) {
+    const type = await admin.registries.accountTypes.create({ name: `Tipo ${name}`, kind });
+    const account = await admin.registries.accounts.create({
+      name,
+      accountTypeId: type.id,
+      openingBalance,
+      openingDate: '2026-01-01',
+      unitIds: [d.matriz.unitId],
+    });
+    return account.id;
+  }
 
   beforeAll(async () => {
     d = await startDemoApp();
@@ -183,10 +218,10 @@ describe('reports: the DRE, the projection and the dashboard', () => {
 
   it('projects the balance from today: what falls due on its day, the overdue apart, the lowest point', async () => {
     const org = await d.as('admin', d.org);
-    const balances = await fin.ledger.statement.balances({});
+    const balances = await balancesByKind();
     const p = await org.reports.projection({ step: 'day', days: 10, unitId: d.matriz.unitId });
     expect(p.today).toBe(today);
-    expect(p.opening).toBe(balances.total);
+    expect(p.opening).toBe(balances.available);
     expect(p.overdueIn).toBe(100_000 - 33_333);
     expect(p.overdueOut).toBe(0);
     expect(p.points).toHaveLength(10);
@@ -219,12 +254,65 @@ describe('reports: the DRE, the projection and the dashboard', () => {
     expect(board.overduePayables).toEqual({ count: latePay.count, amount: latePay.open });
     expect(board.overdueReceivables).toEqual({ count: lateReceive.count, amount: lateReceive.open });
     expect(board.overdueReceivables?.amount).toBe(66_667);
-    expect(board.accountsBalance).toBe((await fin.ledger.statement.balances({})).total);
+    const { total, ...balances } = await balancesByKind();
+    expect(board.balances).toEqual(balances);
+    expect(board.balances && board.balances.available + board.balances.investments + board.balances.providers).toBe(
+      total,
+    );
+    // This week, Monday to Sunday: the payables list's "Esta semana" with its default statuses gives the same.
+    expect(board.week).toEqual(weekOf(today));
+    const thisWeek = { status: ['open', 'partial'], dueFrom: board.week.from, dueTo: board.week.to };
+    const payWeek = await list('payable', thisWeek);
+    const receiveWeek = await list('receivable', thisWeek);
+    expect(board.toPayThisWeek).toEqual({ count: payWeek.count, amount: payWeek.open });
+    expect(board.toReceiveThisWeek).toEqual({ count: receiveWeek.count, amount: receiveWeek.open });
+    expect(board.toPayThisWeek?.amount).toBeGreaterThanOrEqual(2_500);
     expect(board.unreconciledLines).toBe(0);
     expect(board.ordersAwaitingMe).toBeNull();
     expect(board.monthly).toHaveLength(12);
     expect(board.projection?.points).toHaveLength(30);
     expect(board.nextBills?.map((b) => b.open)).toEqual([2_500, 40_000]);
+  });
+
+  it('keeps investments and the money Mercado Pago holds apart from the cash available today', async () => {
+    const org = await d.as('admin', d.org);
+    const before = await org.reports.projection({ step: 'day', days: 10, unitId: d.matriz.unitId });
+    await accountOf('investment', 'Aplicação automática do teste', 500_000);
+    await accountOf('savings', 'Poupança do teste', 20_000);
+    const wallet = await accountOf('digital_wallet', 'Mercado Pago do teste', 30_000);
+    const pending = await accountOf('digital_wallet', 'Mercado Pago a liberar do teste', 70_000);
+    await fin.mercadopago.settings.save({
+      accountId: wallet,
+      pendingAccountId: pending,
+      feeClassificationId: ids.fees,
+      idempotencyKey: crypto.randomUUID(),
+    });
+    held.add(pending);
+    // A sale's net reaching "saldo a liberar" today is held by Mercado Pago, not cash to spend.
+    await fin.ledger.movements.createEntry({
+      accountId: pending,
+      date: today,
+      direction: 'in',
+      amount: 4_000,
+      classificationId: ids.revenue,
+      costCentreId: ids.a,
+      description: 'Venda aprovada, a liberar',
+    });
+    const balances = await balancesByKind();
+    expect(balances.investments - before.balances.investments).toBe(520_000);
+    expect(balances.providers - before.balances.providers).toBe(74_000);
+    expect(balances.available - before.balances.available).toBe(30_000);
+
+    const p = await org.reports.projection({ step: 'day', days: 10, unitId: d.matriz.unitId });
+    const { total, ...apart } = balances;
+    expect(p.balances).toEqual(apart);
+    expect(p.opening).toBe(balances.available);
+    expect(p.balances.available + p.balances.investments + p.balances.providers).toBe(total);
+    // The curve starts from the available cash and moves only with what falls due.
+    const [first] = p.points;
+    expect(first && first.balance).toBe(balances.available + (first?.inflows ?? 0) - (first?.outflows ?? 0));
+    expect(p.points.at(-1)?.balance).toBe((before.points.at(-1)?.balance ?? 0) + 30_000);
+    expect((await fin.reports.dashboard()).balances).toEqual(apart);
   });
 
   it('leaves out what the profile may not read', async () => {
@@ -234,7 +322,9 @@ describe('reports: the DRE, the projection and the dashboard', () => {
     expect(board.nextBills).not.toBeNull();
     expect(board.toReceiveToday).toBeNull();
     expect(board.overdueReceivables).toBeNull();
-    expect(board.accountsBalance).toBeNull();
+    expect(board.toPayThisWeek).not.toBeNull();
+    expect(board.toReceiveThisWeek).toBeNull();
+    expect(board.balances).toBeNull();
     expect(board.monthly).toBeNull();
     expect(board.projection).toBeNull();
     expect(board.unreconciledLines).toBeNull();

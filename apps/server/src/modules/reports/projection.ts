@@ -5,12 +5,14 @@ import {
   periodsBetween,
   todayInSaoPaulo,
   type DocumentKind,
+  type CashBalances,
   type Projection,
   type ProjectionPoint,
   type ProjectionStep,
   type RecurrencePeriodicity,
 } from '@financeiro/core';
 import { rowsOf, type Tx } from '../../db/client';
+import { providerHeldAccountIds } from '../mercadopago';
 
 /** What the projection reads: one organization's accounts and books, or one unit's. */
 export interface ProjectionQuery {
@@ -26,17 +28,44 @@ export interface ProjectionQuery {
 const accountsOf = (unitId: string | null) =>
   unitId ? sql`and a.unit_ids @> ${JSON.stringify([unitId])}::jsonb` : sql``;
 
-/** Σ of the accounts' balances at the end of `date`: opening balance plus every movement up to it. */
-export async function balanceAt(tx: Tx, q: Pick<ProjectionQuery, 'organizationId' | 'unitId'>, date: string) {
-  const [row] = rowsOf<{ total: string | null }>(
-    await tx.execute(sql`select (coalesce(sum(a.opening_balance), 0) + coalesce((
-        select sum(m.amount) from account_movements_view m
-        where m.organization_id = ${q.organizationId} and m.date <= ${date}::date
-          and m.account_id in (select a.id from accounts_view a where a.organization_id = ${q.organizationId} ${accountsOf(q.unitId)})
-      ), 0))::bigint as total
-      from accounts_view a where a.organization_id = ${q.organizationId} ${accountsOf(q.unitId)}`),
+/** Account kinds whose money is invested, not available to spend today (decision 0035). */
+const INVESTMENT_KINDS = ['investment', 'savings'] as const;
+
+/**
+ * The accounts' balances at the end of `date` (opening balance plus every movement up to it), apart: available cash,
+ * investments, and money payment providers hold until they release it (Mercado Pago's "saldo a liberar" accounts).
+ */
+export async function balancesAt(
+  tx: Tx,
+  q: Pick<ProjectionQuery, 'organizationId' | 'unitId'>,
+  date: string,
+): Promise<CashBalances> {
+  const held = await providerHeldAccountIds(tx, q.organizationId);
+  const isHeld =
+    held.length > 0
+      ? sql`a.id in (${sql.join(
+          held.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`
+      : sql`false`;
+  const rows = rowsOf<{ bucket: keyof CashBalances; total: string | null }>(
+    await tx.execute(sql`select case when ${isHeld} then 'providers'
+          when t.kind in (${sql.join(
+            INVESTMENT_KINDS.map((k) => sql`${k}`),
+            sql`, `,
+          )}) then 'investments'
+          else 'available' end as bucket,
+        sum(a.opening_balance + coalesce((
+          select sum(m.amount) from account_movements_view m
+          where m.organization_id = ${q.organizationId} and m.account_id = a.id and m.date <= ${date}::date
+        ), 0))::bigint as total
+      from accounts_view a
+      join account_types_view t on t.organization_id = a.organization_id and t.id = a.account_type_id
+      where a.organization_id = ${q.organizationId} ${accountsOf(q.unitId)}
+      group by 1`),
   );
-  return Number(row?.total ?? 0);
+  const of = (bucket: keyof CashBalances) => Number(rows.find((r) => r.bucket === bucket)?.total ?? 0);
+  return { available: of('available'), investments: of('investments'), providers: of('providers') };
 }
 
 /** The first day of the step `date` falls in, never before `today` (the first step starts today). */
@@ -52,7 +81,8 @@ function stepStart(step: ProjectionStep, date: string, today: string): string {
 }
 
 /**
- * The cash-flow projection: today's balance of the accounts; then, day by day for `days` days, the open balance of
+ * The cash-flow projection: today's available cash (investments and provider-held money given apart, not in the
+ * curve: decision 0035); then, day by day for `days` days, the open balance of
  * the installments falling due (receivables in, payables out) and the periods of active recurrences not yet generated
  * as documents; summed by step, with the balance at each step's end. What is already overdue is no money arriving or
  * leaving on any known day: it is given apart (`overdueIn`, `overdueOut`), never counted in the curve. Inflows and
@@ -62,7 +92,8 @@ export async function projection(tx: Tx, q: ProjectionQuery): Promise<Projection
   const today = q.today ?? todayInSaoPaulo();
   const last = addDays(today, q.days - 1);
   const unit = (column: string) => (q.unitId ? sql`and ${sql.raw(column)} = ${q.unitId}::uuid` : sql``);
-  const opening = await balanceAt(tx, q, today);
+  const balances = await balancesAt(tx, q, today);
+  const opening = balances.available;
 
   const due = rowsOf<{ day: string; kind: DocumentKind; open: string }>(
     await tx.execute(sql`select i.due_date::text as day, i.kind, sum(i.amount - i.settled)::bigint as open
@@ -151,6 +182,7 @@ export async function projection(tx: Tx, q: ProjectionQuery): Promise<Projection
   return {
     today,
     opening,
+    balances,
     overdueIn: Number(overdue?.incoming ?? 0),
     overdueOut: Number(overdue?.outgoing ?? 0),
     points,

@@ -19,6 +19,7 @@ import {
   IconArrowUpRight,
   IconBuildingBank,
   IconCalendarDue,
+  IconCalendarWeek,
   IconChecklist,
   IconClockExclamation,
   IconInfoCircle,
@@ -39,10 +40,12 @@ const t = dashboardMessages;
 /** Where each card leads: the list behind the figure, with the filters that make its total equal the card. */
 const LINKS = {
   toPayToday: { to: '/contas/pagar', search: { period: 'today' } },
+  toPayThisWeek: { to: '/contas/pagar', search: { period: 'week' } },
   toReceiveToday: { to: '/contas/receber', search: { period: 'today' } },
+  toReceiveThisWeek: { to: '/contas/receber', search: { period: 'week' } },
   overduePayables: { to: '/contas/pagar', search: { period: 'overdue', status: 'overdue' } },
   overdueReceivables: { to: '/contas/receber', search: { period: 'overdue', status: 'overdue' } },
-  accountsBalance: { to: '/contas/extrato', search: { view: 'balances' } },
+  balances: { to: '/contas/extrato', search: { view: 'balances' } },
   ordersAwaitingMe: { to: '/compras/aguardando_aprovacao', search: {} },
   unreconciledLines: { to: '/contas/conciliacao_bancaria', search: {} },
 } as const;
@@ -75,6 +78,8 @@ function FigureCard(props: {
   icon: Icon;
   value: string;
   sub: string;
+  /** Further figures under the sub line, one a line. */
+  more?: string[];
   tone?: 'red' | 'orange';
   color: string;
 }) {
@@ -105,6 +110,11 @@ function FigureCard(props: {
           <Text size="xs" c="dimmed">
             {props.sub}
           </Text>
+          {props.more?.map((line) => (
+            <Text key={line} size="xs" style={tabular} data-more>
+              {line}
+            </Text>
+          ))}
         </Stack>
       </Group>
     </Card>
@@ -138,19 +148,41 @@ function Cards({ data }: { data: Dashboard }) {
         tone={overdue && value.amount > 0 ? 'red' : undefined}
       />
     );
+  const week = (id: CardKey, value: StatusCell | null, icon: Icon, color: string) =>
+    value && (
+      <FigureCard
+        key={id}
+        id={id}
+        icon={icon}
+        color={color}
+        value={formatBRL(value.amount)}
+        sub={t.week(
+          formatCalendarDate(data.week.from).slice(0, 5),
+          formatCalendarDate(data.week.to).slice(0, 5),
+          t.installments(value.count),
+        )}
+      />
+    );
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="sm" role="region" aria-label={t.cardsLabel}>
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" role="region" aria-label={t.cardsLabel}>
+      {/* Three a row on a wide screen: what to pay (today, this week, overdue), then what to receive, then the rest. */}
       {cell('toPayToday', data.toPayToday, IconArrowUpRight, 'orange')}
-      {cell('toReceiveToday', data.toReceiveToday, IconArrowDownLeft, 'teal')}
+      {week('toPayThisWeek', data.toPayThisWeek, IconCalendarWeek, 'orange')}
       {cell('overduePayables', data.overduePayables, IconClockExclamation, 'red', true)}
+      {cell('toReceiveToday', data.toReceiveToday, IconArrowDownLeft, 'teal')}
+      {week('toReceiveThisWeek', data.toReceiveThisWeek, IconCalendarWeek, 'teal')}
       {cell('overdueReceivables', data.overdueReceivables, IconCalendarDue, 'red', true)}
-      {data.accountsBalance !== null && (
+      {data.balances !== null && (
         <FigureCard
-          id="accountsBalance"
+          id="balances"
           icon={IconBuildingBank}
           color="indigo"
-          value={formatBRL(data.accountsBalance)}
-          sub={t.accountsHint}
+          value={formatBRL(data.balances.available)}
+          sub={t.availableHint}
+          more={[
+            `${t.investments}: ${formatBRL(data.balances.investments)}`,
+            `${t.providers}: ${formatBRL(data.balances.providers)}`,
+          ]}
         />
       )}
       {data.ordersAwaitingMe !== null && (
@@ -259,6 +291,16 @@ function Projection({ projection }: { projection: NonNullable<Dashboard['project
         <Text size="sm">
           {p.opening}: <b style={tabular}>{formatBRL(projection.opening)}</b>
         </Text>
+        {projection.balances.investments !== 0 && (
+          <Text size="sm">
+            {p.investments}: <b style={tabular}>{formatBRL(projection.balances.investments)}</b>
+          </Text>
+        )}
+        {projection.balances.providers !== 0 && (
+          <Text size="sm">
+            {p.providers}: <b style={tabular}>{formatBRL(projection.balances.providers)}</b>
+          </Text>
+        )}
         {projection.overdueIn - projection.overdueOut !== 0 && (
           <Text size="sm">
             {p.overdue}: <b style={tabular}>{formatBRL(projection.overdueIn - projection.overdueOut)}</b>
@@ -310,8 +352,8 @@ function Empty({ data }: { data: Dashboard }) {
 function Loading() {
   return (
     <Stack gap="lg" aria-busy="true" aria-label={t.loading}>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="sm">
-        {Array.from({ length: 7 }, (_, i) => (
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+        {Array.from({ length: 9 }, (_, i) => (
           <Skeleton key={i} h={96} radius="md" />
         ))}
       </SimpleGrid>

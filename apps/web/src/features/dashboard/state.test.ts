@@ -11,11 +11,22 @@ const fresh: Dashboard = {
   toReceiveToday: zero,
   overduePayables: zero,
   overdueReceivables: zero,
-  accountsBalance: 0,
+  week: { from: '2026-03-09', to: '2026-03-15' },
+  toPayThisWeek: zero,
+  toReceiveThisWeek: zero,
+  balances: { available: 0, investments: 0, providers: 0 },
   ordersAwaitingMe: null,
   unreconciledLines: 0,
   monthly: [{ month: '2026-03-01', inflows: 0, outflows: 0 }],
-  projection: { today: '2026-03-10', opening: 0, overdueIn: 0, overdueOut: 0, points: [point], lowest: point },
+  projection: {
+    today: '2026-03-10',
+    opening: 0,
+    balances: { available: 0, investments: 0, providers: 0 },
+    overdueIn: 0,
+    overdueOut: 0,
+    points: [point],
+    lowest: point,
+  },
   nextBills: [],
 };
 
@@ -23,11 +34,13 @@ describe('what the dashboard shows', () => {
   it('a new organization: the first steps', () => {
     expect(dashboardState(fresh)).toBe('empty');
     // Money in the accounts alone (an opening balance) is not a book begun.
-    expect(dashboardState({ ...fresh, accountsBalance: 150_000 })).toBe('empty');
+    expect(dashboardState({ ...fresh, balances: { available: 150_000, investments: 0, providers: 0 } })).toBe('empty');
   });
 
   it('the figures as soon as one installment is open, one month moved money or a bill lies ahead', () => {
     expect(dashboardState({ ...fresh, overdueReceivables: { count: 1, amount: 1 } })).toBe('figures');
+    // A bill due later this week is a book begun too.
+    expect(dashboardState({ ...fresh, toPayThisWeek: { count: 1, amount: 1 } })).toBe('figures');
     expect(dashboardState({ ...fresh, monthly: [{ month: '2026-03-01', inflows: 0, outflows: 10 }] })).toBe('figures');
     const bill = {
       installmentId: 'i',
@@ -47,7 +60,9 @@ describe('what the dashboard shows', () => {
       toReceiveToday: null,
       overduePayables: null,
       overdueReceivables: null,
-      accountsBalance: null,
+      toPayThisWeek: null,
+      toReceiveThisWeek: null,
+      balances: null,
       ordersAwaitingMe: null,
       unreconciledLines: null,
       monthly: null,

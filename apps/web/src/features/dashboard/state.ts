@@ -7,16 +7,25 @@ export function dashboardState(data: Dashboard): DashboardState {
   const figures = [
     data.toPayToday,
     data.toReceiveToday,
+    data.toPayThisWeek,
+    data.toReceiveThisWeek,
     data.overduePayables,
     data.overdueReceivables,
-    data.accountsBalance,
+    data.balances,
     data.ordersAwaitingMe,
     data.unreconciledLines,
   ];
   // A member who reads none of the unit's money (a requester, say) is told so, rather than shown an empty book.
   if (figures.every((f) => f === null)) return 'nothingToRead';
   // Nothing booked yet: no installment open or overdue, no money in or out over the year, no bill ahead.
-  const cells = [data.toPayToday, data.toReceiveToday, data.overduePayables, data.overdueReceivables];
+  const cells = [
+    data.toPayToday,
+    data.toReceiveToday,
+    data.toPayThisWeek,
+    data.toReceiveThisWeek,
+    data.overduePayables,
+    data.overdueReceivables,
+  ];
   const empty =
     cells.every((c) => c === null || c.count === 0) &&
     (data.monthly ?? []).every((m) => m.inflows === 0 && m.outflows === 0) &&

@@ -1,4 +1,4 @@
-import { addDays, addMonths } from '@financeiro/core';
+import { addDays, addMonths, weekOf } from '@financeiro/core';
 
 /** The quick choices of the lists' due-date filter. */
 export const PERIODS = ['all', 'today', 'week', 'month', 'overdue', 'custom'] as const;
@@ -15,9 +15,8 @@ export function periodRange(
 ): { dueFrom: string; dueTo: string } {
   if (period === 'today') return { dueFrom: today, dueTo: today };
   if (period === 'week') {
-    const weekday = (new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7;
-    const monday = addDays(today, -weekday);
-    return { dueFrom: monday, dueTo: addDays(monday, 6) };
+    const week = weekOf(today);
+    return { dueFrom: week.from, dueTo: week.to };
   }
   if (period === 'month') {
     const first = `${today.slice(0, 7)}-01`;

@@ -57,6 +57,8 @@ function projectionDocument(
       `${t.unit}: ${unitName ?? t.allUnits}`,
       `${p.horizon(PROJECTION_DAYS)} (${formatCalendarDate(projection.today)})`,
       `${p.opening}: ${formatBRL(projection.opening)}`,
+      `${p.investments} (${p.apartHint.toLowerCase()}): ${formatBRL(projection.balances.investments)}`,
+      `${p.providers} (${p.apartHint.toLowerCase()}): ${formatBRL(projection.balances.providers)}`,
       lowestText(projection.lowest),
       t.valuesInReais,
     ],
@@ -79,7 +81,7 @@ function projectionDocument(
   };
 }
 
-function Figure(props: { label: string; amount: number }) {
+function Figure(props: { label: string; amount: number; hint?: string }) {
   return (
     <Paper withBorder p="sm">
       <Text size="xs" c="dimmed">
@@ -88,6 +90,11 @@ function Figure(props: { label: string; amount: number }) {
       <Text fw={700} size="lg" c={props.amount < 0 ? 'red.9' : undefined} style={{ overflowWrap: 'anywhere' }}>
         {formatBRL(props.amount)}
       </Text>
+      {props.hint && (
+        <Text size="xs" c="dimmed">
+          {props.hint}
+        </Text>
+      )}
     </Paper>
   );
 }
@@ -118,7 +125,8 @@ function BalanceChart(props: { projection: Projection }) {
 }
 
 /**
- * relatorios_contabeis/fluxo_caixa: today's balances plus what falls due (open installments and recurrences) for the
+ * relatorios_contabeis/fluxo_caixa: today's available cash (investments and Mercado Pago's unreleased money shown
+ * apart, decision 0035) plus what falls due (open installments and recurrences) for the
  * next 90 days, by day, week or month, with the lowest balance marked.
  */
 export function ProjectionPage() {
@@ -152,8 +160,10 @@ export function ProjectionPage() {
       note={`${p.horizon(PROJECTION_DAYS)}. ${p.note}`}
       summary={
         projection && (
-          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" role="region" aria-label={p.figures}>
-            <Figure label={p.opening} amount={projection.opening} />
+          <SimpleGrid cols={{ base: 2, sm: 3, xl: 6 }} spacing="sm" role="region" aria-label={p.figures}>
+            <Figure label={p.opening} amount={projection.opening} hint={p.openingHint} />
+            <Figure label={p.investments} amount={projection.balances.investments} hint={p.apartHint} />
+            <Figure label={p.providers} amount={projection.balances.providers} hint={p.apartHint} />
             <Figure label={p.overdueIn} amount={projection.overdueIn} />
             <Figure label={p.overdueOut} amount={projection.overdueOut} />
             <Figure label={p.lowestLabel} amount={projection.lowest.balance} />
