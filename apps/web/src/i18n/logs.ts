@@ -27,6 +27,8 @@ export const logsMessages = {
     'unit.update': 'Alterou unidade',
     'unit.activate': 'Ativou unidade',
     'unit.deactivate': 'Desativou unidade',
+    'unit.close_month': 'Fechou mês',
+    'unit.reopen_month': 'Reabriu mês',
     'department.create': 'Criou departamento',
     'department.update': 'Alterou departamento',
     'department.activate': 'Ativou departamento',
