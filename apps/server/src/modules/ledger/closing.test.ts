@@ -4,11 +4,13 @@ import { and, count, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { formatCalendarDate, todayInSaoPaulo, type DocumentCreateInput } from '@financeiro/core';
 import { now } from '../../clock';
+import { withTenant } from '../../db/tenant';
 import { codeOf, messageOf } from '../../test/callers';
 import { startDemoApp, type DemoApp } from '../../test/demo';
 import { storeLines } from '../../test/bank-lines';
 import { memberWith } from '../../test/members';
 import { eventLog } from '../audit/schema';
+import { units } from '../tenancy/schema';
 import { accountMovements, ledgerClosedMonths, ledgerDocuments, ledgerPayments } from './schema';
 import { newAccount, newClassification, newCostCentre, newParty, type Callers } from '../../test/ledger-fixtures';
 
@@ -148,6 +150,21 @@ describe('closing a month (fechamento): per unit, nothing dated in a closed mont
     });
     await closer.ledger.closing.reopen({ month: '02/2026', reason: 'Teste do perfil' });
     expect(await closedRows()).toBe(0);
+  });
+
+  it("keeps a unit's closed months under row-level security: another organization or unit sees none", async () => {
+    await admin.ledger.closing.close({ month: '05/2026' });
+    const [row] = await db().select().from(ledgerClosedMonths);
+    const [filial] = await db().select().from(units).where(eq(units.slug, 'filial-campinas'));
+    const seen = (at: { userId: string; organizationId: string; unitId: string }) =>
+      withTenant(db(), at, async (tx) => (await tx.select().from(ledgerClosedMonths)).length);
+    expect(await seen({ userId: row?.closedBy ?? '', ...d.matriz })).toBe(1);
+    expect(await seen({ userId: d.other.userId, ...d.elsewhere })).toBe(0);
+    expect(await seen({ userId: row?.closedBy ?? '', ...d.matriz, unitId: filial?.id ?? '' })).toBe(0);
+    // The Filial's books take May.
+    const filialAdmin = await d.as('admin', { ...d.matriz, unitId: filial?.id ?? '' });
+    expect((await filialAdmin.ledger.closing.list({ year: 2026 }))[4]?.closed).toBe(false);
+    await admin.ledger.closing.reopen({ month: '05/2026', reason: 'Teste de isolamento' });
   });
 
   it('refuses bad input in pt-BR and stores nothing', async () => {
