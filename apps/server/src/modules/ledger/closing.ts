@@ -136,7 +136,7 @@ export async function reopenMonth(scope: LedgerScope, month: string, reason: str
     action: 'unit.reopen_month',
     entity: 'unit',
     entityId: unitId,
-    before: { month, closedAt: closed.closedAt.toISOString(), closedBy: closed.closedByName },
+    before: { month, closedAt: closed.closedAt.toISOString(), closedByName: closed.closedByName },
     after: { month, reason },
   });
   return { month };
