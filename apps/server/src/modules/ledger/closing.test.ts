@@ -9,6 +9,7 @@ import { codeOf, messageOf } from '../../test/callers';
 import { startDemoApp, type DemoApp } from '../../test/demo';
 import { storeLines } from '../../test/bank-lines';
 import { memberWith } from '../../test/members';
+import { orderIn, setUpPurchasing } from '../../test/purchasing-fixtures';
 import { eventLog } from '../audit/schema';
 import { units } from '../tenancy/schema';
 import { accountMovements, ledgerClosedMonths, ledgerDocuments, ledgerPayments } from './schema';
@@ -86,7 +87,7 @@ describe('closing a month (fechamento): per unit, nothing dated in a closed mont
     fin = await d.as('financeiro', d.matriz);
     ids.supplier = await newParty(admin, {
       roles: ['supplier'],
-      document: '11.222.333/0001-81',
+      document: '46.301.928/0001-07',
       name: 'Frio Bom Ltda',
     });
     ids.classification = await newClassification(admin, 'Manutenção');
@@ -285,6 +286,28 @@ describe('closing a month (fechamento): per unit, nothing dated in a closed mont
     await fin.ledger.documents.create(bill({ description: 'Nota atrasada de março' }));
     await fin.ledger.payments.reverse({ paymentId: marchPayment.paymentId, reason: 'Pago em duplicidade' });
     await fin.ledger.movements.createEntry(entry('2026-03-31'));
+  });
+
+  it('refuses concluding a purchase order into a payable of a closed month, and concludes it into an open one', async () => {
+    const s = await setUpPurchasing(d);
+    const requester = await d.as('solicitante', s.compras);
+    const order = await orderIn(s, { requester, approver: await d.as('admin', d.org) }, 'aprovada');
+    const buyer = await d.as('financeiro', d.org);
+    await admin.ledger.closing.close({ month: '06/2026' });
+    const conclusion = (issueDate: string) => ({
+      id: order.id,
+      version: order.version,
+      issueDate,
+      installments: [{ dueDate: '2026-07-20', amount: order.total }],
+    });
+    const before = await stored();
+    expect(await messageOf(buyer.purchasing.conclude(conclusion('2026-06-10')))).toBe(
+      MARCH_CLOSED().replace('Março/2026', 'Junho/2026'),
+    );
+    expect(await stored()).toEqual(before);
+    await buyer.purchasing.conclude(conclusion('2026-07-01'));
+    expect((await stored()).documents).toBe((before.documents ?? 0) + 1);
+    await admin.ledger.closing.reopen({ month: '06/2026', reason: 'Fim do teste' });
   });
 
   /** The fields of a manual entry made from a bank line. */
