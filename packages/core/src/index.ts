@@ -31,6 +31,7 @@ export * from './ledger/boleto';
 export * from './ledger/pix';
 export * from './ledger/code-warnings';
 export * from './ledger/periods';
+export * from './ledger/closing';
 export * from './ledger/recurrence-inputs';
 export * from './banking/match';
 export * from './banking/statement-file';

@@ -234,6 +234,7 @@ const OTHER_NUMBERS = new Set([
   'minScore',
   'index',
   'headerLine',
+  'year',
 ]);
 
 /** Whether a schema takes a number somewhere along its wrappers. */

@@ -69,6 +69,7 @@ const EventsPage = lazyPage(() => import('../features/logs/EventsPage'), 'Events
 const EventsDashboardPage = lazyPage(() => import('../features/logs/EventsDashboardPage'), 'EventsDashboardPage');
 const RoadmapPage = lazyPage(() => import('../features/roadmap/RoadmapPage'), 'RoadmapPage');
 const StatementPage = lazyPage(() => import('../features/statement/StatementPage'), 'StatementPage');
+const ClosingPage = lazyPage(() => import('../features/closing/ClosingPage'), 'ClosingPage');
 const ReconciliationPage = lazyPage(
   () => import('../features/reconciliation/ReconciliationPage'),
   'ReconciliationPage',
@@ -220,6 +221,19 @@ export const SCREENS: ScreenDef[] = [
     { title: 'Contratos', icon: IconFileText },
     'Contas',
     ContractsPage,
+  ),
+  screen(
+    'contas-fechamento',
+    'contas/fechamento',
+    { scope: 'unit', permissions: 'fechar_mes' },
+    {
+      title: 'Fechamento de meses',
+      subtitle: 'Feche os meses já apurados da unidade e reabra-os com um motivo',
+      icon: IconLock,
+      helpTooltip: 'Um mês fechado não aceita lançamentos datados nele, em nenhuma das bases (competência ou caixa).',
+    },
+    'Contas',
+    ClosingPage,
   ),
 
   screen(

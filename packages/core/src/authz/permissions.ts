@@ -97,6 +97,7 @@ export const PERMISSIONS = {
   read_departments: unit(ADMIN, 'Ver departamentos'),
   edit_departments: unit(ADMIN, 'Editar departamentos'),
   acessar_conciliacao: unit(BOOKS, 'Acessar a conciliação'),
+  fechar_mes: unit(BOOKS, 'Fechar e reabrir meses'),
   ler_fornecedores: unit(PARTIES, 'Ver fornecedores'),
   editar_fornecedores: unit(PARTIES, 'Editar fornecedores'),
   ler_parceiros: unit(PARTIES, 'Ver parceiros'),

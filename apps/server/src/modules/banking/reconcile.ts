@@ -4,6 +4,7 @@ import { formatBRL, type DocumentKind } from '@financeiro/core';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../errors';
 import { audit } from '../audit';
 import {
+  mustBeOpen,
   mustUseAccount,
   type LedgerScope,
   reverseMovement,
@@ -51,6 +52,11 @@ export async function lockLines(scope: LedgerScope, accountId: string, ids: stri
     .orderBy(asc(l.id))
     .for('update');
   if (rows.length !== new Set(ids).size) throw new NotFoundError(LINE_NOT_FOUND);
+  // A line of a closed month is neither reconciled nor undone (decision 0036).
+  await mustBeOpen(
+    scope,
+    rows.map((r) => r.date),
+  );
   return rows;
 }
 

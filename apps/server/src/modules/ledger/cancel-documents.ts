@@ -3,6 +3,7 @@ import type { DocumentKind } from '@financeiro/core';
 import { ConflictError, NotFoundError } from '../../errors';
 import { audit } from '../audit';
 import type { LedgerScope } from './access';
+import { mustBeOpen } from './closing';
 import { DOCUMENT_NOT_FOUND } from './get-document';
 import { ledgerDocuments, ledgerInstallments } from './schema';
 
@@ -28,6 +29,8 @@ export async function cancelDocuments(
       status: ledgerDocuments.status,
       description: ledgerDocuments.description,
       taxOfDocumentId: ledgerDocuments.taxOfDocumentId,
+      competence: ledgerDocuments.competence,
+      issueDate: ledgerDocuments.issueDate,
     })
     .from(ledgerDocuments)
     .where(
@@ -43,6 +46,10 @@ export async function cancelDocuments(
     throw new NotFoundError(DOCUMENT_NOT_FOUND);
   const targets = documents.filter((d) => d.status !== 'cancelled');
   if (targets.length === 0) return { cancelled: 0 };
+  await mustBeOpen(
+    scope,
+    targets.flatMap((d) => [d.competence, d.issueDate]),
+  );
   const targetIds = targets.map((d) => d.id);
   const [paid] = await tx
     .select({ documentId: ledgerInstallments.documentId })

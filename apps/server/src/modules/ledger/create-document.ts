@@ -20,6 +20,7 @@ import {
 } from '../registries';
 import { mustUseAccount, type LedgerScope } from './access';
 import { checkPixCode, normalizeBarcode } from './barcodes';
+import { mustBeOpen } from './closing';
 import { ledgerDocumentLines, ledgerDocuments, ledgerDocumentTaxes, ledgerInstallments } from './schema';
 
 export type NewDocument = Omit<DocumentCreate, 'idempotencyKey'>;
@@ -202,6 +203,8 @@ export async function prepareDocument(
   kind: DocumentKind,
   input: Omit<NewDocument, 'kind'>,
 ): Promise<PreparedDocument> {
+  // Nothing is written in a closed month, on the competence basis nor by the issue date (decision 0036).
+  await mustBeOpen(scope, [input.competence, input.issueDate]);
   const lines = await linesOf(scope, input);
   if (lines.length === 0) throw new InvalidInputError('Informe a classificação e o centro de custo.');
   const partyId =

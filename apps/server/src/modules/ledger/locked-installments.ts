@@ -28,6 +28,7 @@ export async function lockInstallments(scope: LedgerScope, kind: DocumentKind, i
       documentNumber: i.documentNumber,
       description: d.description,
       issueDate: d.issueDate,
+      competence: d.competence,
     })
     .from(i)
     .innerJoin(d, and(eq(d.organizationId, i.organizationId), eq(d.id, i.documentId)))

@@ -12,6 +12,7 @@ import { insertMany } from '../../db/insert-many';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../errors';
 import { auditEach } from '../audit';
 import type { LedgerScope } from './access';
+import { mustBeOpen } from './closing';
 import { accountMovements } from './schema';
 import { accountsView, classificationsView, costCentresView } from '../registries';
 
@@ -72,6 +73,7 @@ export async function transferBetweenAccounts(
   const { tx } = scope;
   const { organizationId, unitId } = scope.tenant;
   mustNotBeFuture(input.date);
+  await mustBeOpen(scope, [input.date]);
   const [from, to] = await usableAccounts(scope, [input.fromAccountId, input.toAccountId], input.date);
   if (!from || !to) throw new InvalidInputError(ACCOUNT_NOT_FOUND);
   const transferId = uuidv7();
@@ -128,6 +130,10 @@ export async function createManualEntries(
   const { organizationId, unitId } = scope.tenant;
   if (inputs.length === 0) return [];
   for (const input of inputs) mustNotBeFuture(input.date);
+  await mustBeOpen(
+    scope,
+    inputs.map((i) => i.date),
+  );
   const earliest = new Map<string, string>();
   for (const input of inputs) {
     const seen = earliest.get(input.accountId);
@@ -246,6 +252,11 @@ export async function reverseMovement(scope: LedgerScope, input: MovementReversa
   if (target.transferId && legs.length !== 2) {
     throw new ConflictError('Esta transferência não tem as duas pernas esperadas. Nada foi estornado.');
   }
+  // The compensating movements carry the original dates.
+  await mustBeOpen(
+    scope,
+    legs.map((l) => l.date),
+  );
   const [already] = await tx
     .select({ id: accountMovements.id })
     .from(accountMovements)

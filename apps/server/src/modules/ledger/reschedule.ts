@@ -3,6 +3,7 @@ import { formatCalendarDate, type DocumentKind } from '@financeiro/core';
 import { ConflictError, InvalidInputError } from '../../errors';
 import { audit } from '../audit';
 import type { LedgerScope } from './access';
+import { mustBeOpen } from './closing';
 import { lockInstallments } from './locked-installments';
 import { ledgerDocuments, ledgerInstallments } from './schema';
 
@@ -17,6 +18,10 @@ export async function rescheduleInstallments(
   const { organizationId } = scope.tenant;
   const wanted = [...new Set(installmentIds)];
   const rows = await lockInstallments(scope, kind, wanted);
+  await mustBeOpen(
+    scope,
+    rows.flatMap((r) => [r.competence, r.issueDate]),
+  );
   if (rows.some((r) => r.status === 'paid' || r.status === 'cancelled')) {
     throw new ConflictError('Parcelas pagas ou canceladas não mudam de vencimento.');
   }

@@ -1,5 +1,6 @@
 import { router } from '../../trpc/init';
 import { attachmentsRouter } from './attachments';
+import { closingRouter } from './closing-router';
 import { contractsRouter } from './contracts-router';
 import { documentsRouter } from './documents-router';
 import { movementsRouter } from './movements-router';
@@ -19,6 +20,7 @@ export const ledgerRouter = router({
   recurrences: recurrencesRouter,
   movements: movementsRouter,
   statement: statementRouter,
+  closing: closingRouter,
 });
 
 export type LedgerRouter = typeof ledgerRouter;

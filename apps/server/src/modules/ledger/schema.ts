@@ -489,3 +489,27 @@ export const ledgerAttachments = pgTable(
     }),
   ],
 );
+
+/**
+ * Months closed (fechamento) in a unit: while a row exists, nothing dated in that month on either basis is written
+ * in the unit (decision 0036). Reopening deletes the row; the event log keeps who closed and reopened, and why.
+ */
+export const ledgerClosedMonths = pgTable(
+  'ledger_closed_months',
+  {
+    ...tenant(),
+    unitId: uuid().notNull(),
+    /** The month's first day. */
+    month: date({ mode: 'string' }).notNull(),
+    closedBy: uuid()
+      .notNull()
+      .references(() => users.id),
+    closedAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'ledger_closed_months_pkey', columns: [t.organizationId, t.id] }),
+    unique('ledger_closed_months_unit_month_key').on(t.organizationId, t.unitId, t.month),
+    foreignKey({ columns: [t.organizationId, t.unitId], foreignColumns: [units.organizationId, units.id] }),
+    check('ledger_closed_months_first_day_check', sql`extract(day from ${t.month}) = 1`),
+  ],
+);

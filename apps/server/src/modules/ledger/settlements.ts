@@ -9,6 +9,7 @@ import { auditEach } from '../audit';
 import { insertMany } from '../../db/insert-many';
 import { mustReference, partiesView } from '../registries';
 import { mustUseAccount, type LedgerScope } from './access';
+import { mustBeOpen } from './closing';
 import { INSTALLMENT_NOT_FOUND, lockInstallments } from './locked-installments';
 import {
   accountMovements,
@@ -188,6 +189,10 @@ async function settleEach(scope: LedgerScope, inputs: Omit<Settlement, 'proof'>[
     throw new InvalidInputError('Pagamentos e recebimentos são feitos separadamente.');
   const today = todayInSaoPaulo();
   if (inputs.some((i) => i.paidDate > today)) throw new InvalidInputError('A data do pagamento não pode ser futura.');
+  await mustBeOpen(
+    scope,
+    inputs.map((i) => i.paidDate),
+  );
   for (const accountId of new Set(inputs.map((i) => i.accountId))) await mustUseAccount(scope, accountId);
   await mustReference(
     scope,
@@ -398,6 +403,8 @@ export async function reversePayment(scope: LedgerScope, input: Reversal): Promi
     .from(ledgerPayments)
     .where(and(eq(ledgerPayments.organizationId, organizationId), eq(ledgerPayments.reversalOf, payment.id)));
   if (already) throw new ConflictError('Este pagamento já foi estornado.');
+  // The reversal carries the payment's date: it changes that month's cash.
+  await mustBeOpen(scope, [payment.paidDate]);
 
   const settlements = await tx
     .select()

@@ -4,6 +4,7 @@ import { ConflictError, InvalidInputError } from '../../errors';
 import { audit } from '../audit';
 import type { LedgerScope } from './access';
 import { cancelDocuments } from './cancel-documents';
+import { mustBeOpen } from './closing';
 import { prepareDocument, storedInstallments, writeChildren, writeTaxes } from './create-document';
 import { documentOf } from './get-document';
 import {
@@ -33,6 +34,7 @@ export async function updateDocument(
   const before = await documentOf(tx, organizationId, id);
   if (before.status === 'cancelled') throw new ConflictError('Título cancelado não pode ser alterado.');
   if (before.version !== version) throw new ConflictError(STALE);
+  await mustBeOpen(scope, [before.competence, before.issueDate]);
   const installments = await tx
     .select()
     .from(ledgerInstallments)

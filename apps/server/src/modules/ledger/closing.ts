@@ -1,0 +1,143 @@
+import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { formatCalendarDate, monthTitle, todayInSaoPaulo } from '@financeiro/core';
+import { ConflictError, InvalidInputError } from '../../errors';
+import { audit } from '../audit';
+import { usersView } from '../identity';
+import { unitsView } from '../tenancy';
+import type { LedgerScope } from './access';
+import { ledgerClosedMonths } from './schema';
+
+/*
+ * Closing a month (fechamento, decision 0036): per unit, a closed month takes no write dated in it on either basis
+ * (a document's competence or issue date, a payment's or reversal's date, a movement's date, a reconciled bank
+ * line's date). `mustBeOpen` is the one check: every ledger write calls it with the dates it writes or changes, and
+ * the modules that book through the ledger (purchasing, NF-e, Mercado Pago, banking) reach it through those writes.
+ */
+
+/** The first day of the month of a date (YYYY-MM-DD). */
+const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
+
+/** A closed month as the messages and the screen show it. */
+interface ClosedMonth {
+  month: string;
+  closedAt: Date;
+  closedByName: string | null;
+}
+
+async function closedMonths(scope: LedgerScope, months: string[]): Promise<ClosedMonth[]> {
+  if (months.length === 0) return [];
+  return scope.tx
+    .select({ month: ledgerClosedMonths.month, closedAt: ledgerClosedMonths.closedAt, closedByName: usersView.name })
+    .from(ledgerClosedMonths)
+    .leftJoin(usersView, eq(usersView.id, ledgerClosedMonths.closedBy))
+    .where(
+      and(
+        eq(ledgerClosedMonths.organizationId, scope.tenant.organizationId),
+        eq(ledgerClosedMonths.unitId, scope.tenant.unitId),
+        inArray(ledgerClosedMonths.month, months),
+      ),
+    )
+    .orderBy(asc(ledgerClosedMonths.month));
+}
+
+async function unitName(scope: LedgerScope): Promise<string> {
+  const [unit] = await scope.tx
+    .select({ name: unitsView.name })
+    .from(unitsView)
+    .where(and(eq(unitsView.organizationId, scope.tenant.organizationId), eq(unitsView.id, scope.tenant.unitId)));
+  return unit?.name ?? '';
+}
+
+const closedDay = (closedAt: Date) => formatCalendarDate(todayInSaoPaulo(closedAt));
+
+/**
+ * Refuses a write when any of its dates falls in a month closed in the scope's unit, naming the month, the unit and
+ * who closed it. Empty dates are skipped; the dates are read once, whatever their number.
+ */
+export async function mustBeOpen(scope: LedgerScope, dates: (string | null | undefined)[]): Promise<void> {
+  const months = [...new Set(dates.filter((d): d is string => typeof d === 'string' && d.length >= 7).map(monthOf))];
+  const [closed] = await closedMonths(scope, months);
+  if (!closed) return;
+  const who = closed.closedByName ?? 'um usuário removido';
+  throw new ConflictError(
+    `${monthTitle(closed.month)} está fechado para a unidade ${await unitName(scope)} (fechado por ${who} em ${closedDay(closed.closedAt)}): reabra o mês para lançar nele.`,
+  );
+}
+
+/** The twelve months of a year in the unit: closed (by whom, when) or open. */
+export async function listMonths(scope: LedgerScope, year: number) {
+  const rows = await scope.tx
+    .select({ month: ledgerClosedMonths.month, closedAt: ledgerClosedMonths.closedAt, closedByName: usersView.name })
+    .from(ledgerClosedMonths)
+    .leftJoin(usersView, eq(usersView.id, ledgerClosedMonths.closedBy))
+    .where(
+      and(
+        eq(ledgerClosedMonths.organizationId, scope.tenant.organizationId),
+        eq(ledgerClosedMonths.unitId, scope.tenant.unitId),
+        gte(ledgerClosedMonths.month, `${year}-01-01`),
+        lte(ledgerClosedMonths.month, `${year}-12-01`),
+      ),
+    );
+  const byMonth = new Map(rows.map((r) => [r.month, r]));
+  return Array.from({ length: 12 }, (_, i) => {
+    const month = `${year}-${String(i + 1).padStart(2, '0')}-01`;
+    const closed = byMonth.get(month);
+    return {
+      month,
+      label: monthTitle(month),
+      closed: Boolean(closed),
+      closedAt: closed ? closed.closedAt.toISOString() : null,
+      closedByName: closed ? (closed.closedByName ?? null) : null,
+    };
+  });
+}
+
+/** Closes a month of the unit; closing it twice is refused with its name. */
+export async function closeMonth(scope: LedgerScope, month: string): Promise<{ month: string }> {
+  const { organizationId, unitId } = scope.tenant;
+  if (month > monthOf(todayInSaoPaulo())) {
+    throw new InvalidInputError(`${monthTitle(month)} ainda não começou: só se fecha um mês já iniciado.`);
+  }
+  const [row] = await scope.tx
+    .insert(ledgerClosedMonths)
+    .values({ id: uuidv7(), organizationId, unitId, month, closedBy: scope.user.userId })
+    .onConflictDoNothing()
+    .returning({ id: ledgerClosedMonths.id });
+  if (!row) {
+    const [closed] = await closedMonths(scope, [month]);
+    const who = closed
+      ? ` (fechado por ${closed.closedByName ?? 'um usuário removido'} em ${closedDay(closed.closedAt)})`
+      : '';
+    throw new ConflictError(`${monthTitle(month)} já está fechado para a unidade ${await unitName(scope)}${who}.`);
+  }
+  await audit(scope, { action: 'unit.close_month', entity: 'unit', entityId: unitId, after: { month } });
+  return { month };
+}
+
+/** Reopens a closed month of the unit, with the reason kept in the event log. */
+export async function reopenMonth(scope: LedgerScope, month: string, reason: string): Promise<{ month: string }> {
+  const { organizationId, unitId } = scope.tenant;
+  const [closed] = await closedMonths(scope, [month]);
+  const [row] = await scope.tx
+    .delete(ledgerClosedMonths)
+    .where(
+      and(
+        eq(ledgerClosedMonths.organizationId, organizationId),
+        eq(ledgerClosedMonths.unitId, unitId),
+        eq(ledgerClosedMonths.month, month),
+      ),
+    )
+    .returning({ id: ledgerClosedMonths.id });
+  if (!row || !closed) {
+    throw new ConflictError(`${monthTitle(month)} não está fechado para a unidade ${await unitName(scope)}.`);
+  }
+  await audit(scope, {
+    action: 'unit.reopen_month',
+    entity: 'unit',
+    entityId: unitId,
+    before: { month, closedAt: closed.closedAt.toISOString(), closedByName: closed.closedByName },
+    after: { month, reason },
+  });
+  return { month };
+}

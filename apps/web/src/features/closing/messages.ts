@@ -1,0 +1,27 @@
+/** What the closing screen says (pt-BR). */
+export const closingMessages = {
+  intro:
+    'Um mês fechado não aceita lançamentos nesta unidade: títulos com competência ou emissão nele, pagamentos, recebimentos, estornos, transferências, lançamentos e conciliações datados nele.',
+  previousYear: 'Ano anterior',
+  nextYear: 'Próximo ano',
+  month: 'Mês',
+  state: 'Situação',
+  closedBy: 'Fechado por',
+  closedAt: 'Em',
+  closed: 'Fechado',
+  open: 'Aberto',
+  close: 'Fechar mês',
+  reopen: 'Reabrir',
+  notStarted: 'Ainda não começou',
+  loadError: 'Não foi possível carregar os meses.',
+  retry: 'Tentar de novo',
+  confirmCloseTitle: (label: string) => `Fechar ${label}?`,
+  confirmCloseMessage: (label: string, unit: string) =>
+    `Depois de fechado, nada datado em ${label} poderá ser lançado, alterado, baixado, estornado ou conciliado na unidade ${unit} até que alguém com permissão reabra o mês.`,
+  closedNotice: (label: string) => `${label} fechado.`,
+  reopenTitle: (label: string) => `Reabrir ${label}?`,
+  reopenMessage: 'O motivo fica registrado no log de eventos, com quem reabriu e quando.',
+  reopenReason: 'Motivo da reabertura',
+  reopenedNotice: (label: string) => `${label} reaberto.`,
+  removedUser: 'usuário removido',
+};
