@@ -6,7 +6,7 @@ import { useHarness } from './support/harness';
 
 /**
  * The most gzipped JavaScript the first load of the signed-in dashboard may download: issue 18's goal, 250 KB. The
- * load needs 249.7 KB: React, the Mantine components of the shell, sign-in and dashboard, Amplify's sign-in, the
+ * load needs 248.4 KB: React, the Mantine components of the shell, sign-in and dashboard, Amplify's sign-in, the
  * router, TanStack Query with the tRPC client and its options proxy, and the app's own code, in two chunks beside the
  * bundler's runtime. What only some screens or a first use need (the Ctrl+K palette, the user menu, dialogs,
  * notifications, date pickers) loads then (docs/performance.md).

@@ -45,6 +45,9 @@ export default defineConfig({
   },
   build: {
     chunkSizeWarningLimit: 1500,
+    // Every browser the app supports preloads modules itself (Chromium, Safari and Firefox have for years): the
+    // polyfill the bundler would put in the first chunk is bytes no one runs.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // What the first screen needs, in two chunks instead of dozens: the libraries, which change seldom and stay

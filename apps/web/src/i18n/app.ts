@@ -92,12 +92,6 @@ export const appMessages = {
     text: 'O endereço pode ter mudado ou não existe.',
     home: 'Ir para o início',
   },
-  comingSoon: {
-    badge: 'Em breve',
-    title: 'Esta tela chega nas próximas versões',
-    planned: (period: string) => `Previsto para o ${period}.`,
-    roadmapLink: 'Ver o planejamento completo',
-  },
   pwa: {
     update: 'Nova Atualização',
     updateText: 'Uma nova versão do Financeiro está disponível.',

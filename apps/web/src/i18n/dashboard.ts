@@ -40,8 +40,6 @@ export const dashboardMessages = {
     lowest: (amount: string, date: string) => `Menor saldo: ${amount} em ${date}`,
     opening: 'Saldo hoje',
     overdue: 'Em atraso, fora da curva (a receber − a pagar)',
-    investments: 'Aplicações',
-    providers: 'A liberar no Mercado Pago',
     link: 'Ver o fluxo de caixa completo',
   },
   nextBills: {

@@ -46,8 +46,6 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import type { PermissionName, RouteAuthz } from '@financeiro/core';
-import { ComingSoonPage } from '../features/placeholder/ComingSoonPage';
-import { roadmapItem, type RoadmapItemId } from '../features/roadmap/roadmap';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
 
 /** Screens other than the dashboard load on demand, so the app opens fast on a phone. */
@@ -125,8 +123,6 @@ export interface ScreenDef {
   /** Sidebar group; screens without one are not in the menu. */
   group?: string;
   component: Page;
-  /** The roadmap item that brings the screen, while it is not built: the menu marks it, its page says when. */
-  upcoming?: RoadmapItemId;
 }
 
 const purchases = (child: PermissionName) => ({ all: ['ler_pedidos_compra', child] });
@@ -137,30 +133,15 @@ const purchaseList = (child: PermissionName): RouteAuthz => ({
   grantedInDepartments: true,
 });
 
-/** The page of a screen not built yet: what its roadmap item brings and when, with a link to the roadmap. */
-function upcomingPage(id: RoadmapItemId): Page {
-  const item = roadmapItem(id);
-  return function UpcomingPage() {
-    const roadmap = screenByName('gestao-roadmap');
-    return (
-      <ComingSoonPage item={item} roadmap={{ path: roadmap ? fullPath(roadmap) : '/', authz: roadmap?.authz ?? {} }} />
-    );
-  };
-}
-
-/** `content` is the screen's component, or the roadmap item that will bring it. */
 const screen = (
   name: string,
   path: string,
   authz: RouteAuthz,
   display: RouteDisplay,
   group: string | undefined,
-  content: Page | RoadmapItemId,
+  component: Page,
   layout: Layout = 'main',
-): ScreenDef =>
-  typeof content === 'string'
-    ? { name, path, authz, display, group, component: upcomingPage(content), upcoming: content, layout }
-    : { name, path, authz, display, group, component: content, layout };
+): ScreenDef => ({ name, path, authz, display, group, component, layout });
 
 // Where no permission was set for a screen and it shows finance data, it asks for the permission to read that data,
 // as a finance team expects (a requester must not see payables just by belonging to a unit; decision 0006).
@@ -230,7 +211,6 @@ export const SCREENS: ScreenDef[] = [
       title: 'Fechamento de meses',
       subtitle: 'Feche os meses já apurados da unidade e reabra-os com um motivo',
       icon: IconLock,
-      helpTooltip: 'Um mês fechado não aceita lançamentos datados nele, em nenhuma das bases (competência ou caixa).',
     },
     'Contas',
     ClosingPage,

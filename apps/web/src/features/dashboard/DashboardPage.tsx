@@ -19,7 +19,7 @@ import {
   IconArrowUpRight,
   IconBuildingBank,
   IconCalendarDue,
-  IconCalendarWeek,
+  IconCalendarStats,
   IconChecklist,
   IconClockExclamation,
   IconInfoCircle,
@@ -136,7 +136,10 @@ function Section({ title, children, action }: { title: string; children: ReactNo
 }
 
 function Cards({ data }: { data: Dashboard }) {
-  const cell = (id: CardKey, value: StatusCell | null, icon: Icon, color: string, overdue = false) =>
+  /** This week's days, "07/12 a 13/12", before a week card's count. */
+  const week = (text: string) =>
+    t.week(formatCalendarDate(data.week.from).slice(0, 5), formatCalendarDate(data.week.to).slice(0, 5), text);
+  const cell = (id: CardKey, value: StatusCell | null, icon: Icon, color: string, kind?: 'overdue' | 'week') =>
     value && (
       <FigureCard
         key={id}
@@ -144,34 +147,19 @@ function Cards({ data }: { data: Dashboard }) {
         icon={icon}
         color={color}
         value={formatBRL(value.amount)}
-        sub={t.installments(value.count)}
-        tone={overdue && value.amount > 0 ? 'red' : undefined}
-      />
-    );
-  const week = (id: CardKey, value: StatusCell | null, icon: Icon, color: string) =>
-    value && (
-      <FigureCard
-        key={id}
-        id={id}
-        icon={icon}
-        color={color}
-        value={formatBRL(value.amount)}
-        sub={t.week(
-          formatCalendarDate(data.week.from).slice(0, 5),
-          formatCalendarDate(data.week.to).slice(0, 5),
-          t.installments(value.count),
-        )}
+        sub={kind === 'week' ? week(t.installments(value.count)) : t.installments(value.count)}
+        tone={kind === 'overdue' && value.amount > 0 ? 'red' : undefined}
       />
     );
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" role="region" aria-label={t.cardsLabel}>
       {/* Three a row on a wide screen: what to pay (today, this week, overdue), then what to receive, then the rest. */}
       {cell('toPayToday', data.toPayToday, IconArrowUpRight, 'orange')}
-      {week('toPayThisWeek', data.toPayThisWeek, IconCalendarWeek, 'orange')}
-      {cell('overduePayables', data.overduePayables, IconClockExclamation, 'red', true)}
+      {cell('toPayThisWeek', data.toPayThisWeek, IconCalendarStats, 'orange', 'week')}
+      {cell('overduePayables', data.overduePayables, IconClockExclamation, 'red', 'overdue')}
       {cell('toReceiveToday', data.toReceiveToday, IconArrowDownLeft, 'teal')}
-      {week('toReceiveThisWeek', data.toReceiveThisWeek, IconCalendarWeek, 'teal')}
-      {cell('overdueReceivables', data.overdueReceivables, IconCalendarDue, 'red', true)}
+      {cell('toReceiveThisWeek', data.toReceiveThisWeek, IconCalendarStats, 'teal', 'week')}
+      {cell('overdueReceivables', data.overdueReceivables, IconCalendarDue, 'red', 'overdue')}
       {data.balances !== null && (
         <FigureCard
           id="balances"
@@ -293,12 +281,12 @@ function Projection({ projection }: { projection: NonNullable<Dashboard['project
         </Text>
         {projection.balances.investments !== 0 && (
           <Text size="sm">
-            {p.investments}: <b style={tabular}>{formatBRL(projection.balances.investments)}</b>
+            {t.investments}: <b style={tabular}>{formatBRL(projection.balances.investments)}</b>
           </Text>
         )}
         {projection.balances.providers !== 0 && (
           <Text size="sm">
-            {p.providers}: <b style={tabular}>{formatBRL(projection.balances.providers)}</b>
+            {t.providers}: <b style={tabular}>{formatBRL(projection.balances.providers)}</b>
           </Text>
         )}
         {projection.overdueIn - projection.overdueOut !== 0 && (

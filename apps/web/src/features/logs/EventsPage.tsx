@@ -64,7 +64,7 @@ function RecordName({ event, names }: { event: NamedEvent; names: Record<string,
         {entityLabel(event.entity)}
       </Text>
       {event.entityName &&
-        (screen && !screen.upcoming && exists ? (
+        (screen && exists ? (
           <Anchor
             href={`${fullPath(screen)}?search=${encodeURIComponent(event.entityName)}`}
             onClick={(click) => {

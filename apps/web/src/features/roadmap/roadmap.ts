@@ -119,15 +119,6 @@ export const ROADMAP = [
   },
 ] as const satisfies readonly RoadmapItem[];
 
-export type RoadmapItemId = (typeof ROADMAP)[number]['id'];
-
-export function roadmapItem(id: RoadmapItemId): RoadmapItem {
-  const item: RoadmapItem | undefined = ROADMAP.find((i) => i.id === id);
-  // The id's type lists only the ids above, so an item is always found.
-  if (!item) throw new Error(`roadmap item ${id} is missing`);
-  return item;
-}
-
 /** "2026-Q4" as a person reads it: "4º trimestre de 2026". */
 export function periodLabel(period: string): string {
   const match = PERIOD_FORMAT.exec(period);

@@ -6,7 +6,6 @@ import { trpc } from '../../api/trpc';
 import { appMessages } from '../../i18n/app';
 import { fullPath, MENU_GROUPS, type ScreenDef } from '../../routes/table';
 import { usePurchasingCan } from '../purchasing/use-purchasing-can';
-import { periodLabel, roadmapItem } from '../roadmap/roadmap';
 import { useMenuScreens } from './use-menu-screens';
 
 /** The purchase list a menu item opens (`compras/<slug>`), if it is one. */
@@ -73,20 +72,7 @@ export function Sidebar() {
                   to={to}
                   label={item.display.title}
                   leftSection={Icon ? <Icon size={18} stroke={1.6} /> : null}
-                  rightSection={
-                    // A screen not built yet says so before it is opened; its page tells what it will do.
-                    item.upcoming ? (
-                      <Badge
-                        size="xs"
-                        variant="light"
-                        title={appMessages.comingSoon.planned(periodLabel(roadmapItem(item.upcoming).period))}
-                      >
-                        {appMessages.comingSoon.badge}
-                      </Badge>
-                    ) : (
-                      <PurchaseCount item={item} counts={purchaseCounts} />
-                    )
-                  }
+                  rightSection={<PurchaseCount item={item} counts={purchaseCounts} />}
                   active={pathname === to}
                   variant="filled"
                   style={{ borderRadius: 8 }}
