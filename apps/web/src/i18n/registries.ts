@@ -1,4 +1,4 @@
-import type { DreGroup } from '@financeiro/core';
+import { MONTH_NAMES, type DreGroup } from '@financeiro/core';
 
 /** pt-BR texts shared by every registry screen, and each registry's own. */
 export const registryMessages = {
@@ -306,20 +306,7 @@ export const registryMessages = {
     readjustmentIndex: 'Índice de reajuste',
     indexes: { none: 'Sem reajuste', IPCA: 'IPCA', IGPM: 'IGP-M', INPC: 'INPC' },
     readjustmentMonth: 'Mês do reajuste',
-    months: [
-      'Janeiro',
-      'Fevereiro',
-      'Março',
-      'Abril',
-      'Maio',
-      'Junho',
-      'Julho',
-      'Agosto',
-      'Setembro',
-      'Outubro',
-      'Novembro',
-      'Dezembro',
-    ],
+    months: MONTH_NAMES,
     classification: 'Classificação financeira',
     costCentre: 'Centro de custo',
     period: 'Vigência',

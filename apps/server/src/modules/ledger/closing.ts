@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { formatCalendarDate, monthTitle, todayInSaoPaulo } from '@financeiro/core';
 import { ConflictError, InvalidInputError } from '../../errors';
@@ -67,21 +67,9 @@ export async function mustBeOpen(scope: LedgerScope, dates: (string | null | und
 
 /** The twelve months of a year in the unit: closed (by whom, when) or open. */
 export async function listMonths(scope: LedgerScope, year: number) {
-  const rows = await scope.tx
-    .select({ month: ledgerClosedMonths.month, closedAt: ledgerClosedMonths.closedAt, closedByName: usersView.name })
-    .from(ledgerClosedMonths)
-    .leftJoin(usersView, eq(usersView.id, ledgerClosedMonths.closedBy))
-    .where(
-      and(
-        eq(ledgerClosedMonths.organizationId, scope.tenant.organizationId),
-        eq(ledgerClosedMonths.unitId, scope.tenant.unitId),
-        gte(ledgerClosedMonths.month, `${year}-01-01`),
-        lte(ledgerClosedMonths.month, `${year}-12-01`),
-      ),
-    );
-  const byMonth = new Map(rows.map((r) => [r.month, r]));
-  return Array.from({ length: 12 }, (_, i) => {
-    const month = `${year}-${String(i + 1).padStart(2, '0')}-01`;
+  const months = Array.from({ length: 12 }, (_, i) => `${year}-${String(i + 1).padStart(2, '0')}-01`);
+  const byMonth = new Map((await closedMonths(scope, months)).map((r) => [r.month, r]));
+  return months.map((month) => {
     const closed = byMonth.get(month);
     return {
       month,
