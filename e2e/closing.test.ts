@@ -46,7 +46,14 @@ describe.skipIf(!chromiumAvailable)('closing a month in Chromium', () => {
     await row.getByText('Ana Administradora').waitFor();
     await screenshot(page, 'closing-1366');
 
-    // A bank fee dated today is refused with the server's words.
+    // The entry form says so before anything is typed; a bank fee dated today is refused with the server's words.
+    await page.goto(`${h.app.url}/contas/extrato`);
+    await page.getByRole('button', { name: 'Novo lançamento' }).click();
+    await page
+      .getByRole('dialog', { name: 'Novo lançamento' })
+      .getByText(`${label} está fechado nesta unidade (fechado por Ana Administradora em`)
+      .waitFor();
+    await screenshot(page, 'closing-entry-warned-1366');
     await bookFee(page);
     await page.getByText(`${label} está fechado para a unidade Matriz (fechado por Ana Administradora em`).waitFor();
 

@@ -24,4 +24,6 @@ export const closingMessages = {
   reopenReason: 'Motivo da reabertura',
   reopenedNotice: (label: string) => `${label} reaberto.`,
   removedUser: 'usuário removido',
+  closedBefore: (label: string, who: string, when: string) =>
+    `${label} está fechado nesta unidade (fechado por ${who} em ${when}): o lançamento será recusado. Use uma data de um mês aberto ou peça a reabertura do mês.`,
 };

@@ -54,6 +54,7 @@ import {
 import { apportionmentField } from './apportionment-field';
 import { InstallmentsEditor } from './InstallmentsEditor';
 import { apportionmentDefaults, ledgerSources } from './sources';
+import { ClosedMonthAlert } from '../closing/ClosedMonthAlert';
 
 const t = ledgerMessages;
 const f = t.form;
@@ -508,6 +509,7 @@ function DocumentFormBody(props: {
           onChange={(e) => form.setFieldValue('newPartyMode', e.currentTarget.checked)}
         />
         <FormFields form={form} fields={headerFields(kind, values.newPartyMode)} schema={documentCreateInput} />
+        <ClosedMonthAlert dates={[values.issueDate, values.competence]} />
         <TemplatePicker templates={templates} lines={values.lines} />
         <FormFields form={form} fields={APPORTIONMENT} schema={documentCreateInput} autoFocus={false} />
         {amounts && values.lines.length > 1 && (

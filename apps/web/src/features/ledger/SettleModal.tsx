@@ -38,6 +38,7 @@ import { useIdempotencyKey } from '../../ui/use-idempotency-key';
 import { moneyText, ReferenceSelect } from '../registries/fields';
 import { MoneyInput } from './MoneyInput';
 import { ledgerSources } from './sources';
+import { ClosedMonthAlert } from '../closing/ClosedMonthAlert';
 
 const t = ledgerMessages;
 const s = t.payment;
@@ -212,6 +213,7 @@ export function SettleModal(props: {
               onChange={setPaymentMethodId}
             />
           </SimpleGrid>
+          <ClosedMonthAlert dates={[paidDate]} />
           {details.isError && (
             <Alert color="red" icon={<IconAlertTriangle />}>
               {appMessages.table.error}

@@ -22,6 +22,7 @@ import { useIdempotencyKey } from '../../ui/use-idempotency-key';
 import { MoneyInput } from '../ledger/MoneyInput';
 import { ledgerSources } from '../ledger/sources';
 import { ReferenceSelect } from '../registries/fields';
+import { ClosedMonthAlert } from '../closing/ClosedMonthAlert';
 
 const t = statementMessages;
 
@@ -114,6 +115,7 @@ function TransferForm(props: { accounts: AccountChoice[]; accountId: string | nu
             error={form.errors.amount}
           />
         </SimpleGrid>
+        <ClosedMonthAlert dates={[form.values.date]} />
         <TextInput label={t.transfer.description} maxLength={200} {...form.getInputProps('description')} />
         <Actions busy={transfer.isPending} submit={t.transfer.save} onClose={props.onClose} />
       </Stack>
@@ -243,6 +245,7 @@ function EntryForm(props: { accounts: AccountChoice[]; accountId: string | null;
             error={form.errors.costCentreId}
           />
         </SimpleGrid>
+        <ClosedMonthAlert dates={[form.values.date]} />
         <TextInput label={t.entry.description} withAsterisk maxLength={200} {...form.getInputProps('description')} />
         <Actions busy={create.isPending} submit={t.entry.save} onClose={props.onClose} />
       </Stack>
