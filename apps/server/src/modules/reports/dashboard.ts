@@ -162,6 +162,10 @@ export async function dashboard(ctx: ProcedureContext): Promise<Dashboard> {
   const week = weekOf(today);
   const weekly = payables || receivables ? await weekCells(ctx, week) : null;
   const scope = { organizationId: organizationOf(ctx), unitId: unitOf(ctx) };
+  const outlook =
+    transactions && payables && receivables
+      ? await projection(ctx.tx, { ...scope, step: 'day', days: DASHBOARD_PROJECTION_DAYS, today })
+      : null;
   return {
     today,
     toPayToday: payables && cells ? cells.toPayToday : null,
@@ -171,14 +175,12 @@ export async function dashboard(ctx: ProcedureContext): Promise<Dashboard> {
     week,
     toPayThisWeek: payables && weekly ? weekly.toPayThisWeek : null,
     toReceiveThisWeek: receivables && weekly ? weekly.toReceiveThisWeek : null,
-    balances: transactions ? await balancesAt(ctx.tx, scope, today) : null,
+    // The projection already read today's balances; without it they are read on their own.
+    balances: transactions ? (outlook?.balances ?? (await balancesAt(ctx.tx, scope, today))) : null,
     ordersAwaitingMe: await ordersAwaitingMe(ctx),
     unreconciledLines: callerCan(ctx, 'acessar_conciliacao') ? await unreconciledLines(ctx) : null,
     monthly: transactions ? await monthly(ctx, today) : null,
-    projection:
-      transactions && payables && receivables
-        ? await projection(ctx.tx, { ...scope, step: 'day', days: DASHBOARD_PROJECTION_DAYS, today })
-        : null,
+    projection: outlook,
     nextBills: payables ? await nextBills(ctx, today) : null,
   };
 }

@@ -14,11 +14,10 @@ import {
 } from '@financeiro/core';
 import { ledgerMessages } from '../../i18n/ledger';
 import { DateField } from '../../ui/DateField';
-import type { InstallmentRow } from './document-rows';
+import { PIX_PREFIX, type InstallmentRow } from './document-rows';
 import { MoneyInput } from './MoneyInput';
 
 const f = ledgerMessages.form;
-const PIX_PREFIX = '000201';
 
 /** An amount as typed, in centavos; 0 while it does not read. */
 const money = (text: string) => typedCentavos(text, 0) ?? 0;

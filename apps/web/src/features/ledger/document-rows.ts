@@ -92,7 +92,8 @@ export function resizeInstallments(rows: readonly InstallmentRow[], count: numbe
   }));
 }
 
-const PIX_PREFIX = '000201';
+/** How every PIX copia e cola begins: a code that does not is read as a boleto. */
+export const PIX_PREFIX = '000201';
 
 /** Installments as the wire takes them: amounts in centavos, each code sent as a PIX copia e cola or a boleto. */
 export const installmentsInput = (rows: readonly InstallmentRow[]) =>
