@@ -379,7 +379,7 @@ const reportSummary = (only: Scope) => {
       coalesce(l.amount, d.gross_amount)
     from ledger_documents d
     left join ledger_document_lines l on l.organization_id = d.organization_id and l.document_id = d.id
-    where d.status <> 'cancelled' and d.tax_of_document_id is null ${only('d')}
+    where d.status <> 'cancelled' and d.tax_of_document_id is null and d.tax_period is null ${only('d')}
     union all
     select m.organization_id, m.unit_id,
       case when (m.kind = 'manual') = (m.amount > 0) then 'receivable' else 'payable' end, b.basis,

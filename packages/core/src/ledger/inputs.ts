@@ -85,18 +85,11 @@ export const documentLineInput = z.object({
 
 export const documentTaxInput = z.object({
   taxTypeId: ledgerId('Escolha o imposto.'),
-  /** The rate of this document; the tax type's rate when left out. */
+  /** The rate of this document (the ISS of this service, say); the tax type's rate when left out. */
   rate: z
     .union([percentInput(), z.literal(''), z.null()])
     .optional()
     .transform((v) => (v === '' || v === undefined ? null : v)),
-  /** Who collects the tax (Receita Federal, the city): the party of the payable made from it. */
-  partyId: optionalId,
-  /** When set, the withheld amount becomes a payable to the government due on this date. */
-  dueDate: z
-    .union([z.literal(''), z.null(), dateInput()])
-    .optional()
-    .transform((v) => v || null),
 });
 
 /** Barcode / linha digitável as typed: digits, spaces, dots and dashes; the server reads and normalizes it. */
@@ -160,7 +153,7 @@ interface DocumentShape {
   issueDate: string;
   lines: { share: number; classificationId: string; costCentreId: string }[];
   apportionmentTemplateId: string | null;
-  taxes: { taxTypeId: string; partyId: string | null; dueDate: string | null }[];
+  taxes: { taxTypeId: string }[];
   installments: { dueDate: string }[];
 }
 
@@ -208,22 +201,6 @@ function checkDocument(d: DocumentShape, ctx: z.RefinementCtx) {
   if (new Set(taxIds).size !== taxIds.length) {
     ctx.addIssue({ code: 'custom', path: ['taxes'], message: 'Cada imposto entra uma vez só.' });
   }
-  d.taxes.forEach((tax, i) => {
-    if (tax.dueDate && !tax.partyId) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['taxes', i, 'partyId'],
-        message: 'Escolha a quem pagar o imposto retido (Receita Federal, prefeitura).',
-      });
-    }
-    if (tax.dueDate && tax.dueDate < d.issueDate) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['taxes', i, 'dueDate'],
-        message: 'O vencimento do imposto não pode ser antes da emissão.',
-      });
-    }
-  });
 }
 
 /** A payable or receivable document with its apportionment, taxes and installments. */

@@ -1,15 +1,36 @@
 import { z } from 'zod';
 import { formatPercent, WHOLE } from '../money';
-import { centavosInput, integerInput, optionalId, percentInput, requiredId, requiredText, yesNoInput } from './fields';
+import {
+  centavosInput,
+  integerInput,
+  optional,
+  optionalId,
+  percentInput,
+  requiredId,
+  requiredText,
+  yesNoInput,
+} from './fields';
 
 export const TAX_KINDS = ['ISS', 'IRRF', 'INSS', 'PIS', 'COFINS', 'CSLL', 'custom'] as const;
 
-/** A tax (parametrizacao/tipos_imposto): which one, its rate and whether it is withheld at source. */
+/**
+ * A tax (parametrizacao/tipos_imposto): which one, its rate and whether it is withheld at source; for a withheld tax,
+ * how its month is collected: the DARF's revenue code (taxes sharing one are paid together, as PIS, COFINS and CSLL
+ * in 5952), the day of the next month it is due and who collects it (Receita Federal, the city).
+ */
 export const taxTypeInput = z.object({
   name: requiredText(60, 'Informe o nome do imposto.'),
   kind: z.enum(TAX_KINDS, 'Escolha o imposto, ou Outro.'),
   rate: percentInput(),
   withheld: yesNoInput,
+  collectionCode: optional(
+    z.string().regex(/^\d{4}(-\d{2})?$/, 'Código de receita inválido: use 4 dígitos, como 1708, ou 5952-01.'),
+  ),
+  dueDay: z
+    .union([integerInput(1, 31, 'Informe o dia do vencimento, de 1 a 31.'), z.literal(''), z.null()])
+    .optional()
+    .transform((v) => (v === '' || v === undefined ? null : v)),
+  collectorPartyId: optionalId,
 });
 
 export const PAYMENT_KINDS = ['boleto', 'pix', 'ted', 'card', 'cash', 'direct_debit', 'mercado_pago'] as const;

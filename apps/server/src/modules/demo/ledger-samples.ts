@@ -20,6 +20,7 @@ import {
   createDocument,
   reversePayment,
   settleInstallments,
+  collectTaxes,
 } from '../ledger';
 import { ledgerDocuments, ledgerInstallments } from '../ledger/schema';
 import {
@@ -110,7 +111,7 @@ interface Month {
 /**
  * Eighteen months of the demo company's payables and receivables in its Matriz, written through the same functions
  * the API uses (so every invariant holds): rent from the shared apportionment, utilities, payroll, an accountant with
- * IRRF withheld and owed to the Receita Federal, suppliers' invoices in installments, and customers who pay on time,
+ * IRRF withheld and collected each month in a DARF, suppliers' invoices in installments, and customers who pay on time,
  * late with interest and fine, in part, or not yet; a couple of cancellations and a reversal.
  */
 export async function seedLedgerSamples(
@@ -128,14 +129,17 @@ export async function seedLedgerSamples(
     ...(await ledgerRecords(tx, organizationId)),
   };
   const first = addMonths(`${today.slice(0, 7)}-01`, -(MONTHS - 1));
+  const months: string[] = [];
   for (let m = 0; m <= MONTHS; m++) {
     const month = addMonths(first, m);
     const competence = month.slice(0, 7);
     const label = `${competence.slice(5, 7)}/${competence.slice(0, 4)}`;
     await seedMonth(books, { m, competence, label, start: month, day: (d) => addDays(month, d - 1) });
+    months.push(month);
   }
   await seedDueToday(books);
   await seedLeaseMonths(books);
+  await seedTaxCollections(books, months);
 }
 
 /** The parties the books add to the registry samples, then the ids of every record the books name. */
@@ -215,7 +219,6 @@ async function book(books: Books, kind: DocumentKind, input: Omit<DocumentCreate
     .select()
     .from(ledgerInstallments)
     .where(and(eq(ledgerInstallments.organizationId, organizationId), eq(ledgerInstallments.documentId, id)));
-  await payWithheldTaxes(books, id);
   const payments: string[] = [];
   for (const installment of installments.sort((a, b) => a.number - b.number)) {
     if (installment.dueDate > today) continue;
@@ -246,21 +249,30 @@ async function book(books: Books, kind: DocumentKind, input: Omit<DocumentCreate
   return { id, payments, installments };
 }
 
-/** The government's share withheld from a bill is paid on its own due date. */
-async function payWithheldTaxes({ tx, scope, organizationId, today, bank }: Books, documentId: string) {
-  const guides = await tx
-    .select({ id: ledgerInstallments.id, dueDate: ledgerInstallments.dueDate, amount: ledgerInstallments.amount })
-    .from(ledgerInstallments)
-    .innerJoin(ledgerDocuments, eq(ledgerDocuments.id, ledgerInstallments.documentId))
-    .where(and(eq(ledgerDocuments.organizationId, organizationId), eq(ledgerDocuments.taxOfDocumentId, documentId)));
-  for (const guide of guides.filter((g) => g.dueDate <= today)) {
+/**
+ * Each month's IRRF is collected in one DARF 1708 once the month is over (decision 0037), paid on its due date when
+ * that has come.
+ */
+async function seedTaxCollections({ tx, scope, organizationId, today, bank, irrf, p }: Books, months: string[]) {
+  await tx
+    .update(taxTypes)
+    .set({ collectorPartyId: p['Receita Federal do Brasil'] })
+    .where(and(eq(taxTypes.organizationId, organizationId), eq(taxTypes.id, irrf)));
+  for (const period of months.filter((m) => m < `${today.slice(0, 7)}-01`)) {
+    const collection = await collectTaxes(scope, { collection: '1708', period });
+    if (collection.dueDate > today) continue;
+    const [guide] = await tx
+      .select({ id: ledgerInstallments.id })
+      .from(ledgerInstallments)
+      .where(and(eq(ledgerInstallments.organizationId, organizationId), eq(ledgerInstallments.documentId, collection.id)));
+    if (!guide) continue;
     await settleInstallments(
       scope,
       settleInput.parse({
         kind: 'payable',
-        paidDate: guide.dueDate,
+        paidDate: collection.dueDate,
         accountId: bank,
-        items: [{ installmentId: guide.id, principal: guide.amount }],
+        items: [{ installmentId: guide.id, principal: collection.total }],
       }),
     );
   }
@@ -376,13 +388,7 @@ async function seedAccountant(books: Books, { m, label, day, start }: Month) {
       competence: label,
       grossAmount: 350_000,
       lines: one(books.c.accounting, books.centre.admin),
-      taxes: [
-        {
-          taxTypeId: books.irrf,
-          partyId: books.p['Receita Federal do Brasil'],
-          dueDate: addDays(addMonths(start, 1), 19),
-        },
-      ],
+      taxes: [{ taxTypeId: books.irrf }],
       paymentMethodId: books.pix,
       accountId: books.bank,
       installments: [{ dueDate: day(12), amount: 350_000 - 5_250 }],

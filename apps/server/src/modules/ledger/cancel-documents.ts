@@ -5,12 +5,14 @@ import { audit } from '../audit';
 import type { LedgerScope } from './access';
 import { mustBeOpen } from './closing';
 import { DOCUMENT_NOT_FOUND } from './get-document';
-import { ledgerDocuments, ledgerInstallments } from './schema';
+import { ledgerDocuments, ledgerDocumentTaxes, ledgerInstallments } from './schema';
+import { collectionsTaking } from './tax-collections';
 
 /**
  * Cancels documents that moved no money (or whose payments were all reversed): they stay, with who cancelled them,
  * when and why, and so do the payables to the government made from their withheld taxes. A document with a live
- * settlement is refused: its payment is reversed first. Already cancelled documents are left as they are.
+ * settlement is refused: its payment is reversed first; so is a bill whose withholdings are in a month's collection
+ * (that collection is cancelled first, which gives its withholdings back). Already cancelled documents are left as they are.
  */
 export async function cancelDocuments(
   scope: LedgerScope,
@@ -69,6 +71,13 @@ export async function cancelDocuments(
       : `"${document?.description}"`;
     throw new ConflictError(`${what} já tem pagamento: estorne o pagamento antes de cancelar.`);
   }
+  const [collected] = await collectionsTaking(scope, targetIds);
+  if (collected) {
+    const document = documents.find((d) => d.id === collected.documentId);
+    throw new ConflictError(
+      `Os impostos retidos de "${document?.description}" já estão em "${collected.description}": cancele essa guia antes.`,
+    );
+  }
   const now = new Date();
   await tx
     .update(ledgerDocuments)
@@ -86,6 +95,13 @@ export async function cancelDocuments(
     .set({ status: 'cancelled', updatedAt: now })
     .where(
       and(eq(ledgerInstallments.organizationId, organizationId), inArray(ledgerInstallments.documentId, targetIds)),
+    );
+  // A cancelled collection gives its withholdings back, to be collected again.
+  await tx
+    .update(ledgerDocumentTaxes)
+    .set({ taxDocumentId: null })
+    .where(
+      and(eq(ledgerDocumentTaxes.organizationId, organizationId), inArray(ledgerDocumentTaxes.taxDocumentId, targetIds)),
     );
   for (const document of targets) {
     await audit(scope, {

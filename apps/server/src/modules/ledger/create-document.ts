@@ -24,7 +24,8 @@ import { mustBeOpen } from './closing';
 import { ledgerDocumentLines, ledgerDocuments, ledgerDocumentTaxes, ledgerInstallments } from './schema';
 
 export type NewDocument = Omit<DocumentCreate, 'idempotencyKey'>;
-type Line = { classificationId: string; costCentreId: string; share: number };
+/** A line of the apportionment: its share of the gross, or its exact amount when it was computed elsewhere. */
+type Line = { classificationId: string; costCentreId: string; share: number; amount?: number };
 type Installment = { dueDate: string; amount: number; barcode: string | null; pixCode: string | null };
 
 /** Where a generated document comes from: a contract's month or a recurrence's period, each generated once. */
@@ -33,6 +34,8 @@ export interface DocumentOrigin {
   recurrence?: { id: string; period: string };
   /** The purchase order concluded into this payable. */
   purchaseOrderId?: string;
+  /** The month's collection of withheld taxes this payable is (decision 0037). */
+  taxCollection?: { collection: string; period: string };
   /** The NF-e's access key, when the document is made from one. */
   nfeKey?: string;
 }
@@ -61,8 +64,6 @@ interface ComputedTax {
   name: string;
   rate: number;
   amount: number;
-  dueDate: string | null;
-  partyId: string | null;
 }
 
 /** The withheld taxes at the document's rates (the tax type's when none is given), computed by the core rule. */
@@ -99,8 +100,6 @@ async function taxesOf(scope: LedgerScope, input: Omit<NewDocument, 'kind'>): Pr
     name: t.name,
     rate: t.rate,
     amount: computed.lines[i]?.amount ?? 0,
-    dueDate: t.dueDate,
-    partyId: t.partyId,
   }));
 }
 
@@ -119,11 +118,10 @@ export interface DocumentRow {
   withheldAmount: number;
   interestRate: number;
   fineRate: number;
-  taxOfDocumentId?: string;
 }
 
 /** Writes a document, its apportionment of the gross and its installments (which add up to the net). */
-async function insertDocument(
+export async function insertDocument(
   scope: LedgerScope,
   document: DocumentRow,
   lines: Line[],
@@ -144,6 +142,8 @@ async function insertDocument(
     recurrencePeriod: origin.recurrence?.period ?? null,
     purchaseOrderId: origin.purchaseOrderId ?? null,
     nfeKey: origin.nfeKey ?? null,
+    taxCollection: origin.taxCollection?.collection ?? null,
+    taxPeriod: origin.taxCollection?.period ?? null,
     createdBy: scope.user.userId,
   });
   await writeChildren(scope, id, document, lines, installments);
@@ -152,13 +152,7 @@ async function insertDocument(
 
 /** Refuses what the input names outside the organization, before anything is written. */
 async function checkReferences(scope: LedgerScope, input: Omit<NewDocument, 'kind'>, lines: Line[], partyId: string) {
-  const taxParties = input.taxes.map((t) => t.partyId);
-  await mustReference(
-    scope,
-    'parties',
-    [partyId, ...taxParties],
-    'Fornecedor ou cliente não encontrado nesta organização.',
-  );
+  await mustReference(scope, 'parties', [partyId], 'Fornecedor ou cliente não encontrado nesta organização.');
   await mustReference(
     scope,
     'classifications',
@@ -213,9 +207,6 @@ export async function prepareDocument(
   if (!partyId) throw new InvalidInputError('Escolha o fornecedor ou cliente, ou cadastre um novo.');
   await checkReferences(scope, input, lines, partyId);
   const taxes = await taxesOf(scope, input);
-  if (taxes.some((t) => t.dueDate) && kind !== 'payable') {
-    throw new InvalidInputError('Só um título a pagar gera a guia do imposto retido: quem retém é quem paga.');
-  }
   const withheldAmount = taxes.reduce((sum, t) => sum + t.amount, 0);
   const net = input.grossAmount - withheldAmount;
   if (net <= 0) throw new InvalidInputError('As retenções não podem consumir todo o valor do título.');
@@ -255,10 +246,13 @@ export async function writeChildren(
 ): Promise<void> {
   const { organizationId, unitId } = scope.tenant;
   if (lines.length > 0) {
-    const amounts = apportion(
-      document.grossAmount,
-      lines.map((l) => l.share),
-    );
+    const exact = lines.map((l) => l.amount);
+    const amounts = exact.every((a) => a !== undefined)
+      ? exact
+      : apportion(
+          document.grossAmount,
+          lines.map((l) => l.share),
+        );
     await scope.tx
       .insert(ledgerDocumentLines)
       .values(
@@ -281,52 +275,28 @@ export async function writeChildren(
   );
 }
 
-/** Writes the taxes of a document; each with a due date (and an amount) becomes a payable to whoever collects it. */
+/**
+ * Writes the taxes a document withholds. A payable's are collected with the rest of their month's (decision 0037);
+ * a receivable's were withheld by the customer, who pays them.
+ */
 export async function writeTaxes(scope: LedgerScope, id: string, prepared: PreparedDocument): Promise<void> {
-  const { document, lines, taxes } = prepared;
-  for (const tax of taxes) {
-    let taxDocumentId: string | null = null;
-    if (tax.dueDate && tax.partyId && tax.amount > 0) {
-      const taxDocument: DocumentRow = {
-        ...document,
-        kind: 'payable',
-        partyId: tax.partyId,
-        description: `${tax.name} retido: ${document.description}`.slice(0, 200),
-        documentType: 'outros',
-        paymentMethodId: null,
-        notes: null,
-        grossAmount: tax.amount,
-        withheldAmount: 0,
-        interestRate: 0,
-        fineRate: 0,
-        taxOfDocumentId: id,
-      };
-      const taxInstallments = [{ dueDate: tax.dueDate, amount: tax.amount, barcode: null, pixCode: null }];
-      taxDocumentId = await insertDocument(scope, taxDocument, lines, taxInstallments, {});
-      await audit(scope, {
-        action: 'payable.create',
-        entity: 'payable',
-        entityId: taxDocumentId,
-        after: { ...taxDocument, netAmount: tax.amount, lines, installments: taxInstallments },
-      });
-    }
-    await scope.tx.insert(ledgerDocumentTaxes).values({
+  if (prepared.taxes.length === 0) return;
+  await scope.tx.insert(ledgerDocumentTaxes).values(
+    prepared.taxes.map((tax) => ({
       id: uuidv7(),
       organizationId: scope.tenant.organizationId,
       documentId: id,
       taxTypeId: tax.taxTypeId,
       rate: tax.rate,
-      base: document.grossAmount,
+      base: prepared.document.grossAmount,
       amount: tax.amount,
-      dueDate: tax.dueDate,
-      taxDocumentId,
-    });
-  }
+    })),
+  );
 }
 
 /**
  * Creates a payable or receivable in the scope's unit: the party (typed in when new), the apportionment of the gross,
- * the withheld taxes (each with a due date becoming a payable to whoever collects it) and the installments, which
+ * the withheld taxes and the installments, which
  * must add up to the net. Everything it names must be the organization's; the event log gets each document.
  */
 export async function createDocument(

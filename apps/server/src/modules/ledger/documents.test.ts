@@ -15,7 +15,6 @@ describe('ledger documents: create, read, list, change, cancel', () => {
   const ids = {
     supplier: '',
     customer: '',
-    government: '',
     classification: '',
     revenue: '',
     centreA: '',
@@ -68,11 +67,6 @@ describe('ledger documents: create, read, list, change, cancel', () => {
       document: '529.982.247-25',
       name: 'Carla Cliente',
     });
-    ids.government = await newParty(admin, {
-      roles: ['supplier'],
-      document: '00.394.460/0058-87',
-      name: 'Receita Federal do Brasil',
-    });
     ids.classification = await newClassification(admin, 'Despesas gerais');
     ids.revenue = await newClassification(admin, 'Serviços', 'income');
     ids.centreA = await newCostCentre(admin, 'Administrativo');
@@ -93,7 +87,7 @@ describe('ledger documents: create, read, list, change, cancel', () => {
   });
   afterAll(() => d?.t.close());
 
-  it('creates a bill: lines add up to the gross, installments to the net, IRRF withheld and owed to the government', async () => {
+  it('creates a bill: lines add up to the gross, installments to the net, IRRF withheld for the month’s DARF', async () => {
     const caller = await d.as('financeiro', d.matriz);
     const withheld = 1852; // 1.5% of R$ 1.234,56, half up
     const net = 123_456 - withheld;
@@ -101,7 +95,7 @@ describe('ledger documents: create, read, list, change, cancel', () => {
     const { id } = await caller.ledger.documents.create(
       bill({
         accountId: ids.account,
-        taxes: [{ taxTypeId: ids.irrf, partyId: ids.government, dueDate: '2026-04-20' }],
+        taxes: [{ taxTypeId: ids.irrf }],
         installments: [
           { dueDate: '2026-04-02', amount: net - 2 * third },
           { dueDate: '2026-05-02', amount: third },
@@ -122,13 +116,10 @@ describe('ledger documents: create, read, list, change, cancel', () => {
     expect(document.lines.reduce((s, l) => s + l.amount, 0)).toBe(123_456);
     expect(document.installments.reduce((s, i) => s + i.amount, 0)).toBe(net);
     expect(document.installments.map((i) => `${i.number}/${i.count}`)).toEqual(['1/3', '2/3', '3/3']);
+    // The withholding waits for its month's collection (ledger.taxes.collect): no payable of its own.
     expect(document.taxes).toMatchObject([
-      { name: 'IRRF do teste', rate: 150, base: 123_456, amount: withheld, partyId: ids.government },
+      { name: 'IRRF do teste', rate: 150, base: 123_456, amount: withheld, taxDocumentId: null },
     ]);
-    const taxDocumentId = document.taxes[0]?.taxDocumentId ?? '';
-    const government = await caller.ledger.documents.get({ id: taxDocumentId });
-    expect(government).toMatchObject({ partyId: ids.government, netAmount: withheld, taxOfDocumentId: id });
-    expect(government.installments).toMatchObject([{ dueDate: '2026-04-20', amount: withheld }]);
     expect(document.history.map((e) => e.action)).toEqual(['payable.create']);
   });
 
@@ -179,11 +170,11 @@ describe('ledger documents: create, read, list, change, cancel', () => {
       [bill({ installments: [{ dueDate: '9999-12-31', amount: 123_456 }] }), 'Use uma data entre 1900 e 2199.'],
       [bill({ competence: '13/2026' }), 'Competência inválida: use MM/AAAA.'],
       [
-        bill({ taxes: [{ taxTypeId: ids.irrf, rate: 10_001, partyId: ids.government, dueDate: '2026-04-20' }] }),
+        bill({ taxes: [{ taxTypeId: ids.irrf, rate: 10_001 }] }),
         'Percentual inválido: use de 0 a 100',
       ],
       [
-        bill({ taxes: [{ taxTypeId: ids.irrf, rate: -150, partyId: ids.government, dueDate: '2026-04-20' }] }),
+        bill({ taxes: [{ taxTypeId: ids.irrf, rate: -150 }] }),
         'Percentual inválido: use de 0 a 100',
       ],
     ];

@@ -13,6 +13,7 @@ export { NFE_ALREADY_IMPORTED, nfeOfOrganization, organizationCnpj, readNfes } f
 export { keepNfeXml } from './nfe-import';
 export { startRecurrenceWorker } from './recurrences';
 export { reversePayment, settleInstallments, settleMany } from './settlements';
+export { collectTaxes } from './tax-collections';
 export { accountBalances } from './statement';
 export {
   accountMovementsView,

@@ -7,10 +7,11 @@ import { movementsRouter } from './movements-router';
 import { paymentsRouter } from './payments-router';
 import { recurrencesRouter } from './recurrences-router';
 import { statementRouter } from './statement-router';
+import { taxesRouter } from './taxes-router';
 
 /**
  * Payables and receivables (decision 0015): documents, settlements, attachments, recurrences; the accounts' movements
- * (transfers, manual entries) and statements; mounted at ledger.
+ * (transfers, manual entries) and statements; closed months and withheld taxes' collections; mounted at ledger.
  */
 export const ledgerRouter = router({
   documents: documentsRouter,
@@ -21,6 +22,7 @@ export const ledgerRouter = router({
   movements: movementsRouter,
   statement: statementRouter,
   closing: closingRouter,
+  taxes: taxesRouter,
 });
 
 export type LedgerRouter = typeof ledgerRouter;

@@ -10,6 +10,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
@@ -125,8 +126,11 @@ export const ledgerDocuments = pgTable(
     contractPeriod: date({ mode: 'string' }),
     recurrenceId: uuid(),
     recurrencePeriod: date({ mode: 'string' }),
-    /** The document whose withheld tax this payable to the government pays. */
+    /** The document whose withheld tax this payable to the government pays (one payable per bill, before 0047). */
     taxOfDocumentId: uuid(),
+    /** A month's collection of withheld taxes: its collection code (or tax type) and the month it collects. */
+    taxCollection: text(),
+    taxPeriod: date({ mode: 'string' }),
     /** The purchase order whose conclusion created this payable (purchasing keeps the other side, `payable_id`). */
     purchaseOrderId: uuid(),
     /** The access key of the NF-e this payable was made from: a note becomes one payable. */
@@ -180,6 +184,14 @@ export const ledgerDocuments = pgTable(
     ),
     check('ledger_documents_contract_check', sql`(${t.contractId} IS NULL) = (${t.contractPeriod} IS NULL)`),
     check('ledger_documents_nfe_key_check', sql`${t.nfeKey} ~ '^[0-9]{44}$'`),
+    check(
+      'ledger_documents_tax_collection_check',
+      sql`(${t.taxCollection} IS NULL) = (${t.taxPeriod} IS NULL) AND extract(day FROM ${t.taxPeriod}) = 1`,
+    ),
+    // A month's collection is made once (a cancelled one gives its withholdings back to be collected again).
+    uniqueIndex('ledger_documents_tax_collection_key')
+      .on(t.organizationId, t.unitId, t.taxCollection, t.taxPeriod)
+      .where(sql`${t.taxCollection} IS NOT NULL AND ${t.status} <> 'cancelled'`),
     check('ledger_documents_recurrence_check', sql`(${t.recurrenceId} IS NULL) = (${t.recurrencePeriod} IS NULL)`),
   ],
 );

@@ -7,6 +7,7 @@ import { cancelDocuments } from './cancel-documents';
 import { mustBeOpen } from './closing';
 import { prepareDocument, storedInstallments, writeChildren, writeTaxes } from './create-document';
 import { documentOf } from './get-document';
+import { collectionsTaking } from './tax-collections';
 import {
   ledgerDocumentLines,
   ledgerDocuments,
@@ -19,9 +20,19 @@ const STALE = 'Este título foi alterado por outra pessoa enquanto você editava
 const MOVED =
   'Este título já tem pagamento: só observações, códigos de barras e PIX, vencimentos e anexos podem mudar. Estorne o pagamento para mudar o resto.';
 
+const taxKey = (t: { taxTypeId: string; rate: number; amount: number }) => `${t.taxTypeId}:${t.rate}:${t.amount}`;
+const sameSet = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
+
+function taxesOfDocument(scope: LedgerScope, id: string) {
+  return scope.tx
+    .select()
+    .from(ledgerDocumentTaxes)
+    .where(and(eq(ledgerDocumentTaxes.organizationId, scope.tenant.organizationId), eq(ledgerDocumentTaxes.documentId, id)));
+}
+
 /**
- * Changes a document. Until money moves it is written again from the input (lines, taxes, installments and the
- * payables of its withheld taxes, those cancelled and made anew). Once any settlement exists, even a reversed one,
+ * Changes a document. Until money moves it is written again from the input (lines, taxes and installments; taxes
+ * already in a month's collection must stay as they are). Once any settlement exists, even a reversed one,
  * only the notes and the installments' due dates, barcodes and PIX codes may change: anything else is refused.
  */
 export async function updateDocument(
@@ -74,16 +85,9 @@ export async function updateDocument(
       .select()
       .from(ledgerDocumentLines)
       .where(and(eq(ledgerDocumentLines.organizationId, organizationId), eq(ledgerDocumentLines.documentId, id)));
-    const taxes = await tx
-      .select()
-      .from(ledgerDocumentTaxes)
-      .where(and(eq(ledgerDocumentTaxes.organizationId, organizationId), eq(ledgerDocumentTaxes.documentId, id)));
+    const taxes = await taxesOfDocument(scope, id);
     const lineKey = (l: { classificationId: string; costCentreId: string; share: number }) =>
       `${l.classificationId}:${l.costCentreId}:${l.share}`;
-    const taxKey = (t: { taxTypeId: string; rate: number; amount: number; dueDate: string | null }) =>
-      `${t.taxTypeId}:${t.rate}:${t.amount}:${t.dueDate}`;
-    const sameSet = (a: string[], b: string[]) =>
-      a.length === b.length && [...a].sort().join() === [...b].sort().join();
     const same =
       sameSet(lines.map(lineKey), prepared.lines.map(lineKey)) &&
       sameSet(taxes.map(taxKey), prepared.taxes.map(taxKey)) &&
@@ -120,6 +124,14 @@ export async function updateDocument(
   }
 
   const { document, lines, installments: next } = prepared;
+  // Withholdings already in a month's collection stay as they are: changing them takes cancelling that payable first.
+  const [collected] = await collectionsTaking(scope, [id]);
+  const storedTaxes = collected ? await taxesOfDocument(scope, id) : [];
+  if (collected && !sameSet(storedTaxes.map(taxKey), prepared.taxes.map(taxKey))) {
+    throw new ConflictError(
+      `Os impostos retidos deste título já estão em "${collected.description}": cancele essa guia para mudar os impostos ou o valor.`,
+    );
+  }
   const [row] = await tx
     .update(ledgerDocuments)
     .set({
@@ -130,17 +142,24 @@ export async function updateDocument(
     .where(claimed)
     .returning({ id: ledgerDocuments.id });
   if (!row) throw new ConflictError(STALE);
-  // Nothing moved money yet: the children are written again, and the old tax payables give way to new ones.
-  const taxDocuments = await tx
-    .select({ id: ledgerDocumentTaxes.taxDocumentId })
-    .from(ledgerDocumentTaxes)
-    .where(and(eq(ledgerDocumentTaxes.organizationId, organizationId), eq(ledgerDocumentTaxes.documentId, id)));
-  const stale = taxDocuments.map((t) => t.id).filter((t): t is string => t !== null);
-  await tx
-    .delete(ledgerDocumentTaxes)
-    .where(and(eq(ledgerDocumentTaxes.organizationId, organizationId), eq(ledgerDocumentTaxes.documentId, id)));
-  if (stale.length > 0) {
-    await cancelDocuments(scope, 'payable', stale, 'Título de origem alterado: a guia foi refeita.');
+  // Nothing moved money yet: the children are written again, and a payable made for this bill's withholding alone
+  // (before monthly collections) is cancelled with them.
+  if (!collected) {
+    const legacy = await tx
+      .select({ id: ledgerDocuments.id })
+      .from(ledgerDocuments)
+      .where(and(eq(ledgerDocuments.organizationId, organizationId), eq(ledgerDocuments.taxOfDocumentId, id)));
+    await tx
+      .delete(ledgerDocumentTaxes)
+      .where(and(eq(ledgerDocumentTaxes.organizationId, organizationId), eq(ledgerDocumentTaxes.documentId, id)));
+    if (legacy.length > 0) {
+      await cancelDocuments(
+        scope,
+        'payable',
+        legacy.map((d) => d.id),
+        'Título de origem alterado: a guia foi refeita.',
+      );
+    }
   }
   await tx
     .delete(ledgerDocumentLines)
@@ -149,7 +168,7 @@ export async function updateDocument(
     .delete(ledgerInstallments)
     .where(and(eq(ledgerInstallments.organizationId, organizationId), eq(ledgerInstallments.documentId, id)));
   await writeChildren(scope, id, document, lines, next);
-  await writeTaxes(scope, id, prepared);
+  if (!collected) await writeTaxes(scope, id, prepared);
   await audit(scope, {
     action: `${before.kind}.update`,
     entity: before.kind,

@@ -41,6 +41,10 @@ export const taxTypesRouter = registryRouter({
     notFound: 'Tipo de imposto não encontrado nesta organização.',
     unique: { tax_types_org_name_key: 'Já existe um imposto com este nome.' },
   },
+  prepare: async (ctx, values) => {
+    await mustExist(ctx, parties, [values.collectorPartyId], 'Quem arrecada não foi encontrado nesta organização.');
+    return values;
+  },
 });
 
 /** parametrizacao/metodos_pagamento: /v1/registries/paymentMethods.* */
@@ -175,13 +179,14 @@ export const productsRouter = registryRouter({
     ),
 });
 
-const DEFAULT_TAXES: [string, (typeof TAX_KINDS)[number], number, boolean][] = [
-  ['ISS', 'ISS', 500, false],
-  ['IRRF', 'IRRF', 150, true],
-  ['INSS', 'INSS', 1100, true],
-  ['PIS', 'PIS', 65, true],
-  ['COFINS', 'COFINS', 300, true],
-  ['CSLL', 'CSLL', 100, true],
+/** Name, kind, rate, withheld, and for a withheld tax its DARF code and due day (the 20th of the next month). */
+const DEFAULT_TAXES: [string, (typeof TAX_KINDS)[number], number, boolean, string | null, number | null][] = [
+  ['ISS', 'ISS', 500, false, null, null],
+  ['IRRF', 'IRRF', 150, true, '1708', 20],
+  ['INSS', 'INSS', 1100, true, null, 20],
+  ['PIS', 'PIS', 65, true, '5952', 20],
+  ['COFINS', 'COFINS', 300, true, '5952', 20],
+  ['CSLL', 'CSLL', 100, true, '5952', 20],
 ];
 
 const DEFAULT_PAYMENT_METHODS: [string, (typeof PAYMENT_KINDS)[number], number][] = [
@@ -197,13 +202,15 @@ const DEFAULT_PAYMENT_METHODS: [string, (typeof PAYMENT_KINDS)[number], number][
 /** The usual taxes (with common rates, to be reviewed) and payment methods a new organization starts with. */
 export async function seedParameters(tx: DbOrTx, organizationId: string): Promise<void> {
   await tx.insert(taxTypes).values(
-    DEFAULT_TAXES.map(([name, kind, rate, withheld]) => ({
+    DEFAULT_TAXES.map(([name, kind, rate, withheld, collectionCode, dueDay]) => ({
       id: uuidv7(),
       organizationId,
       name,
       kind,
       rate,
       withheld,
+      collectionCode,
+      dueDay,
     })),
   );
   await tx.insert(paymentMethods).values(

@@ -252,10 +252,19 @@ export const taxTypes = pgTable(
     kind: text({ enum: TAX_KINDS }).notNull(),
     rate: integer().notNull(),
     withheld: boolean().notNull(),
+    /** The DARF's revenue code; withheld taxes sharing one are collected together (PIS, COFINS and CSLL in 5952). */
+    collectionCode: text(),
+    /** The day of the month after the withholding's on which its collection is due. */
+    dueDay: integer(),
+    /** Who collects it (Receita Federal, the city): the party of the month's collection payable. */
+    collectorPartyId: uuid(),
   },
   (t) => [
     primaryKey({ name: 'tax_types_pkey', columns: [t.organizationId, t.id] }),
     unique('tax_types_org_name_key').on(t.organizationId, t.name),
+    foreignKey({ columns: [t.organizationId, t.collectorPartyId], foreignColumns: [parties.organizationId, parties.id] }),
+    check('tax_types_collection_code_check', sql`${t.collectionCode} ~ '^[0-9]{4}(-[0-9]{2})?$'`),
+    check('tax_types_due_day_check', sql`${t.dueDay} BETWEEN 1 AND 31`),
   ],
 );
 

@@ -58,6 +58,10 @@ export const taxTypesView = pgView('tax_types_view').as((qb) =>
       rate: taxTypes.rate,
       status: taxTypes.status,
       withheld: taxTypes.withheld,
+      kind: taxTypes.kind,
+      collectionCode: taxTypes.collectionCode,
+      dueDay: taxTypes.dueDay,
+      collectorPartyId: taxTypes.collectorPartyId,
     })
     .from(taxTypes),
 );

@@ -48,7 +48,15 @@ describe('reports: the DRE on both bases equals an oracle of its own over random
     ids.b = await newCostCentre(outro, 'Centro B');
     ids.account = await newAccount(outro, d.elsewhere.unitId, 'Banco das bases');
     ids.irrf = (
-      await outro.registries.taxTypes.create({ name: 'IRRF', kind: 'IRRF', rate: IRRF_RATE, withheld: true })
+      await outro.registries.taxTypes.create({
+        name: 'IRRF',
+        kind: 'IRRF',
+        rate: IRRF_RATE,
+        withheld: true,
+        collectionCode: '1708',
+        dueDay: 20,
+        collectorPartyId: ids.government,
+      })
     ).id;
   });
   afterAll(() => d?.t.close());
@@ -93,7 +101,7 @@ describe('reports: the DRE on both bases equals an oracle of its own over random
               { classificationId, costCentreId: ids.b, share: 6_667 },
             ]
           : [{ classificationId, costCentreId: ids.a, share: 10_000 }],
-        taxes: withheld ? [{ taxTypeId: ids.irrf, partyId: ids.government, dueDate: competence }] : [],
+        taxes: withheld ? [{ taxTypeId: ids.irrf }] : [],
         installments: amounts.map((amount, k) => ({ dueDate: addMonths(competence, k), amount })),
       });
       documentIds.push(id);
@@ -109,28 +117,35 @@ describe('reports: the DRE on both bases equals an oracle of its own over random
           items: [{ installmentId: row.id, principal }],
         });
       }
-      const taxDocumentId = stored.taxes[0]?.taxDocumentId;
-      if (taxDocumentId && doc.taxPaidLater !== null) {
-        const [tax] = (await outro.ledger.documents.get({ id: taxDocumentId })).installments;
-        await outro.ledger.payments.settle({
-          kind: 'payable',
-          paidDate: addMonths(competence, doc.taxPaidLater).replace(/-01$/, '-20'),
-          accountId: ids.account,
-          items: [{ installmentId: tax?.id ?? '', principal: tax?.amount ?? 0 }],
-        });
-      }
+    }
+    // Each month's IRRF in one DARF (a month below the R$ 10,00 minimum is carried into the next one's), paid when
+    // the month's first withholding bill says.
+    for (const [month, period] of MONTHS.entries()) {
+      const collection = await outro.ledger.taxes.collect({ collection: '1708', period }).catch((error: Error) => {
+        if (/abaixo do mínimo|Não há IRRF/.test(error.message)) return null;
+        throw error;
+      });
+      const payLater = book?.find((doc) => doc.month === month && doc.kind === 'payable' && doc.withhold)?.taxPaidLater;
+      if (!collection || payLater === null || payLater === undefined) continue;
+      const [tax] = (await outro.ledger.documents.get({ id: collection.id })).installments;
+      await outro.ledger.payments.settle({
+        kind: 'payable',
+        paidDate: addMonths(period, payLater + 1).replace(/-01$/, '-20'),
+        accountId: ids.account,
+        items: [{ installmentId: tax?.id ?? '', principal: tax?.amount ?? 0 }],
+      });
     }
 
-    // The oracle: each bill's lines on its competence (a withheld tax's payable is part of its bill, not an expense
-    // of its own); each settlement on its payment's month, apportioned over its document's shares.
+    // The oracle: each bill's lines on its competence (a withheld tax's collection is part of its bills, not an
+    // expense of its own); each settlement on its payment's month, apportioned over its document's shares.
     const oracle: Record<ReportBasis, Figures> = { accrual: new Map(), cash: new Map() };
     /** What each month leaves open, signed: accrued through it and not paid or received by its end. */
     const open = new Map<string, number>();
     const documents = await Promise.all(documentIds.map((id) => outro.ledger.documents.get({ id })));
     const taxDocuments = await Promise.all(
-      documents
-        .flatMap((doc) => doc.taxes.flatMap((t) => (t.taxDocumentId ? [t.taxDocumentId] : [])))
-        .map((id) => outro.ledger.documents.get({ id })),
+      [...new Set(documents.flatMap((doc) => doc.taxes.flatMap((t) => (t.taxDocumentId ? [t.taxDocumentId] : []))))].map(
+        (id) => outro.ledger.documents.get({ id }),
+      ),
     );
     for (const doc of documents) {
       for (const line of doc.lines)

@@ -61,7 +61,7 @@ function accrualDocuments(r: FlowRange): SQL {
     from ledger_documents_view d left join ledger_document_lines_view l
       on l.organization_id = d.organization_id and l.document_id = d.id
     where d.organization_id = ${r.organizationId} and d.kind = ${kindOf(r.direction)} and d.status <> 'cancelled'
-      and d.tax_of_document_id is null and d.competence >= ${r.start}::date and d.competence < ${r.end}::date
+      and d.tax_of_document_id is null and d.tax_period is null and d.competence >= ${r.start}::date and d.competence < ${r.end}::date
       ${r.unitId ? sql`and d.unit_id = ${r.unitId}::uuid` : sql``}
     group by 1, 2`;
 }
@@ -135,7 +135,7 @@ function dreAccrual(r: DreRange): SQL {
       sum(${signOf(sql`d.kind`)} * l.amount)::bigint as amount
     from ledger_documents_view d
     join ledger_document_lines_view l on l.organization_id = d.organization_id and l.document_id = d.id
-    where d.organization_id = ${r.organizationId} and d.status <> 'cancelled' and d.tax_of_document_id is null
+    where d.organization_id = ${r.organizationId} and d.status <> 'cancelled' and d.tax_of_document_id is null and d.tax_period is null
       and d.competence >= ${r.from}::date and d.competence < ${r.end}::date
       ${r.unitId ? sql`and d.unit_id = ${r.unitId}::uuid` : sql``}
       ${r.costCentreId ? sql`and l.cost_centre_id in ${branchOf(r.organizationId, r.costCentreId)}` : sql``}
