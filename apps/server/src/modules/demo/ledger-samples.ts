@@ -150,6 +150,7 @@ async function ledgerRecords(tx: Tx, organizationId: string) {
     ['supplier', 'Conecta Telecom Ltda', '556677880001'],
     ['supplier', 'Contabilidade Exata Ltda', '667788990001'],
     ['supplier', 'Receita Federal do Brasil', '003944600058'],
+    ['supplier', 'Prefeitura do Município de São Paulo', '463950000001'],
     ['supplier', 'Colaboradores (folha de pagamento)', '778899000001'],
     ['customer', 'Padaria Pão Quente Ltda', '889900110001'],
     ['customer', 'Clínica Vida Saudável Ltda', '990011220001'],
@@ -251,14 +252,26 @@ async function book(books: Books, kind: DocumentKind, input: Omit<DocumentCreate
 
 /**
  * Each month's IRRF is collected in one DARF 1708 once the month is over (decision 0037), paid on its due date when
- * that has come.
+ * that has come; last month's is left for the team to make ("Gerar guia"). The city's ISS withheld from services is
+ * a tax type of its own, due on the 10th.
  */
 async function seedTaxCollections({ tx, scope, organizationId, today, bank, irrf, p }: Books, months: string[]) {
   await tx
     .update(taxTypes)
     .set({ collectorPartyId: p['Receita Federal do Brasil'] })
     .where(and(eq(taxTypes.organizationId, organizationId), eq(taxTypes.id, irrf)));
-  for (const period of months.filter((m) => m < `${today.slice(0, 7)}-01`)) {
+  await tx.insert(taxTypes).values({
+    id: uuidv7(),
+    organizationId,
+    name: 'ISS retido',
+    kind: 'ISS',
+    rate: 200,
+    withheld: true,
+    dueDay: 10,
+    collectorPartyId: p['Prefeitura do Município de São Paulo'],
+  });
+  const lastMonth = addMonths(`${today.slice(0, 7)}-01`, -1);
+  for (const period of months.filter((m) => m < lastMonth)) {
     const collection = await collectTaxes(scope, { collection: '1708', period });
     if (collection.dueDate > today) continue;
     const [guide] = await tx
