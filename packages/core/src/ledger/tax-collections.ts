@@ -86,6 +86,10 @@ export const taxMonthInput = z.object({ month: competenceInput });
 
 /** Makes the payable of one collection (a code, or a tax without one) for a month. */
 export const collectTaxesInput = z.object({
-  collection: z.string('Escolha o recolhimento.').trim().min(1, 'Escolha o recolhimento.').max(60, 'Recolhimento inválido.'),
+  collection: z
+    .string('Escolha o recolhimento.')
+    .trim()
+    .min(1, 'Escolha o recolhimento.')
+    .max(60, 'Recolhimento inválido.'),
   period: competenceInput,
 });

@@ -22,7 +22,7 @@ import {
   settleInstallments,
   collectTaxes,
 } from '../ledger';
-import { ledgerDocuments, ledgerInstallments } from '../ledger/schema';
+import { ledgerInstallments } from '../ledger/schema';
 import {
   accounts,
   apportionmentTemplates,
@@ -277,7 +277,9 @@ async function seedTaxCollections({ tx, scope, organizationId, today, bank, irrf
     const [guide] = await tx
       .select({ id: ledgerInstallments.id })
       .from(ledgerInstallments)
-      .where(and(eq(ledgerInstallments.organizationId, organizationId), eq(ledgerInstallments.documentId, collection.id)));
+      .where(
+        and(eq(ledgerInstallments.organizationId, organizationId), eq(ledgerInstallments.documentId, collection.id)),
+      );
     if (!guide) continue;
     await settleInstallments(
       scope,
@@ -388,7 +390,7 @@ async function seedPayroll(books: Books, { competence, label, day, start }: Mont
 }
 
 /** The accountant's fees, with IRRF withheld and owed to the Receita Federal. */
-async function seedAccountant(books: Books, { m, label, day, start }: Month) {
+async function seedAccountant(books: Books, { m, label, day }: Month) {
   await book(
     books,
     'payable',

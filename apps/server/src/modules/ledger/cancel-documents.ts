@@ -101,7 +101,10 @@ export async function cancelDocuments(
     .update(ledgerDocumentTaxes)
     .set({ taxDocumentId: null })
     .where(
-      and(eq(ledgerDocumentTaxes.organizationId, organizationId), inArray(ledgerDocumentTaxes.taxDocumentId, targetIds)),
+      and(
+        eq(ledgerDocumentTaxes.organizationId, organizationId),
+        inArray(ledgerDocumentTaxes.taxDocumentId, targetIds),
+      ),
     );
   for (const document of targets) {
     await audit(scope, {

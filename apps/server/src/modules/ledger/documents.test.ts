@@ -169,14 +169,8 @@ describe('ledger documents: create, read, list, change, cancel', () => {
       [bill({ issueDate: '0000-01-01' }), 'Use uma data entre 1900 e 2199.'],
       [bill({ installments: [{ dueDate: '9999-12-31', amount: 123_456 }] }), 'Use uma data entre 1900 e 2199.'],
       [bill({ competence: '13/2026' }), 'Competência inválida: use MM/AAAA.'],
-      [
-        bill({ taxes: [{ taxTypeId: ids.irrf, rate: 10_001 }] }),
-        'Percentual inválido: use de 0 a 100',
-      ],
-      [
-        bill({ taxes: [{ taxTypeId: ids.irrf, rate: -150 }] }),
-        'Percentual inválido: use de 0 a 100',
-      ],
+      [bill({ taxes: [{ taxTypeId: ids.irrf, rate: 10_001 }] }), 'Percentual inválido: use de 0 a 100'],
+      [bill({ taxes: [{ taxTypeId: ids.irrf, rate: -150 }] }), 'Percentual inválido: use de 0 a 100'],
     ];
     for (const [input, message] of cases) {
       const call = caller.ledger.documents.create(input);

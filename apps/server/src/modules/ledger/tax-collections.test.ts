@@ -206,17 +206,46 @@ describe('withheld taxes: collected once a month per collection code, the DARF m
   it('refuses bad input, another organization’s tax and the month in course with a pt-BR 4xx, storing nothing', async () => {
     const before = await collections();
     const demoAdmin = await d.as('admin', d.matriz);
-    const demoTax = await demoAdmin.registries.taxTypes.create({ name: 'ISS de Demo', kind: 'ISS', rate: 200, withheld: true });
-    const demoParty = await newParty(demoAdmin, { roles: ['supplier'], document: '34.028.316/0001-03', name: 'Correios' });
+    const demoTax = await demoAdmin.registries.taxTypes.create({
+      name: 'ISS de Demo',
+      kind: 'ISS',
+      rate: 200,
+      withheld: true,
+    });
+    const demoParty = await newParty(demoAdmin, {
+      roles: ['supplier'],
+      document: '34.028.316/0001-03',
+      name: 'Correios',
+    });
     const thisMonth = todayInSaoPaulo(now()).slice(0, 7);
     const cases: [() => Promise<unknown>, string, string][] = [
-      [() => outro.ledger.taxes.collect({ collection: '1708', period: thisMonth }), 'BAD_REQUEST', 'ainda não terminou'],
-      [() => outro.ledger.taxes.collect({ collection: '1708', period: '13/2026' }), 'BAD_REQUEST', 'Competência inválida'],
+      [
+        () => outro.ledger.taxes.collect({ collection: '1708', period: thisMonth }),
+        'BAD_REQUEST',
+        'ainda não terminou',
+      ],
+      [
+        () => outro.ledger.taxes.collect({ collection: '1708', period: '13/2026' }),
+        'BAD_REQUEST',
+        'Competência inválida',
+      ],
       [() => outro.ledger.taxes.collect({ collection: '9999', period: '10/2026' }), 'NOT_FOUND', 'Recolhimento não'],
       [() => outro.ledger.taxes.collect({ collection: demoTax.id, period: '10/2026' }), 'NOT_FOUND', 'Recolhimento'],
-      [() => outro.ledger.taxes.collect({ collection: '17\u000008', period: '10/2026' }), 'BAD_REQUEST', 'caractere nulo'],
-      [() => outro.ledger.taxes.collect({ collection: 'x'.repeat(10_000), period: '10/2026' }), 'BAD_REQUEST', 'inválido'],
-      [() => outro.ledger.taxes.collect({ collection: 1708, period: '10/2026' } as never), 'BAD_REQUEST', 'recolhimento'],
+      [
+        () => outro.ledger.taxes.collect({ collection: '17\u000008', period: '10/2026' }),
+        'BAD_REQUEST',
+        'caractere nulo',
+      ],
+      [
+        () => outro.ledger.taxes.collect({ collection: 'x'.repeat(10_000), period: '10/2026' }),
+        'BAD_REQUEST',
+        'inválido',
+      ],
+      [
+        () => outro.ledger.taxes.collect({ collection: 1708, period: '10/2026' } as never),
+        'BAD_REQUEST',
+        'recolhimento',
+      ],
       [() => outro.ledger.taxes.month({ month: '0000-01' }), 'BAD_REQUEST', ''],
     ];
     for (const [call, code, message] of cases) {
@@ -226,7 +255,12 @@ describe('withheld taxes: collected once a month per collection code, the DARF m
       );
       expect([error?.data?.code ?? error?.code, error?.message.includes(message)]).toEqual([code, true]);
     }
-    const noCollector = await outro.registries.taxTypes.create({ name: 'INSS', kind: 'INSS', rate: 1_100, withheld: true });
+    const noCollector = await outro.registries.taxTypes.create({
+      name: 'INSS',
+      kind: 'INSS',
+      rate: 1_100,
+      withheld: true,
+    });
     await outro.ledger.documents.create(
       bill({ grossAmount: 100_000, net: 89_000, taxes: [{ taxTypeId: noCollector.id }] }),
     );

@@ -47,9 +47,10 @@ function withheldByMonth(scope: LedgerScope, lastPeriod: string) {
       period: ledgerDocuments.competence,
       taxTypeId: ledgerDocumentTaxes.taxTypeId,
       withheld: sql<number>`sum(${ledgerDocumentTaxes.amount})::bigint`.mapWith(Number),
-      collected: sql<number>`coalesce(sum(${ledgerDocumentTaxes.amount}) FILTER (WHERE ${collections.id} IS NOT NULL), 0)::bigint`.mapWith(
-        Number,
-      ),
+      collected:
+        sql<number>`coalesce(sum(${ledgerDocumentTaxes.amount}) FILTER (WHERE ${collections.id} IS NOT NULL), 0)::bigint`.mapWith(
+          Number,
+        ),
       // A payable made per bill before collections existed counts as collected in its bill's month.
       collectedIn: sql<string | null>`max(coalesce(${collections.taxPeriod}, ${collections.competence}))::text`,
     })
@@ -243,7 +244,9 @@ export async function taxMonth(scope: LedgerScope, month: string) {
   const result: CollectionOfMonth[] = [];
   for (const key of [...new Set(rows.map((r) => r.collection))]) {
     const mine = rows.filter((r) => r.collection === key);
-    const byPeriod = new Map<string, WithheldMonth>([[period, { period, withheld: 0, collected: 0, collectedIn: null }]]);
+    const byPeriod = new Map<string, WithheldMonth>([
+      [period, { period, withheld: 0, collected: 0, collectedIn: null }],
+    ]);
     for (const r of mine) {
       const m = byPeriod.get(r.period) ?? { period: r.period, withheld: 0, collected: 0, collectedIn: null };
       m.withheld += r.withheld;
@@ -280,7 +283,10 @@ export async function taxMonth(scope: LedgerScope, month: string) {
   }
   result.sort((a, b) => a.title.localeCompare(b.title, 'pt-BR'));
   const names = new Map(types.map((t) => [t.id, t.name]));
-  const byBill = new Map<string, (typeof bills)[number] & { taxes: { name: string; rate: number; amount: number }[] }>();
+  const byBill = new Map<
+    string,
+    (typeof bills)[number] & { taxes: { name: string; rate: number; amount: number }[] }
+  >();
   for (const b of bills) {
     const bill = byBill.get(b.documentId) ?? { ...b, taxes: [] };
     bill.taxes.push({ name: names.get(b.taxTypeId) ?? '', rate: b.rate, amount: b.amount });
@@ -353,7 +359,11 @@ export async function collectTaxes(scope: LedgerScope, input: { collection: stri
   const rule = collectionRule(group, period);
   if (rule.missing || !rule.dueDate || !rule.collectorPartyId) throw new InvalidInputError(rule.missing ?? NOT_FOUND);
   const withheld = await scope.tx
-    .select({ id: ledgerDocumentTaxes.id, documentId: ledgerDocumentTaxes.documentId, amount: ledgerDocumentTaxes.amount })
+    .select({
+      id: ledgerDocumentTaxes.id,
+      documentId: ledgerDocumentTaxes.documentId,
+      amount: ledgerDocumentTaxes.amount,
+    })
     .from(ledgerDocumentTaxes)
     .innerJoin(
       ledgerDocuments,
@@ -412,7 +422,8 @@ export async function collectTaxes(scope: LedgerScope, input: { collection: stri
   const id = await uniqueOr(
     'ledger_documents_tax_collection_key',
     `${rule.title} de ${monthTitle(period)} já foi gerada.`,
-    () => insertDocument(scope, document, lines, installments, { taxCollection: { collection: input.collection, period } }),
+    () =>
+      insertDocument(scope, document, lines, installments, { taxCollection: { collection: input.collection, period } }),
   );
   await scope.tx
     .update(ledgerDocumentTaxes)
@@ -430,7 +441,15 @@ export async function collectTaxes(scope: LedgerScope, input: { collection: stri
     action: 'payable.create',
     entity: 'payable',
     entityId: id,
-    after: { ...document, netAmount: total, taxCollection: input.collection, taxPeriod: period, withholdings: withheld.length, lines, installments },
+    after: {
+      ...document,
+      netAmount: total,
+      taxCollection: input.collection,
+      taxPeriod: period,
+      withholdings: withheld.length,
+      lines,
+      installments,
+    },
   });
   return { id, total, dueDate: rule.dueDate };
 }

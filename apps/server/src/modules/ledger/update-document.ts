@@ -27,7 +27,9 @@ function taxesOfDocument(scope: LedgerScope, id: string) {
   return scope.tx
     .select()
     .from(ledgerDocumentTaxes)
-    .where(and(eq(ledgerDocumentTaxes.organizationId, scope.tenant.organizationId), eq(ledgerDocumentTaxes.documentId, id)));
+    .where(
+      and(eq(ledgerDocumentTaxes.organizationId, scope.tenant.organizationId), eq(ledgerDocumentTaxes.documentId, id)),
+    );
 }
 
 /**

@@ -262,7 +262,10 @@ export const taxTypes = pgTable(
   (t) => [
     primaryKey({ name: 'tax_types_pkey', columns: [t.organizationId, t.id] }),
     unique('tax_types_org_name_key').on(t.organizationId, t.name),
-    foreignKey({ columns: [t.organizationId, t.collectorPartyId], foreignColumns: [parties.organizationId, parties.id] }),
+    foreignKey({
+      columns: [t.organizationId, t.collectorPartyId],
+      foreignColumns: [parties.organizationId, parties.id],
+    }),
     check('tax_types_collection_code_check', sql`${t.collectionCode} ~ '^[0-9]{4}(-[0-9]{2})?$'`),
     check('tax_types_due_day_check', sql`${t.dueDay} BETWEEN 1 AND 31`),
   ],

@@ -143,9 +143,9 @@ describe('reports: the DRE on both bases equals an oracle of its own over random
     const open = new Map<string, number>();
     const documents = await Promise.all(documentIds.map((id) => outro.ledger.documents.get({ id })));
     const taxDocuments = await Promise.all(
-      [...new Set(documents.flatMap((doc) => doc.taxes.flatMap((t) => (t.taxDocumentId ? [t.taxDocumentId] : []))))].map(
-        (id) => outro.ledger.documents.get({ id }),
-      ),
+      [
+        ...new Set(documents.flatMap((doc) => doc.taxes.flatMap((t) => (t.taxDocumentId ? [t.taxDocumentId] : [])))),
+      ].map((id) => outro.ledger.documents.get({ id })),
     );
     for (const doc of documents) {
       for (const line of doc.lines)

@@ -282,7 +282,9 @@ describe('reports: the monthly summary equals the plain queries over the books',
       ...taken.split('--> statement-breakpoint'),
       // Monthly collections came with 0047, after that backfill: replayed over today's book, they are taken back the
       // same way.
-      ...taken.replaceAll('d.tax_of_document_id IS NOT NULL', 'd.tax_period IS NOT NULL').split('--> statement-breakpoint'),
+      ...taken
+        .replaceAll('d.tax_of_document_id IS NOT NULL', 'd.tax_period IS NOT NULL')
+        .split('--> statement-breakpoint'),
     ].filter((s) => s.trim() !== '');
     expect(statements).toHaveLength(7);
     const rolledBack = new Error('rolled back');
