@@ -38,9 +38,21 @@ const firstOfMonth = (date: string) => `${date.slice(0, 7)}-01`;
 
 const NOT_FOUND = 'Recolhimento não encontrado nesta organização.';
 
+/** A withholding's bill. */
+const billOfWithholding = and(
+  eq(ledgerDocuments.organizationId, ledgerDocumentTaxes.organizationId),
+  eq(ledgerDocuments.id, ledgerDocumentTaxes.documentId),
+);
+/** Withholdings of the unit's payables that are not cancelled: the ones a collection pays. */
+const livePayablesOf = (scope: LedgerScope) => [
+  eq(ledgerDocumentTaxes.organizationId, scope.tenant.organizationId),
+  eq(ledgerDocuments.unitId, scope.tenant.unitId),
+  eq(ledgerDocuments.kind, 'payable'),
+  ne(ledgerDocuments.status, 'cancelled'),
+];
+
 /** The withheld taxes of the unit's payables up to a month, per collection, month and tax. */
 function withheldByMonth(scope: LedgerScope, lastPeriod: string) {
-  const { organizationId, unitId } = scope.tenant;
   return scope.tx
     .select({
       collection: collectionKey,
@@ -55,13 +67,7 @@ function withheldByMonth(scope: LedgerScope, lastPeriod: string) {
       collectedIn: sql<string | null>`max(coalesce(${collections.taxPeriod}, ${collections.competence}))::text`,
     })
     .from(ledgerDocumentTaxes)
-    .innerJoin(
-      ledgerDocuments,
-      and(
-        eq(ledgerDocuments.organizationId, ledgerDocumentTaxes.organizationId),
-        eq(ledgerDocuments.id, ledgerDocumentTaxes.documentId),
-      ),
-    )
+    .innerJoin(ledgerDocuments, billOfWithholding)
     .innerJoin(
       taxTypesView,
       and(
@@ -77,15 +83,7 @@ function withheldByMonth(scope: LedgerScope, lastPeriod: string) {
         ne(collections.status, 'cancelled'),
       ),
     )
-    .where(
-      and(
-        eq(ledgerDocumentTaxes.organizationId, organizationId),
-        eq(ledgerDocuments.unitId, unitId),
-        eq(ledgerDocuments.kind, 'payable'),
-        ne(ledgerDocuments.status, 'cancelled'),
-        lte(ledgerDocuments.competence, lastPeriod),
-      ),
-    )
+    .where(and(...livePayablesOf(scope), lte(ledgerDocuments.competence, lastPeriod)))
     .groupBy(collectionKey, ledgerDocuments.competence, ledgerDocumentTaxes.taxTypeId);
 }
 
@@ -188,26 +186,12 @@ function billsOf(scope: LedgerScope, period: string) {
       amount: ledgerDocumentTaxes.amount,
     })
     .from(ledgerDocumentTaxes)
-    .innerJoin(
-      ledgerDocuments,
-      and(
-        eq(ledgerDocuments.organizationId, ledgerDocumentTaxes.organizationId),
-        eq(ledgerDocuments.id, ledgerDocumentTaxes.documentId),
-      ),
-    )
+    .innerJoin(ledgerDocuments, billOfWithholding)
     .innerJoin(
       partiesView,
       and(eq(partiesView.organizationId, ledgerDocuments.organizationId), eq(partiesView.id, ledgerDocuments.partyId)),
     )
-    .where(
-      and(
-        eq(ledgerDocumentTaxes.organizationId, scope.tenant.organizationId),
-        eq(ledgerDocuments.unitId, scope.tenant.unitId),
-        eq(ledgerDocuments.kind, 'payable'),
-        ne(ledgerDocuments.status, 'cancelled'),
-        eq(ledgerDocuments.competence, period),
-      ),
-    )
+    .where(and(...livePayablesOf(scope), eq(ledgerDocuments.competence, period)))
     .orderBy(asc(ledgerDocuments.issueDate), asc(ledgerDocuments.id));
 }
 
@@ -365,19 +349,10 @@ export async function collectTaxes(scope: LedgerScope, input: { collection: stri
       amount: ledgerDocumentTaxes.amount,
     })
     .from(ledgerDocumentTaxes)
-    .innerJoin(
-      ledgerDocuments,
-      and(
-        eq(ledgerDocuments.organizationId, ledgerDocumentTaxes.organizationId),
-        eq(ledgerDocuments.id, ledgerDocumentTaxes.documentId),
-      ),
-    )
+    .innerJoin(ledgerDocuments, billOfWithholding)
     .where(
       and(
-        eq(ledgerDocumentTaxes.organizationId, scope.tenant.organizationId),
-        eq(ledgerDocuments.unitId, scope.tenant.unitId),
-        eq(ledgerDocuments.kind, 'payable'),
-        ne(ledgerDocuments.status, 'cancelled'),
+        ...livePayablesOf(scope),
         lte(ledgerDocuments.competence, period),
         isNull(ledgerDocumentTaxes.taxDocumentId),
         inArray(
