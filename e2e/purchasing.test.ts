@@ -1,13 +1,25 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chooseOption, chromiumAvailable, screenshot, signInToMatriz } from './support/browser';
 import { useHarness } from './support/harness';
 
-/** The supplier's NF-e of the demo's Serra Azul: R$ 12.000,00 in three duplicatas of R$ 4.000,00. */
-const NFE = fileURLToPath(
-  new URL('../packages/core/src/purchasing/fixtures/nfe/three-duplicatas.xml', import.meta.url),
-);
+/**
+ * The supplier's NF-e of the demo's Serra Azul: R$ 12.000,00 in total, but its first duplicata is R$ 3.500,00 (the
+ * supplier took R$ 500,00 off), so the duplicatas add up to R$ 11.500,00.
+ */
+function discountedNote(): string {
+  const note = readFileSync(
+    fileURLToPath(new URL('../packages/core/src/purchasing/fixtures/nfe/three-duplicatas.xml', import.meta.url)),
+    'utf8',
+  );
+  const file = join(mkdtempSync(join(tmpdir(), 'nfe-')), 'NFe-serra-azul.xml');
+  writeFileSync(file, note.replace('<vDup>4000.00</vDup>', '<vDup>3500.00</vDup>'));
+  return file;
+}
 
 /** Text as shown, with the non-breaking space Intl puts after "R$" made plain. */
 const plain = (text: string) => text.replace(/\u00a0/g, ' ');
@@ -86,16 +98,20 @@ describe.skipIf(!chromiumAvailable)('purchasing in Chromium', () => {
       new RegExp(`(pedido de compra nº ${number}, de R\\$\\s12\\.000,00, foi aprovado)`),
     );
 
-    // Fábio concludes it with the supplier's NF-e: its three duplicatas become the payable's installments.
+    // Fábio concludes it with the supplier's NF-e, whose duplicatas fall R$ 500,00 short of its total: he says the
+    // difference is a discount, and the three duplicatas become the payable's installments.
     drawer = await openOrder(finance, h.app.url, 'aprovadas', number);
     await drawer.getByRole('button', { name: 'Concluir' }).click();
     const conclude = finance.getByRole('dialog', { name: `Concluir o pedido nº ${number}` });
     const chooser = finance.waitForEvent('filechooser');
     await conclude.getByRole('button', { name: 'Anexar XML da NF-e' }).click();
-    await (await chooser).setFiles(NFE);
+    await (await chooser).setFiles(discountedNote());
+    const difference = conclude.getByRole('radiogroup', { name: 'Como tratar a diferença das duplicatas' });
+    await difference.waitFor();
+    await difference.getByRole('radio', { name: /^Desconto/ }).check();
     await expect
       .poll(async () => plain(await conclude.innerText()))
-      .toContain('Soma das parcelas R$ 12.000,00 de R$ 12.000,00');
+      .toContain('Soma das parcelas R$ 11.500,00 de R$ 11.500,00');
     if ((await conclude.getByLabel('Classificação').inputValue()) === '') {
       await chooseOption(finance, 'Classificação', 'Material');
     }
@@ -111,8 +127,7 @@ describe.skipIf(!chromiumAvailable)('purchasing in Chromium', () => {
     const installments = payable.getByRole('table', { name: 'Parcelas' });
     await installments.getByRole('row').filter({ hasText: '3/3' }).waitFor();
     const rows = (await installments.locator('tbody tr').allInnerTexts()).map(plain);
-    expect(rows).toHaveLength(3);
-    for (const row of rows) expect(row).toContain('R$ 4.000,00');
+    expect(rows.map((row) => /R\$ [\d.]+,\d{2}/.exec(row)?.[0])).toEqual(['R$ 3.500,00', 'R$ 4.000,00', 'R$ 4.000,00']);
     await payable.getByText('Pedido de compra').first().waitFor();
     await screenshot(finance, 'purchasing-payable-from-order-1366');
   });
