@@ -1,0 +1,296 @@
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertTriangle, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatBRL, formatCalendarDate, formatPercent, monthTitle } from '@financeiro/core';
+import type { inferOutput } from '@trpc/tanstack-react-query';
+import { trpc } from '../../api/trpc';
+import { notifyApiError } from '../../ui/api-error';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { downloadRows } from '../../ui/download';
+import { ExportMenu } from '../../ui/ExportMenu';
+import { notifySuccess } from '../../ui/notify';
+import { useUrlState } from '../../ui/use-url-state';
+import { DocumentDrawer } from '../ledger/DocumentDrawer';
+import { useCan } from '../tenants/use-can';
+import { taxesMessages as t } from './messages';
+import { billRows, canGenerate, collectionBadge, shiftTaxMonth, taxMonthOf } from './tax-month';
+
+type TaxMonth = inferOutput<typeof trpc.ledger.taxes.month>;
+type Collection = TaxMonth['collections'][number];
+type Bill = TaxMonth['bills'][number];
+
+const figure = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+/** One figure of a collection: its label above, the amount below. */
+function Amount(props: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {props.label}
+      </Text>
+      <Text size="sm" fw={props.strong ? 700 : undefined} style={figure}>
+        {props.value}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Makes a month's collection after a confirmation naming its amount and due date; mounted for the one chosen. */
+function GenerateDialog(props: {
+  month: TaxMonth;
+  collection: Collection;
+  onClose: () => void;
+  onMade: (id: string) => void;
+}) {
+  const { collection } = props;
+  const queryClient = useQueryClient();
+  const collect = useMutation(
+    trpc.ledger.taxes.collect.mutationOptions({
+      onSuccess: (made) => {
+        notifySuccess(t.generated(collection.title));
+        void queryClient.invalidateQueries(trpc.ledger.pathFilter());
+        props.onClose();
+        props.onMade(made.id);
+      },
+      onError: notifyApiError,
+    }),
+  );
+  return (
+    <ConfirmDialog
+      opened
+      title={t.confirmTitle(collection.title)}
+      message={t.confirmMessage(
+        collection.title,
+        props.month.label,
+        formatBRL(collection.total),
+        collection.dueDate ? formatCalendarDate(collection.dueDate) : t.noDueDate,
+      )}
+      confirmLabel={t.generate}
+      busy={collect.isPending}
+      onConfirm={() => collect.mutate({ collection: collection.collection, period: props.month.month })}
+      onClose={props.onClose}
+    />
+  );
+}
+
+/** One collection of the month: its taxes, what it pays and when, its state and what can be done with it. */
+function CollectionCard(props: {
+  collection: Collection;
+  canEdit: boolean;
+  onGenerate: () => void;
+  onOpen: (id: string) => void;
+}) {
+  const c = props.collection;
+  const badge = collectionBadge(c);
+  const dueDate = c.payable?.dueDate ?? c.dueDate;
+  return (
+    <Paper withBorder p="md" aria-label={c.title} component="section">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Stack gap={2}>
+            <Title order={4}>{c.title}</Title>
+            {c.collectorName && (
+              <Text size="xs" c="dimmed">
+                {t.collector}: {c.collectorName}
+              </Text>
+            )}
+          </Stack>
+          <Badge color={badge.color} variant="light" style={{ maxWidth: '100%' }}>
+            {badge.label}
+          </Badge>
+        </Group>
+        <Text size="sm">{c.taxes.map((tax) => `${tax.name} ${formatBRL(tax.amount)}`).join(' · ')}</Text>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+          <Amount label={t.withheld} value={formatBRL(c.withheld)} />
+          <Amount label={t.carriedIn} value={formatBRL(c.carriedIn)} />
+          <Amount label={t.total} value={formatBRL(c.payable?.amount ?? c.total)} strong />
+          <Amount label={t.dueDate} value={dueDate ? formatCalendarDate(dueDate) : t.noDueDate} />
+        </SimpleGrid>
+        {c.missing && (
+          <Alert color="yellow" icon={<IconAlertTriangle size={16} />} p="xs">
+            <Text size="sm">{c.missing}</Text>
+            <Anchor component={Link} to="/parametrizacao/tipos_imposto" size="sm">
+              {t.openTaxTypes}
+            </Anchor>
+          </Alert>
+        )}
+        {(c.payable || (props.canEdit && canGenerate(c) && !c.missing)) && (
+          <Group justify="flex-end">
+            {c.payable ? (
+              <Button size="xs" variant="default" onClick={() => c.payable && props.onOpen(c.payable.id)}>
+                {t.openPayable}
+              </Button>
+            ) : (
+              <Button size="xs" onClick={props.onGenerate}>
+                {t.generate}
+              </Button>
+            )}
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The bills of the month that withheld, for the accountant: date, number, supplier, gross and each tax. */
+function BillsTable({ bills, month }: { bills: Bill[]; month: string }) {
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <Title order={4}>{t.bills}</Title>
+        <ExportMenu
+          disabled={bills.length === 0}
+          onExport={(format) => void downloadRows(format, t.fileName(month), billRows(bills))}
+        />
+      </Group>
+      {bills.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t.billsEmpty}
+        </Text>
+      ) : (
+        <Paper withBorder>
+          <Table.ScrollContainer minWidth={760}>
+            <Table striped aria-label={t.bills}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t.issueDate}</Table.Th>
+                  <Table.Th>{t.documentNumber}</Table.Th>
+                  <Table.Th>{t.supplier}</Table.Th>
+                  <Table.Th ta="right">{t.gross}</Table.Th>
+                  <Table.Th>{t.taxes}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {bills.map((b) => (
+                  <Table.Tr key={b.documentId}>
+                    <Table.Td style={figure}>{formatCalendarDate(b.issueDate)}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{b.documentNumber ?? '—'}</Text>
+                      <Text size="xs" c="dimmed">
+                        {b.description}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{b.partyName}</Text>
+                      <Text size="xs" c="dimmed" style={figure}>
+                        {b.partyDocument ?? ''}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="right" style={figure}>
+                      {formatBRL(b.gross)}
+                    </Table.Td>
+                    <Table.Td>
+                      {b.taxes.map((tax) => (
+                        <Text key={tax.name} size="sm" style={figure}>
+                          {tax.name} ({formatPercent(tax.rate)}) {formatBRL(tax.amount)}
+                        </Text>
+                      ))}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * contas/impostos_retidos: a month's withheld taxes per collection (DARF 1708, DARF 5952, the city's ISS), each made
+ * into its payable here (decision 0037), and the bills that withheld them, for the accountant.
+ */
+export function TaxesPage() {
+  const [filters, setFilters] = useUrlState({ mes: '', doc: '' });
+  const month = taxMonthOf(filters.mes);
+  const query = useQuery(trpc.ledger.taxes.month.queryOptions({ month }));
+  const canEdit = useCan('editar_contas_pagar', 'unit');
+  const [generating, setGenerating] = useState<Collection | null>(null);
+  const open = (doc: string) => setFilters({ mes: month, doc });
+  const data = query.data;
+
+  return (
+    <Stack>
+      <Text size="sm" c="dimmed">
+        {t.intro}
+      </Text>
+      <Group gap="xs">
+        <ActionIcon
+          variant="default"
+          aria-label={t.previousMonth}
+          onClick={() => setFilters({ mes: shiftTaxMonth(month, -1), doc: '' })}
+        >
+          <IconChevronLeft size={16} />
+        </ActionIcon>
+        <Title order={3} miw={150} ta="center">
+          {monthTitle(`${month}-01`)}
+        </Title>
+        <ActionIcon
+          variant="default"
+          aria-label={t.nextMonth}
+          onClick={() => setFilters({ mes: shiftTaxMonth(month, 1), doc: '' })}
+        >
+          <IconChevronRight size={16} />
+        </ActionIcon>
+      </Group>
+      {query.isError ? (
+        <Alert color="red" title={t.loadError}>
+          <Button size="xs" variant="default" onClick={() => void query.refetch()}>
+            {t.retry}
+          </Button>
+        </Alert>
+      ) : !data ? (
+        <Group justify="center" p="xl">
+          <Loader />
+        </Group>
+      ) : data.collections.length === 0 && data.bills.length === 0 ? (
+        <Paper withBorder p="xl">
+          <Text ta="center" c="dimmed">
+            {t.empty}
+          </Text>
+        </Paper>
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            {data.collections.map((c) => (
+              <CollectionCard
+                key={c.collection}
+                collection={c}
+                canEdit={canEdit}
+                onGenerate={() => setGenerating(c)}
+                onOpen={open}
+              />
+            ))}
+          </SimpleGrid>
+          <BillsTable bills={data.bills} month={month} />
+        </>
+      )}
+      {generating && data && (
+        <GenerateDialog month={data} collection={generating} onClose={() => setGenerating(null)} onMade={open} />
+      )}
+      <DocumentDrawer
+        kind="payable"
+        id={filters.doc || null}
+        onClose={() => setFilters({ mes: month, doc: '' })}
+        onOpen={open}
+      />
+    </Stack>
+  );
+}
