@@ -167,7 +167,7 @@ export const ledgerMessages = {
     base: 'base',
     openTax: 'Abrir a guia',
     openTaxDue: (date: string) => `Abrir a guia (vence ${date})`,
-    taxInMonth: (month: string) => `Entra na guia de ${month}, em Impostos retidos.`,
+    taxPending: 'Ainda não recolhido: entra na próxima guia deste imposto, em Impostos retidos.',
     loading: 'Carregando o título',
     cancelDocument: 'Cancelar título',
     editDocument: 'Editar',

@@ -29,7 +29,6 @@ import {
   formatDateTime,
   formatPercent,
   isOverdue,
-  monthTitle,
   parseBoleto,
   parsePixCopyPaste,
   todayInSaoPaulo,
@@ -373,7 +372,7 @@ function ApportionmentSection({ doc }: { doc: LedgerDocument }) {
 
 /**
  * The taxes withheld: rate, base and amount, with the month's collection to open once it is made (decision 0037);
- * until then, the month whose collection takes it.
+ * until then, that it waits for the next one.
  */
 function TaxesSection({ doc, onOpen }: { doc: LedgerDocument; onOpen: (id: string) => void }) {
   return (
@@ -402,7 +401,7 @@ function TaxesSection({ doc, onOpen }: { doc: LedgerDocument; onOpen: (id: strin
                 doc.kind === 'payable' &&
                 doc.status !== 'cancelled' && (
                   <Text size="xs" c="dimmed">
-                    {d.taxInMonth(monthTitle(doc.competence))}
+                    {d.taxPending}
                   </Text>
                 )
               )}
