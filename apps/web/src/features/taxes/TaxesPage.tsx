@@ -9,7 +9,6 @@ import {
   Paper,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
@@ -17,11 +16,12 @@ import { IconAlertTriangle, IconChevronLeft, IconChevronRight } from '@tabler/ic
 import { Link } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatBRL, formatCalendarDate, formatPercent, monthTitle } from '@financeiro/core';
+import { formatBRL, formatCalendarDate, formatDocument, formatPercent, monthTitle } from '@financeiro/core';
 import type { inferOutput } from '@trpc/tanstack-react-query';
 import { trpc } from '../../api/trpc';
 import { notifyApiError } from '../../ui/api-error';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { DataTable, type Column } from '../../ui/DataTable';
 import { downloadRows } from '../../ui/download';
 import { ExportMenu } from '../../ui/ExportMenu';
 import { notifySuccess } from '../../ui/notify';
@@ -148,67 +148,74 @@ function CollectionCard(props: {
   );
 }
 
-/** The bills of the month that withheld, for the accountant: date, number, supplier, gross and each tax. */
-function BillsTable({ bills, month }: { bills: Bill[]; month: string }) {
+/** The bill list's columns; on a phone, a card with the supplier as its title. */
+const BILL_COLUMNS: Column<Bill>[] = [
+  { key: 'issueDate', header: t.issueDate, card: 'figure', render: (b) => formatCalendarDate(b.issueDate) },
+  {
+    key: 'documentNumber',
+    header: t.documentNumber,
+    card: 'detail',
+    render: (b) => (
+      <Stack gap={0}>
+        <Text size="sm">{b.documentNumber ?? '—'}</Text>
+        <Text size="xs" c="dimmed">
+          {b.description}
+        </Text>
+      </Stack>
+    ),
+  },
+  {
+    key: 'party',
+    header: t.supplier,
+    card: 'title',
+    render: (b) => (
+      <Stack gap={0}>
+        <Text size="sm" fw={500}>
+          {b.partyName}
+        </Text>
+        <Text size="xs" c="dimmed" style={figure}>
+          {b.partyDocument ? formatDocument(b.partyDocument) : ''}
+        </Text>
+      </Stack>
+    ),
+  },
+  { key: 'gross', header: t.gross, card: 'figure', align: 'right', render: (b) => formatBRL(b.gross) },
+  {
+    key: 'taxes',
+    header: t.taxes,
+    card: 'figure',
+    render: (b) => (
+      <Stack gap={0}>
+        {b.taxes.map((tax) => (
+          <Text key={tax.name} size="sm" style={figure}>
+            {tax.name} ({formatPercent(tax.rate)}) {formatBRL(tax.amount)}
+          </Text>
+        ))}
+      </Stack>
+    ),
+  },
+];
+
+/** The bills of the month that withheld, for the accountant; a bill opens in the drawer. */
+function BillsTable(props: { bills: Bill[]; month: string; onOpen: (id: string) => void }) {
   return (
     <Stack gap="xs">
       <Group justify="space-between">
         <Title order={4}>{t.bills}</Title>
         <ExportMenu
-          disabled={bills.length === 0}
-          onExport={(format) => void downloadRows(format, t.fileName(month), billRows(bills))}
+          disabled={props.bills.length === 0}
+          onExport={(format) => void downloadRows(format, t.fileName(props.month), billRows(props.bills))}
         />
       </Group>
-      {bills.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t.billsEmpty}
-        </Text>
-      ) : (
-        <Paper withBorder>
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped aria-label={t.bills}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t.issueDate}</Table.Th>
-                  <Table.Th>{t.documentNumber}</Table.Th>
-                  <Table.Th>{t.supplier}</Table.Th>
-                  <Table.Th ta="right">{t.gross}</Table.Th>
-                  <Table.Th>{t.taxes}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {bills.map((b) => (
-                  <Table.Tr key={b.documentId}>
-                    <Table.Td style={figure}>{formatCalendarDate(b.issueDate)}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{b.documentNumber ?? '—'}</Text>
-                      <Text size="xs" c="dimmed">
-                        {b.description}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{b.partyName}</Text>
-                      <Text size="xs" c="dimmed" style={figure}>
-                        {b.partyDocument ?? ''}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right" style={figure}>
-                      {formatBRL(b.gross)}
-                    </Table.Td>
-                    <Table.Td>
-                      {b.taxes.map((tax) => (
-                        <Text key={tax.name} size="sm" style={figure}>
-                          {tax.name} ({formatPercent(tax.rate)}) {formatBRL(tax.amount)}
-                        </Text>
-                      ))}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-      )}
+      <DataTable
+        columns={BILL_COLUMNS}
+        rows={props.bills}
+        rowKey={(b) => b.documentId}
+        query={{ isPending: false, isError: false, refetch: () => undefined }}
+        empty={t.billsEmpty}
+        minWidth={760}
+        onOpen={(b) => props.onOpen(b.documentId)}
+      />
     </Stack>
   );
 }
@@ -279,7 +286,7 @@ export function TaxesPage() {
               />
             ))}
           </SimpleGrid>
-          <BillsTable bills={data.bills} month={month} />
+          <BillsTable bills={data.bills} month={month} onOpen={open} />
         </>
       )}
       {generating && data && (

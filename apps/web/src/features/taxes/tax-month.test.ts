@@ -59,7 +59,7 @@ describe("the month's bills for the accountant", () => {
         description: 'Consultoria',
         issueDate: '2026-11-05',
         partyName: 'Consultoria Alfa Ltda',
-        partyDocument: '12.345.678/0001-95',
+        partyDocument: '12345678000195',
         gross: 1_000_000,
         taxes: [
           { name: 'IRRF', rate: 150, amount: 15_000 },

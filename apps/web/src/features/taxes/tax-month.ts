@@ -1,4 +1,11 @@
-import { addMonths, formatCalendarDate, formatPercent, moneyText, todayInSaoPaulo } from '@financeiro/core';
+import {
+  addMonths,
+  formatCalendarDate,
+  formatDocument,
+  formatPercent,
+  moneyText,
+  todayInSaoPaulo,
+} from '@financeiro/core';
 import type { SheetRow } from '../../ui/download';
 import { taxesMessages as t } from './messages';
 
@@ -79,7 +86,7 @@ export function billRows(bills: readonly WithholdingBill[]): SheetRow[] {
       [t.documentNumber]: b.documentNumber,
       [t.description]: b.description,
       [t.supplier]: b.partyName,
-      [t.supplierDocument]: b.partyDocument,
+      [t.supplierDocument]: b.partyDocument ? formatDocument(b.partyDocument) : null,
       [t.gross]: moneyText(b.gross),
     };
     for (const name of names) {
