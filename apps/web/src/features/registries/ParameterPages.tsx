@@ -91,8 +91,8 @@ export function TaxTypesPage() {
         },
         { key: 'rate', label: tx.rate, kind: 'percent', half: true },
         { key: 'withheld', label: tx.withheld, kind: 'yesno' },
-        { key: 'collectionCode', label: tx.collectionCode, description: tx.collectionCodeHint, half: true },
-        { key: 'dueDay', label: tx.dueDay, description: tx.dueDayHint, half: true },
+        { key: 'collectionCode', label: tx.collectionCode, description: tx.collectionCodeHint },
+        { key: 'dueDay', label: tx.dueDay, description: tx.dueDayHint },
         { key: 'collectorPartyId', label: tx.collector, kind: 'reference', source: partiesSource },
       ]}
       toValues={(r) => ({
