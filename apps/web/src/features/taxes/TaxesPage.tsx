@@ -197,7 +197,12 @@ const BILL_COLUMNS: Column<Bill>[] = [
 ];
 
 /** The bills of the month that withheld, for the accountant; a bill opens in the drawer. */
-function BillsTable(props: { bills: Bill[]; month: string; onOpen: (id: string) => void }) {
+function BillsTable(props: {
+  bills: Bill[];
+  month: string;
+  query: { isPending: boolean; isError: boolean; refetch: () => unknown };
+  onOpen: (id: string) => void;
+}) {
   return (
     <Stack gap="xs">
       <Group justify="space-between">
@@ -211,7 +216,7 @@ function BillsTable(props: { bills: Bill[]; month: string; onOpen: (id: string) 
         columns={BILL_COLUMNS}
         rows={props.bills}
         rowKey={(b) => b.documentId}
-        query={{ isPending: false, isError: false, refetch: () => undefined }}
+        query={props.query}
         empty={t.billsEmpty}
         minWidth={760}
         onOpen={(b) => props.onOpen(b.documentId)}
@@ -286,7 +291,7 @@ export function TaxesPage() {
               />
             ))}
           </SimpleGrid>
-          <BillsTable bills={data.bills} month={month} onOpen={open} />
+          <BillsTable bills={data.bills} month={month} query={query} onOpen={open} />
         </>
       )}
       {generating && data && (

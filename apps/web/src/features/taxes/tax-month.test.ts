@@ -49,6 +49,11 @@ describe("a collection's state", () => {
     );
     expect(collectionBadge({ ...base, state: 'open' }).label).toBe('Mês em andamento');
   });
+
+  it('says a month taken by a later guide, or collected before guides were monthly, was collected', () => {
+    expect(collectionBadge({ ...base, state: 'carried' }).label).toBe('Recolhido na guia de um mês seguinte');
+    expect(collectionBadge({ ...base, state: 'collected' }).label).toBe('Recolhido');
+  });
 });
 
 describe("the month's bills for the accountant", () => {
