@@ -41,6 +41,8 @@ describe.skipIf(!chromiumAvailable)('payables and receivables in Chromium', () =
     await drawer.getByText('Total: 100%').waitFor();
     await drawer.getByRole('button', { name: 'Adicionar linha' }).nth(1).click();
     await choose(page, 'Imposto', /IRRF/);
+    // Left blank, the rate is the tax type's registered one, shown as the placeholder.
+    await expect.poll(() => drawer.getByLabel('Alíquota').getAttribute('placeholder')).toBe('1,5');
     // IRRF at 1,5% of R$ 1.234,56 is R$ 18,52 (half up): the net is what the installments split.
     await drawer.getByText('Bruto R$ 1.234,56 − retido R$ 18,52 = líquido R$ 1.216,04').waitFor();
     await drawer.getByLabel('Quantidade de parcelas').fill('3');
@@ -63,6 +65,9 @@ describe.skipIf(!chromiumAvailable)('payables and receivables in Chromium', () =
     // The drawer of the new document: gross → withheld → net, three open installments, overdue by now.
     const document = page.getByRole('dialog', { name: 'Conta a pagar' });
     await document.getByText('R$ 1.216,04').waitFor();
+    await document
+      .getByText('Ainda não recolhido: entra na próxima guia deste imposto, em Impostos retidos.')
+      .waitFor();
     await expect.poll(() => textOf(page, '1/3')).toContain('R$ 405,35');
     await installment(page, '1/3').getByRole('button', { name: 'Pagar', exact: true }).click();
     const payment = page.getByRole('dialog', { name: 'Registrar pagamento' });
@@ -97,7 +102,7 @@ describe.skipIf(!chromiumAvailable)('payables and receivables in Chromium', () =
     await page.getByLabel('Nº do documento').press('Enter');
     await page.waitForURL(/documentNumber=NF-7788/);
     await page.getByRole('row').filter({ hasText: '1/3' }).getByText('R$ 205,35').waitFor();
-    // The IRRF withheld waits for September's DARF: the document's own three installments are all it lists.
+    // The IRRF withheld waits for the month's DARF (Impostos retidos): no guide of its own under this number.
     await page.getByText('3 parcelas', { exact: true }).waitFor();
 
     await page.getByRole('row').filter({ hasText: '1/3' }).click();

@@ -167,6 +167,7 @@ export const ledgerMessages = {
     base: 'base',
     openTax: 'Abrir a guia',
     openTaxDue: (date: string) => `Abrir a guia (vence ${date})`,
+    taxPending: 'Ainda não recolhido: entra na próxima guia deste imposto, em Impostos retidos.',
     loading: 'Carregando o título',
     cancelDocument: 'Cancelar título',
     editDocument: 'Editar',
@@ -236,8 +237,7 @@ export const ledgerMessages = {
     taxes: 'Impostos retidos',
     addTax: 'Reter imposto',
     tax: 'Imposto',
-    taxDue: 'Vencimento da guia',
-    taxParty: 'Recolher a (órgão)',
+    taxRate: 'Alíquota',
     removeTax: (n: number) => `Remover o imposto ${n}`,
     grossWithheldNet: (gross: string, withheld: string, net: string) =>
       `Bruto ${gross} − retido ${withheld} = líquido ${net}`,

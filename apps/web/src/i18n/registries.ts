@@ -205,6 +205,13 @@ export const registryMessages = {
     kinds: { ISS: 'ISS', IRRF: 'IRRF', INSS: 'INSS', PIS: 'PIS', COFINS: 'COFINS', CSLL: 'CSLL', custom: 'Outro' },
     rate: 'Alíquota',
     withheld: 'Retido na fonte',
+    collectionCode: 'Código de receita (DARF)',
+    collectionCodeHint: 'Impostos com o mesmo código são recolhidos juntos, como PIS, COFINS e CSLL no 5952.',
+    dueDay: 'Dia do vencimento no mês seguinte',
+    dueDayShort: 'Vencimento',
+    dueDayHint: 'De 1 a 31; num mês mais curto, vence no último dia.',
+    dueDayOf: (day: number) => `Dia ${day}`,
+    collector: 'Quem arrecada',
   },
   paymentMethods: {
     one: 'método de pagamento',

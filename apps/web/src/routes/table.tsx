@@ -13,6 +13,7 @@ import {
   IconCircleX,
   IconClockHour4,
   IconFileInvoice,
+  IconFileDollar,
   IconFileText,
   IconHierarchy2,
   IconHistory,
@@ -68,6 +69,7 @@ const EventsDashboardPage = lazyPage(() => import('../features/logs/EventsDashbo
 const RoadmapPage = lazyPage(() => import('../features/roadmap/RoadmapPage'), 'RoadmapPage');
 const StatementPage = lazyPage(() => import('../features/statement/StatementPage'), 'StatementPage');
 const ClosingPage = lazyPage(() => import('../features/closing/ClosingPage'), 'ClosingPage');
+const TaxesPage = lazyPage(() => import('../features/taxes/TaxesPage'), 'TaxesPage');
 const ReconciliationPage = lazyPage(
   () => import('../features/reconciliation/ReconciliationPage'),
   'ReconciliationPage',
@@ -214,6 +216,18 @@ export const SCREENS: ScreenDef[] = [
     },
     'Contas',
     ClosingPage,
+  ),
+  screen(
+    'contas-impostos-retidos',
+    'contas/impostos_retidos',
+    { scope: 'unit', permissions: 'ler_contas_pagar' },
+    {
+      title: 'Impostos retidos',
+      subtitle: 'Retenções do mês por guia, para recolher e enviar ao contador',
+      icon: IconFileDollar,
+    },
+    'Contas',
+    TaxesPage,
   ),
 
   screen(

@@ -370,7 +370,10 @@ function ApportionmentSection({ doc }: { doc: LedgerDocument }) {
   );
 }
 
-/** The taxes withheld: rate, base and amount, with the tax's own payable to open when there is one. */
+/**
+ * The taxes withheld: rate, base and amount, with the month's collection to open once it is made (decision 0037);
+ * until then, that it waits for the next one.
+ */
 function TaxesSection({ doc, onOpen }: { doc: LedgerDocument; onOpen: (id: string) => void }) {
   return (
     <Section title={d.taxes}>
@@ -385,7 +388,7 @@ function TaxesSection({ doc, onOpen }: { doc: LedgerDocument; onOpen: (id: strin
               <Text size="sm">
                 {tax.name} ({formatPercent(tax.rate)}) · {d.base} {formatBRL(tax.base)}
               </Text>
-              {tax.taxDocumentId && (
+              {tax.taxDocumentId ? (
                 <Button
                   size="compact-xs"
                   variant="subtle"
@@ -394,6 +397,13 @@ function TaxesSection({ doc, onOpen }: { doc: LedgerDocument; onOpen: (id: strin
                 >
                   {tax.dueDate ? d.openTaxDue(formatCalendarDate(tax.dueDate)) : d.openTax}
                 </Button>
+              ) : (
+                doc.kind === 'payable' &&
+                doc.status !== 'cancelled' && (
+                  <Text size="xs" c="dimmed">
+                    {d.taxPending}
+                  </Text>
+                )
               )}
             </Stack>
             <Text size="sm" style={figureStyle}>

@@ -3,7 +3,7 @@ import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
 import { getHotkeyHandler } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import {
   centavosOfText,
   customDueDateProblems,
@@ -15,6 +15,7 @@ import {
   MAX_SCHEDULE_COUNT,
   moneyText,
   parseDateText,
+  percentInput,
   personTypeSchema,
   schedule,
   SCHEDULE_PERIODICITIES,
@@ -83,7 +84,8 @@ type Values = FormValues<
   newPartyMode: boolean;
   newParty: Pick<PartyInput, 'roles' | 'personType' | 'document' | 'name'>;
   lines: ApportionmentRow[];
-  taxes: FormValues<z.input<typeof documentTaxInput>, 'taxTypeId' | 'dueDate' | 'partyId'>[];
+  /** Each tax's rate as typed ("2,5"), blank for the tax type's registered rate. */
+  taxes: FormValues<z.input<typeof documentTaxInput>, 'taxTypeId' | 'rate', 'rate'>[];
   installments: InstallmentRow[];
 };
 
@@ -153,11 +155,8 @@ function valuesOf(document: LedgerDocument): Values {
     competence: `${document.competence.slice(5, 7)}/${document.competence.slice(0, 4)}`,
     grossAmount: moneyText(document.grossAmount),
     lines: templateRows(document.lines),
-    taxes: document.taxes.map((tax) => ({
-      taxTypeId: tax.taxTypeId,
-      dueDate: tax.dueDate ? dateText(tax.dueDate) : '',
-      partyId: tax.partyId ?? '',
-    })),
+    // The rate the bill withheld at, kept when the tax type's registered rate changes afterwards.
+    taxes: document.taxes.map((tax) => ({ taxTypeId: tax.taxTypeId, rate: percentText(tax.rate) })),
     installments: document.installments.map((i) => ({
       dueDate: dateText(i.dueDate),
       amount: moneyText(i.amount),
@@ -180,7 +179,6 @@ function toInput(values: Values) {
     grossAmount: centavosOfText(values.grossAmount),
     partyId: newPartyMode ? null : values.partyId || null,
     newParty: newPartyMode ? values.newParty : null,
-    taxes: values.taxes.map((tax) => ({ ...tax, rate: null })),
     installments: installmentsInput(installments),
   };
 }
@@ -230,16 +228,24 @@ function headerFields(kind: DocumentKind, newPartyMode: boolean): RegistryField[
 const personTypeOf = (newParty: unknown) => personTypeSchema.safeParse(Object(newParty).personType).data;
 
 const APPORTIONMENT = [apportionmentField(t.drawer.apportionment)];
-const TAX_FIELDS: RegistryField[] = [
+/** The tax lines: which tax, and this bill's rate, the tax type's registered one shown while left blank. */
+const taxFields = (rates: ReadonlyMap<string, number>): RegistryField[] => [
   {
     key: 'taxes',
     label: f.taxes,
     kind: 'lines',
-    newLine: () => ({ taxTypeId: '', dueDate: '', partyId: '' }),
+    newLine: () => ({ taxTypeId: '', rate: '' }),
     columns: [
       { key: 'taxTypeId', label: f.tax, kind: 'reference', source: taxSource },
-      { key: 'dueDate', label: f.taxDue, kind: 'date' },
-      { key: 'partyId', label: f.taxParty, kind: 'reference', source: sources.suppliers },
+      {
+        key: 'rate',
+        label: f.taxRate,
+        kind: 'percent',
+        linePlaceholder: (line) => {
+          const rate = rates.get(String(line.taxTypeId));
+          return rate === undefined ? undefined : percentText(rate);
+        },
+      },
     ],
   },
 ];
@@ -341,14 +347,21 @@ function TemplatePicker(props: { templates: ReturnType<typeof useTemplates>; lin
   );
 }
 
-/** The bill's gross, what its taxes withhold at their registered rates, and the net its installments split. */
-function useWithholding(values: Values) {
-  const taxRates = useQuery(trpc.ledger.documents.withheldTaxes.queryOptions(undefined, { staleTime: 60_000 }));
+const typedRate = percentInput();
+/** The registered rate of each tax a bill may withhold, by tax type. */
+function useTaxRates() {
+  const query = useQuery(trpc.ledger.documents.withheldTaxes.queryOptions(undefined, { staleTime: 60_000 }));
+  const data = query.data;
+  return useMemo(() => new Map((data ?? []).map((tax) => [tax.id, tax.rate])), [data]);
+}
+
+/** The bill's gross, what its taxes withhold (at the rate typed, else the registered one), and the net it splits. */
+function withholdingOf(values: Values, rates: ReadonlyMap<string, number>) {
   const gross = money(values.grossAmount);
-  const taxes = values.taxes
-    .map((tax) => taxRates.data?.find((r) => r.id === tax.taxTypeId))
-    .filter((r): r is NonNullable<typeof r> => Boolean(r))
-    .map((r) => ({ taxTypeId: r.id, rate: r.rate }));
+  const taxes = values.taxes.flatMap((tax) => {
+    const typed = tax.rate.trim() ? typedRate.safeParse(tax.rate).data : rates.get(tax.taxTypeId);
+    return typed === undefined || !rates.has(tax.taxTypeId) ? [] : [{ taxTypeId: tax.taxTypeId, rate: typed }];
+  });
   // Rates that pass 100% together are refused by the schema; meanwhile the net is the gross.
   const net = taxes.reduce((sum, tax) => sum + tax.rate, 0) > 10_000 ? gross : withholdings(gross, taxes).net;
   return { gross, net, withheld: gross - net };
@@ -491,7 +504,9 @@ function DocumentFormBody(props: {
   const saving = useSaveDocument(() => form, props);
   useReportDirty(form.isDirty(), props.onDirty);
   const values = form.getValues();
-  const { gross, net, withheld } = useWithholding(values);
+  const rates = useTaxRates();
+  const { gross, net, withheld } = withholdingOf(values, rates);
+  const taxLines = useMemo(() => taxFields(rates), [rates]);
   const amounts = lineAmounts(gross, values.lines);
   const submit = form.onSubmit(saving.save);
 
@@ -517,7 +532,7 @@ function DocumentFormBody(props: {
             {f.lineAmounts(amounts.map(formatBRL).join(' · '))}
           </Text>
         )}
-        <FormFields form={form} fields={TAX_FIELDS} schema={documentCreateInput} autoFocus={false} />
+        <FormFields form={form} fields={taxLines} schema={documentCreateInput} autoFocus={false} />
         {gross > 0 && (
           <Text size="sm" fw={600} aria-live="polite">
             {f.grossWithheldNet(formatBRL(gross), formatBRL(withheld), formatBRL(net))}

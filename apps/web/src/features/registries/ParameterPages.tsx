@@ -21,16 +21,23 @@ import type { FormValues } from '../../ui/form-values';
 import { moneyText, percentText } from './fields';
 import { RowTitle, Code, Figure } from './cells';
 import { RegistryPage } from './RegistryPage';
-import { registrySource } from './sources';
+import { partiesSource, registrySource } from './sources';
 
 const tx = registryMessages.taxTypes;
 type TaxType = inferOutput<typeof trpc.registries.taxTypes.get>;
-/** The rate as typed ("12,5"); withheld as its switch holds it. */
-type TaxTypeValues = FormValues<z.input<typeof taxTypeInput>, 'name' | 'kind' | 'rate' | 'withheld', 'rate'> & {
+/** The rate and the due day as typed ("12,5", "20"); withheld as its switch holds it. */
+type TaxTypeValues = FormValues<
+  z.input<typeof taxTypeInput>,
+  'name' | 'kind' | 'rate' | 'withheld' | 'collectionCode' | 'dueDay' | 'collectorPartyId',
+  'rate' | 'dueDay'
+> & {
   withheld: boolean;
 };
 
-/** parametrizacao/tipos_imposto: taxes with their rates and whether they are withheld. */
+/**
+ * parametrizacao/tipos_imposto: taxes with their rates and whether they are withheld; for a withheld one, how its
+ * month is collected (the DARF's code, the day of the next month and who collects it).
+ */
 export function TaxTypesPage() {
   return (
     <RegistryPage<TaxType, TaxTypeValues>
@@ -59,6 +66,19 @@ export function TaxTypesPage() {
           header: tx.withheld,
           render: (r) => (r.withheld ? <Badge variant="light">{tx.withheld}</Badge> : '—'),
         },
+        {
+          key: 'collectionCode',
+          card: 'figure',
+          header: tx.collectionCode,
+          render: (r) => (r.collectionCode ? <Code>{r.collectionCode}</Code> : '—'),
+        },
+        {
+          key: 'dueDay',
+          card: 'figure',
+          header: tx.dueDayShort,
+          align: 'right',
+          render: (r) => (r.dueDay ? tx.dueDayOf(r.dueDay) : '—'),
+        },
       ]}
       fields={[
         { key: 'name', label: tx.name },
@@ -71,18 +91,26 @@ export function TaxTypesPage() {
         },
         { key: 'rate', label: tx.rate, kind: 'percent', half: true },
         { key: 'withheld', label: tx.withheld, kind: 'yesno' },
+        { key: 'collectionCode', label: tx.collectionCode, description: tx.collectionCodeHint },
+        { key: 'dueDay', label: tx.dueDay, description: tx.dueDayHint },
+        { key: 'collectorPartyId', label: tx.collector, kind: 'reference', source: partiesSource },
       ]}
       toValues={(r) => ({
         name: r?.name ?? '',
         kind: r?.kind ?? 'custom',
         rate: percentText(r?.rate ?? 0),
         withheld: r?.withheld ?? false,
+        collectionCode: r?.collectionCode ?? '',
+        dueDay: r?.dueDay ? String(r.dueDay) : '',
+        collectorPartyId: r?.collectorPartyId ?? '',
       })}
       csv={(r) => ({
         [tx.name]: r.name,
         [tx.kind]: tx.kinds[r.kind],
         [tx.rate]: formatPercent(r.rate),
         [tx.withheld]: r.withheld ? 'Sim' : 'Não',
+        [tx.collectionCode]: r.collectionCode,
+        [tx.dueDay]: r.dueDay,
       })}
       title={(r) => r.name}
     />

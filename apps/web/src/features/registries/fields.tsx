@@ -93,6 +93,8 @@ interface FieldBase {
   label: string;
   description?: string;
   placeholder?: string;
+  /** A column of lines: the placeholder its line suggests (the chosen tax's own rate), in place of `placeholder`. */
+  linePlaceholder?: (line: Record<string, unknown>) => string | undefined;
   /** Half the form's width, beside the next half field. */
   half?: boolean;
   /** A heading shown above this field, opening a group of fields. */
@@ -359,7 +361,11 @@ function LinesInput<V>(props: {
               <FieldInput
                 key={column.key}
                 form={form}
-                field={{ ...column, description: undefined }}
+                field={{
+                  ...column,
+                  description: undefined,
+                  placeholder: column.linePlaceholder?.(lines[i] ?? {}) ?? column.placeholder,
+                }}
                 path={`${path}.${i}.${column.key}`}
                 required={props.required}
                 name={`${path}.${column.key}`}
