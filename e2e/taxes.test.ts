@@ -20,33 +20,38 @@ describe.skipIf(!chromiumAvailable)('withheld taxes in Chromium', () => {
     await page.getByRole('option', { name: option }).first().click();
   }
 
-  it("shows last month's DARF 1708 with its amount and due date, opens its payable, and lists the bills for the accountant", async () => {
+  it("makes last month's DARF 1708 with its amount and due date, opens its payable, and lists the bills for the accountant", async () => {
     const page = await h.newPage(1366, 900);
     await signInToMatriz(page, h.app.url, 'financeiro');
     await page.goto(`${h.app.url}/contas/impostos_retidos`);
     await page.getByRole('heading', { name: label }).waitFor();
     const darf = page.getByRole('region', { name: 'DARF 1708 (IRRF)' });
-    // The demo collected it on the 1st; it is paid on its due date, the 20th or the bank day before.
-    const due = collectionDueDate(lastMonth, 20, ['IRRF']);
-    await darf.getByText(formatCalendarDate(due)).waitFor();
-    await darf.getByText(due <= today ? 'Paga' : 'Guia gerada', { exact: true }).waitFor();
+    // The demo leaves last month's DARF for the team to make: due on the 20th, or the bank day before.
+    const due = formatCalendarDate(collectionDueDate(lastMonth, 20, ['IRRF']));
+    await darf.getByText(due).waitFor();
+    await darf.getByText('A gerar', { exact: true }).waitFor();
     await darf.getByText('Receita Federal do Brasil').waitFor();
     const total = plain(await darf.getByText('A recolher').locator('xpath=following-sibling::*[1]').innerText());
     expect(total).toMatch(/^R\$ [\d.]+,\d{2}$/);
-    expect(await darf.getByRole('button', { name: 'Gerar guia' }).count()).toBe(0);
     // The accountant's bill: the supplier's CNPJ and the IRRF at 1,5%.
     const bill = page.getByRole('row').filter({ hasText: 'Contabilidade Exata Ltda' });
     await bill.getByText(/IRRF \(1,5%\)/).waitFor();
     await bill.getByText(/^\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}$/).waitFor();
     await screenshot(page, 'taxes-1366');
 
-    await darf.getByRole('button', { name: 'Abrir a guia' }).click();
+    await darf.getByRole('button', { name: 'Gerar guia' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Gerar DARF 1708 (IRRF)?' });
+    await expect.poll(async () => plain(await confirm.innerText())).toContain(`${total} com vencimento em ${due}`);
+    await confirm.getByRole('button', { name: 'Gerar guia' }).click();
+    await page.getByText('DARF 1708 (IRRF) gerada em Contas a pagar.').waitFor();
     const payable = page.getByRole('dialog', { name: 'Conta a pagar' });
     await payable.getByText(`DARF 1708 (IRRF) de ${label}`).waitFor();
     await expect.poll(async () => plain(await payable.innerText())).toContain(total);
     await page.keyboard.press('Escape');
+    await darf.getByText('Guia gerada', { exact: true }).waitFor();
+    expect(await darf.getByRole('button', { name: 'Gerar guia' }).count()).toBe(0);
 
-    // The month before, and back.
+    // The month before: its DARF was made and paid on its due date.
     await page.getByRole('button', { name: 'Mês anterior' }).click();
     await page.getByRole('heading', { name: monthTitle(addMonths(lastMonth, -1, 1)) }).waitFor();
     await page.getByRole('region', { name: 'DARF 1708 (IRRF)' }).getByText('Paga', { exact: true }).waitFor();
