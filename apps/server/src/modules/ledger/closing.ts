@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { formatCalendarDate, monthTitle, todayInSaoPaulo } from '@financeiro/core';
 import { ConflictError, InvalidInputError } from '../../errors';
@@ -13,6 +13,11 @@ import { ledgerClosedMonths } from './schema';
  * (a document's competence or issue date, a payment's or reversal's date, a movement's date, a reconciled bank
  * line's date). `mustBeOpen` is the one check: every ledger write calls it with the dates it writes or changes, and
  * the modules that book through the ledger (purchasing, NF-e, Mercado Pago, banking) reach it through those writes.
+ *
+ * A write and a close of its month are serialized by a transaction-level advisory lock per organization, unit and
+ * month: `mustBeOpen` takes it shared (writes of one month do not wait for each other), `closeMonth` exclusive. A
+ * close waits until the writes that found the month open commit, and a write that asks while a close is under way
+ * waits for it and then reads the month closed.
  */
 
 /** The first day of the month of a date (YYYY-MM-DD). */
@@ -23,6 +28,23 @@ interface ClosedMonth {
   month: string;
   closedAt: Date;
   closedByName: string | null;
+}
+
+/**
+ * Takes the month locks of the scope's unit (shared or exclusive) until the transaction ends, in a fixed order. It is
+ * a statement of its own, before the read of the closed months: under READ COMMITTED that read's snapshot is taken
+ * once the lock is held, so it sees a close that committed while this transaction waited.
+ */
+async function lockMonths(scope: LedgerScope, months: string[], mode: 'shared' | 'exclusive'): Promise<void> {
+  const { organizationId, unitId } = scope.tenant;
+  const keys = sql.join(
+    months.map((month) => sql`${`ledger_closed_months:${organizationId}:${unitId}:${month}`}`),
+    sql`, `,
+  );
+  const lock = mode === 'shared' ? sql`pg_advisory_xact_lock_shared` : sql`pg_advisory_xact_lock`;
+  await scope.tx.execute(
+    sql`select ${lock}(hashtextextended(k, 0)) from (select unnest(array[${keys}]::text[]) as k order by 1) as keys`,
+  );
 }
 
 async function closedMonths(scope: LedgerScope, months: string[]): Promise<ClosedMonth[]> {
@@ -53,10 +75,13 @@ const closedDay = (closedAt: Date) => formatCalendarDate(todayInSaoPaulo(closedA
 
 /**
  * Refuses a write when any of its dates falls in a month closed in the scope's unit, naming the month, the unit and
- * who closed it. Empty dates are skipped; the dates are read once, whatever their number.
+ * who closed it. Empty dates are skipped; the dates are read once, whatever their number. The months stay locked
+ * (shared) until the write's transaction ends, so no close of them commits in between.
  */
 export async function mustBeOpen(scope: LedgerScope, dates: (string | null | undefined)[]): Promise<void> {
   const months = [...new Set(dates.filter((d): d is string => typeof d === 'string' && d.length >= 7).map(monthOf))];
+  if (months.length === 0) return;
+  await lockMonths(scope, months, 'shared');
   const [closed] = await closedMonths(scope, months);
   if (!closed) return;
   const who = closed.closedByName ?? 'um usuário removido';
@@ -87,6 +112,8 @@ export async function closeMonth(scope: LedgerScope, month: string): Promise<{ m
   if (month > monthOf(todayInSaoPaulo())) {
     throw new InvalidInputError(`${monthTitle(month)} ainda não começou: só se fecha um mês já iniciado.`);
   }
+  // Waits for the writes that found the month open; the writes that come after wait for this transaction.
+  await lockMonths(scope, [month], 'exclusive');
   const [row] = await scope.tx
     .insert(ledgerClosedMonths)
     .values({ id: uuidv7(), organizationId, unitId, month, closedBy: scope.user.userId })
