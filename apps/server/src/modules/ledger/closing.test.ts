@@ -221,10 +221,9 @@ describe('closing a month (fechamento): per unit, nothing dated in a closed mont
     const marchVersion = (await fin.ledger.documents.get({ id: march.id })).version;
     await admin.ledger.closing.close({ month: '03/2026' });
 
-    // Documents: by competence, by issue date, changed, cancelled, rescheduled, imported from an NF-e.
+    // Documents by competence (whatever their issue date): created, changed, cancelled, rescheduled, from an NF-e.
     await refusedInMarch(() => fin.ledger.documents.create(bill()));
     await refusedInMarch(() => fin.ledger.documents.create(bill({ issueDate: '2026-04-01', competence: '03/2026' })));
-    await refusedInMarch(() => fin.ledger.documents.create(bill({ issueDate: '2026-03-30', competence: '04/2026' })));
     await refusedInMarch(() =>
       fin.ledger.documents.update({ ...bill({ description: 'Mudou' }), id: march.id, version: marchVersion }),
     );
@@ -258,7 +257,20 @@ describe('closing a month (fechamento): per unit, nothing dated in a closed mont
     // The bank reconciliation of a March line, and an entry made from it.
     await refusedInMarch(() => fin.banking.reconciliation.createEntry({ lineId: marchLine ?? '', ...entryOf() }));
 
-    // What falls in April goes on: a March bill paid in April, an April bill changed, April's movements and lines.
+    // What falls in April goes on: a note issued in March booked in April's competence (the issue date moves neither
+    // basis), changed and cancelled there; a March bill paid in April, an April bill changed, April's movements and lines.
+    const lateNote = await fin.ledger.documents.create(
+      bill({ issueDate: '2026-03-30', competence: '04/2026', description: 'Nota emitida em março' }),
+    );
+    const lateDocument = await fin.ledger.documents.get({ id: lateNote.id });
+    expect(lateDocument).toMatchObject({ issueDate: '2026-03-30', competence: '2026-04-01' });
+    const [lateFirst] = lateDocument.installments;
+    await fin.ledger.documents.reschedule({
+      kind: 'payable',
+      installmentIds: [lateFirst?.id ?? ''],
+      dueDate: '2026-04-25',
+    });
+    await fin.ledger.documents.cancel({ kind: 'payable', ids: [lateNote.id], reason: 'Lançada em duplicidade' });
     const aprilPayment = await fin.ledger.payments.settle(pay(second?.id ?? '', '2026-04-10'));
     await fin.ledger.payments.reverse({ paymentId: aprilPayment.paymentId, reason: 'Conta errada' });
     await fin.ledger.documents.update({

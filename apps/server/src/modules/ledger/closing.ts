@@ -10,9 +10,10 @@ import { ledgerClosedMonths } from './schema';
 
 /*
  * Closing a month (fechamento, decision 0036): per unit, a closed month takes no write dated in it on either basis
- * (a document's competence or issue date, a payment's or reversal's date, a movement's date, a reconciled bank
- * line's date). `mustBeOpen` is the one check: every ledger write calls it with the dates it writes or changes, and
- * the modules that book through the ledger (purchasing, NF-e, Mercado Pago, banking) reach it through those writes.
+ * (a document's competence, not its issue date, which moves neither basis; a payment's or reversal's date; a
+ * movement's date; a reconciled bank line's date). `mustBeOpen` is the one check: every ledger write calls it with the
+ * dates it writes or changes, and the modules that book through the ledger (purchasing, NF-e, Mercado Pago, banking)
+ * reach it through those writes.
  *
  * A write and a close of its month are serialized by a transaction-level advisory lock per organization, unit and
  * month: `mustBeOpen` takes it shared (writes of one month do not wait for each other), `closeMonth` exclusive. A

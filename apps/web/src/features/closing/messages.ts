@@ -1,7 +1,7 @@
 /** What the closing screen says (pt-BR). */
 export const closingMessages = {
   intro:
-    'Um mês fechado não aceita lançamentos nesta unidade: títulos com competência ou emissão nele, pagamentos, recebimentos, estornos, transferências, lançamentos e conciliações datados nele.',
+    'Um mês fechado não aceita lançamentos nesta unidade: títulos com competência nele, pagamentos, recebimentos, estornos, transferências, lançamentos e conciliações datados nele.',
   previousYear: 'Ano anterior',
   nextYear: 'Próximo ano',
   month: 'Mês',
