@@ -306,20 +306,80 @@ describe('closing a month (fechamento): per unit, nothing dated in a closed mont
     const order = await orderIn(s, { requester, approver: await d.as('admin', d.org) }, 'aprovada');
     const buyer = await d.as('financeiro', d.org);
     await admin.ledger.closing.close({ month: '06/2026' });
-    const conclusion = (issueDate: string) => ({
+    const conclusion = (issueDate: string, competence?: string) => ({
       id: order.id,
       version: order.version,
       issueDate,
+      competence,
       installments: [{ dueDate: '2026-07-20', amount: order.total }],
+    });
+    // The dialog asks which month a conclusion issued in June books in: June is closed, July the first open one.
+    expect(await buyer.purchasing.competence({ id: order.id, issueDate: '2026-06-10' })).toEqual({
+      issueDate: '2026-06-10',
+      competence: '2026-06-01',
+      firstOpenMonth: '2026-07-01',
+    });
+    expect(await buyer.purchasing.competence({ id: order.id, issueDate: '2026-05-31' })).toMatchObject({
+      firstOpenMonth: null,
     });
     const before = await stored();
     expect(await messageOf(buyer.purchasing.conclude(conclusion('2026-06-10')))).toBe(
       MARCH_CLOSED().replace('Março/2026', 'Junho/2026'),
     );
+    expect(await codeOf(buyer.purchasing.conclude(conclusion('2026-06-10', '06/2026')))).toBe('CONFLICT');
+    expect(await messageOf(buyer.purchasing.conclude(conclusion('2026-06-10', '05/2026')))).toBe(
+      'A competência maio/2026 é anterior à emissão da nota (10/06/2026): escolha junho/2026 ou um mês posterior.',
+    );
     expect(await stored()).toEqual(before);
-    await buyer.purchasing.conclude(conclusion('2026-07-01'));
+    // Issued in June, booked in July's competence as the person chose: the payable keeps June's issue date.
+    const { payableId } = await buyer.purchasing.conclude(conclusion('2026-06-10', '07/2026'));
+    expect(await fin.ledger.documents.get({ id: payableId })).toMatchObject({
+      issueDate: '2026-06-10',
+      competence: '2026-07-01',
+    });
     expect((await stored()).documents).toBe((before.documents ?? 0) + 1);
     await admin.ledger.closing.reopen({ month: '06/2026', reason: 'Fim do teste' });
+  });
+
+  it('books an NF-e issued in a closed month in the first open month after it only when asked, with its true issue date', async () => {
+    await admin.ledger.closing.close({ month: '03/2026' });
+    await admin.ledger.closing.close({ month: '04/2026' });
+    const file = (competence?: string) => ({ fileName: 'serra.xml', xml: SERRA_AZUL, competence });
+    const importing = (competence?: string) =>
+      admin.ledger.documents.nfeImport({
+        files: [file(competence)],
+        classificationId: ids.classification,
+        costCentreId: ids.centre,
+        idempotencyKey: uuidv7(),
+      });
+    // The preview says the note's month is closed and proposes the first open one (March and April are closed).
+    const [row] = await admin.ledger.documents.nfePreview({ files: [file()] });
+    expect(row).toMatchObject({ issueDate: '2026-03-10', competence: '2026-03-01', firstOpenMonth: '2026-05-01' });
+
+    // Without a choice the note is refused as before; a closed or earlier month chosen is refused too.
+    await refusedInMarch(() => importing());
+    await refusedInMarch(() => importing('03/2026'));
+    expect(await messageOf(importing('04/2026'))).toBe(MARCH_CLOSED().replace('Março/2026', 'Abril/2026'));
+    expect(await codeOf(importing('04/2026'))).toBe('CONFLICT');
+    expect(await messageOf(importing('02/2026'))).toBe(
+      'A competência fevereiro/2026 é anterior à emissão da nota (10/03/2026): escolha março/2026 ou um mês posterior.',
+    );
+
+    // The first open month chosen, the note is booked there with its true issue date.
+    const { ids: created } = await importing('05/2026');
+    expect(await admin.ledger.documents.get({ id: created[0] ?? '' })).toMatchObject({
+      issueDate: '2026-03-10',
+      competence: '2026-05-01',
+      documentType: 'nfe',
+    });
+    const [again] = await admin.ledger.documents.nfePreview({ files: [file()] });
+    expect(again?.importedDocumentId).toBe(created[0]);
+
+    // With April reopened the proposal is April; with both reopened the note's month is open and nothing is proposed.
+    await admin.ledger.closing.reopen({ month: '04/2026', reason: 'Fim do teste' });
+    expect((await admin.ledger.documents.nfePreview({ files: [file()] }))[0]?.firstOpenMonth).toBe('2026-04-01');
+    await admin.ledger.closing.reopen({ month: '03/2026', reason: 'Fim do teste' });
+    expect((await admin.ledger.documents.nfePreview({ files: [file()] }))[0]?.firstOpenMonth).toBeNull();
   });
 
   /** The fields of a manual entry made from a bank line. */

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { formatCalendarDate, monthTitle, todayInSaoPaulo } from '@financeiro/core';
+import { addMonths, formatCalendarDate, monthTitle, todayInSaoPaulo } from '@financeiro/core';
 import { ConflictError, InvalidInputError } from '../../errors';
 import { audit } from '../audit';
 import { usersView } from '../identity';
@@ -89,6 +89,45 @@ export async function mustBeOpen(scope: LedgerScope, dates: (string | null | und
   throw new ConflictError(
     `${monthTitle(closed.month)} está fechado para a unidade ${await unitName(scope)} (fechado por ${who} em ${closedDay(closed.closedAt)}): reabra o mês para lançar nele.`,
   );
+}
+
+/**
+ * A month of the unit as work arriving for it sees it (a note issued then, decision 0036): when it is closed, the first
+ * open month after it, where the person may choose to book the note; null when the month itself is open.
+ */
+export async function firstOpenMonthAfter(scope: LedgerScope, month: string): Promise<string | null> {
+  const closed = await scope.tx
+    .select({ month: ledgerClosedMonths.month })
+    .from(ledgerClosedMonths)
+    .where(
+      and(
+        eq(ledgerClosedMonths.organizationId, scope.tenant.organizationId),
+        eq(ledgerClosedMonths.unitId, scope.tenant.unitId),
+        gte(ledgerClosedMonths.month, month),
+      ),
+    )
+    .orderBy(asc(ledgerClosedMonths.month));
+  let open = month;
+  for (const row of closed) {
+    if (row.month !== open) break;
+    open = addMonths(open, 1);
+  }
+  return open === month ? null : open;
+}
+
+/**
+ * The competence a note is booked in: its issue month, or the later month the person chose for a note of a closed
+ * month (the issue date stays the note's). A month before the issue is refused; a closed one is refused by the write.
+ */
+export function noteCompetence(issueDate: string, chosen: string | null | undefined): string {
+  const issued = monthOf(issueDate);
+  if (!chosen) return issued;
+  if (chosen < issued) {
+    throw new InvalidInputError(
+      `A competência ${monthTitle(chosen).toLowerCase()} é anterior à emissão da nota (${formatCalendarDate(issueDate)}): escolha ${monthTitle(issued).toLowerCase()} ou um mês posterior.`,
+    );
+  }
+  return chosen;
 }
 
 /** The twelve months of a year in the unit: closed (by whom, when) or open. */
