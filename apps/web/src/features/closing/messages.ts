@@ -24,6 +24,9 @@ export const closingMessages = {
   reopenReason: 'Motivo da reabertura',
   reopenedNotice: (label: string) => `${label} reaberto.`,
   removedUser: 'usuário removido',
+  lateNote: (issued: string, closed: string, open: string) =>
+    `Nota emitida em ${issued}; ${closed} está fechado. Será lançada na competência ${open}.`,
+  acceptCompetence: (open: string) => `Lançar na competência ${open}`,
   closedBefore: (label: string, who: string, when: string) =>
     `${label} está fechado nesta unidade (fechado por ${who} em ${when}): o lançamento será recusado. Use uma data de um mês aberto ou peça a reabertura do mês.`,
 };
