@@ -68,6 +68,7 @@ function Situation(props: {
 }) {
   const { row } = props;
   const overdue = row.installments.filter((i) => i.overdue).length;
+  const waiting = !competenceToSend(row, props.accepted).ready;
   return (
     <Stack gap={2}>
       {row.difference !== 0 && (
@@ -108,8 +109,8 @@ function Situation(props: {
             {t.sameAs(row.sameAs)}
           </Text>
         ) : (
-          <Text size="xs" c={props.included ? 'teal.9' : 'dimmed'}>
-            {props.included ? t.ready : t.leftOut}
+          <Text size="xs" c={props.included && !waiting ? 'teal.9' : 'dimmed'}>
+            {!props.included ? t.leftOut : waiting ? t.waitingCompetence : t.ready}
           </Text>
         ))}
     </Stack>
