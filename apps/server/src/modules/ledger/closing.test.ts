@@ -382,6 +382,31 @@ describe('closing a month (fechamento): per unit, nothing dated in a closed mont
     expect((await admin.ledger.documents.nfePreview({ files: [file()] }))[0]?.firstOpenMonth).toBeNull();
   });
 
+  it('leaves the bank lines of a closed month out of the suggestions, so accepting them all reconciles the open ones', async () => {
+    const [augustLine, septemberLine] = await storeLines(db(), d.matriz, ids.account, [
+      { date: '2026-08-28', amount: -7_310, memo: 'TARIFA PACOTE SERVICOS' },
+      { date: '2026-09-28', amount: -7_320, memo: 'TARIFA PACOTE SERVICOS' },
+    ]);
+    await fin.ledger.movements.createEntry({ ...entry('2026-08-28'), amount: 7_310 });
+    await fin.ledger.movements.createEntry({ ...entry('2026-09-28'), amount: 7_320 });
+    const period = { accountId: ids.account, from: '2026-08-01', to: '2026-09-30' };
+    const suggested = async () => (await fin.banking.reconciliation.suggest(period)).flatMap((s) => s.lineIds);
+    expect((await suggested()).sort()).toEqual([augustLine, septemberLine].sort());
+
+    await admin.ledger.closing.close({ month: '08/2026' });
+    expect(await suggested()).toEqual([septemberLine]);
+    expect(await fin.banking.reconciliation.acceptAll({ ...period, threshold: 50 })).toMatchObject({ reconciled: 1 });
+    const view = await fin.banking.reconciliation.get({ ...period, page: 1, pageSize: 50 });
+    expect(view.lines.rows.map((l) => [l.memo, l.date, l.status])).toEqual(
+      expect.arrayContaining([
+        ['TARIFA PACOTE SERVICOS', '2026-08-28', 'open'],
+        ['TARIFA PACOTE SERVICOS', '2026-09-28', 'reconciled'],
+      ]),
+    );
+    await admin.ledger.closing.reopen({ month: '08/2026', reason: 'Fim do teste' });
+    expect(await suggested()).toEqual([augustLine]);
+  });
+
   /** The fields of a manual entry made from a bank line. */
   function entryOf() {
     return { classificationId: ids.classification, description: 'Tarifa bancária' };

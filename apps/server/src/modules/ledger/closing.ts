@@ -130,6 +130,16 @@ export function noteCompetence(issueDate: string, chosen: string | null | undefi
   return chosen;
 }
 
+/**
+ * Which of `dates` fall in a month closed in the scope's unit, read once and without a lock: for the readers that
+ * leave such dates out of what they propose (the reconciliation's suggestions). A write still goes through
+ * `mustBeOpen`.
+ */
+export async function closedDatesOf(scope: LedgerScope, dates: readonly string[]): Promise<(date: string) => boolean> {
+  const closed = new Set((await closedMonths(scope, [...new Set(dates.map(monthOf))])).map((m) => m.month));
+  return (date) => closed.has(monthOf(date));
+}
+
 /** The twelve months of a year in the unit: closed (by whom, when) or open. */
 export async function listMonths(scope: LedgerScope, year: number) {
   const months = Array.from({ length: 12 }, (_, i) => `${year}-${String(i + 1).padStart(2, '0')}-01`);
