@@ -407,6 +407,42 @@ describe('closing a month (fechamento): per unit, nothing dated in a closed mont
     expect(await suggested()).toEqual([augustLine]);
   });
 
+  it("tells the reports the months closed in every unit they cover: the chosen unit's, or all of the organization's", async () => {
+    const unitIds = (
+      await db().select({ id: units.id }).from(units).where(eq(units.organizationId, d.matriz.organizationId))
+    ).map((u) => u.id);
+    expect(unitIds.length).toBeGreaterThan(1);
+    const filialId = unitIds.find((id) => id !== d.matriz.unitId) ?? '';
+    const adminIn = (unitId: string) => d.as('admin', { ...d.matriz, unitId });
+    await admin.ledger.closing.close({ month: '01/2026' });
+    for (const unitId of unitIds) await (await adminIn(unitId)).ledger.closing.close({ month: '02/2026' });
+
+    const period = { from: '2026-01-01', to: '2026-03-01' };
+    const organizationWide = await d.as('admin', d.org);
+    expect(await organizationWide.reports.closedMonths({ ...period, unitId: d.matriz.unitId })).toEqual([
+      '2026-01-01',
+      '2026-02-01',
+    ]);
+    expect(await organizationWide.reports.closedMonths({ ...period, unitId: filialId })).toEqual(['2026-02-01']);
+    // January is open in the other units: for the whole organization only February is closed.
+    expect(await organizationWide.reports.closedMonths(period)).toEqual(['2026-02-01']);
+    // Asked with Matriz selected, the same answer; the unit's own reads stay narrowed to Matriz afterwards.
+    expect(await admin.reports.closedMonths(period)).toEqual(['2026-02-01']);
+    expect(await admin.reports.closedMonths({ ...period, to: '2026-01-01' })).toEqual([]);
+    expect((await admin.ledger.closing.list({ year: 2026 })).filter((m) => m.closed).map((m) => m.month)).toEqual([
+      '2026-01-01',
+      '2026-02-01',
+    ]);
+    expect(await codeOf(organizationWide.reports.closedMonths({ ...period, unitId: d.elsewhere.unitId }))).toBe(
+      'BAD_REQUEST',
+    );
+    expect(await codeOf((await d.as('outro', d.org)).reports.closedMonths(period))).toBe('FORBIDDEN');
+
+    await admin.ledger.closing.reopen({ month: '01/2026', reason: 'Fim do teste' });
+    for (const unitId of unitIds)
+      await (await adminIn(unitId)).ledger.closing.reopen({ month: '02/2026', reason: 'Fim do teste' });
+  });
+
   /** The fields of a manual entry made from a bank line. */
   function entryOf() {
     return { classificationId: ids.classification, description: 'Tarifa bancária' };

@@ -1,6 +1,7 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, between, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { addMonths, formatCalendarDate, monthTitle, todayInSaoPaulo } from '@financeiro/core';
+import { rowsOf, type Tx } from '../../db/client';
 import { ConflictError, InvalidInputError } from '../../errors';
 import { audit } from '../audit';
 import { usersView } from '../identity';
@@ -138,6 +139,44 @@ export function noteCompetence(issueDate: string, chosen: string | null | undefi
 export async function closedDatesOf(scope: LedgerScope, dates: readonly string[]): Promise<(date: string) => boolean> {
   const closed = new Set((await closedMonths(scope, [...new Set(dates.map(monthOf))])).map((m) => m.month));
   return (date) => closed.has(monthOf(date));
+}
+
+/**
+ * The months from `from` to `to` closed in every unit a report covers: `unitId`, or all the organization's units (a
+ * month open in one of them is open for the whole). Row-level security shows the selected unit's rows only: the read
+ * widens it to the organization's units and narrows it back before the transaction goes on.
+ */
+export async function monthsClosedInEveryUnit(
+  tx: Tx,
+  organizationId: string,
+  period: { from: string; to: string; unitId: string | null },
+): Promise<string[]> {
+  const unitIds = period.unitId
+    ? [period.unitId]
+    : (await tx.select({ id: unitsView.id }).from(unitsView).where(eq(unitsView.organizationId, organizationId))).map(
+        (u) => u.id,
+      );
+  if (unitIds.length === 0) return [];
+  const [selected] = rowsOf<{ unit: string | null }>(
+    await tx.execute(sql`select current_setting('app.unit_id', true) as unit, set_config('app.unit_id', '', true)`),
+  );
+  try {
+    const rows = await tx
+      .select({ month: ledgerClosedMonths.month, units: count() })
+      .from(ledgerClosedMonths)
+      .where(
+        and(
+          eq(ledgerClosedMonths.organizationId, organizationId),
+          inArray(ledgerClosedMonths.unitId, unitIds),
+          between(ledgerClosedMonths.month, period.from, period.to),
+        ),
+      )
+      .groupBy(ledgerClosedMonths.month)
+      .orderBy(asc(ledgerClosedMonths.month));
+    return rows.filter((r) => r.units === unitIds.length).map((r) => r.month);
+  } finally {
+    await tx.execute(sql`select set_config('app.unit_id', ${selected?.unit ?? ''}, true)`);
+  }
 }
 
 /** The twelve months of a year in the unit: closed (by whom, when) or open. */

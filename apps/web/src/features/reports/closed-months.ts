@@ -1,23 +1,24 @@
-import { useTenantStore } from '../../stores/tenant';
-import { useClosedMonths } from '../closing/use-closed-months';
+import { useQuery } from '@tanstack/react-query';
+import { trpc } from '../../api/trpc';
 import { reportsMessages as t } from './messages';
 import { withClosedMonths, type ReportDocument } from './report-document';
-import { useOrganizationUnits } from './ReportFrame';
 
 /**
- * A monthly report with the months closed in its unit marked, as `ledger.closing.list` reads them for the selected
- * unit. Closing is per unit: the marks show when the report covers the selected unit alone (that unit chosen, or
- * "all units" of an organization with one). A report of another unit, or of several, is left unmarked.
+ * A monthly report with its closed months marked: those closed in every unit it covers (the chosen unit, or all of
+ * the organization's), as `reports.closedMonths` answers. Unmarked while they cannot be read.
  */
 export function useClosedReportMonths(
   doc: ReportDocument | undefined,
   months: readonly string[],
   unitFilter: string,
 ): ReportDocument | undefined {
-  const selectedUnit = useTenantStore((s) => s.selectedUnit);
-  const units = useOrganizationUnits();
-  const reportUnits = unitFilter ? [unitFilter] : units.map((unit) => unit.value);
-  const covered = reportUnits.length === 1 && reportUnits[0] === selectedUnit;
-  const closed = new Set(useClosedMonths(covered ? months : []).map((m) => m.month));
-  return doc && withClosedMonths(doc, months, closed, t.closedMonths);
+  const from = months[0] ?? '';
+  const to = months.at(-1) ?? '';
+  const closed = useQuery(
+    trpc.reports.closedMonths.queryOptions(
+      { from, to, unitId: unitFilter || undefined },
+      { enabled: months.length > 0, staleTime: 60_000, retry: false },
+    ),
+  );
+  return doc && withClosedMonths(doc, months, new Set(closed.data ?? []), t.closedMonths);
 }

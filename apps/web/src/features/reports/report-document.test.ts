@@ -17,7 +17,7 @@ describe("a monthly report's closed months", () => {
   it('marks the columns of the closed months and names them in a heading line the exports carry', () => {
     const marked = withClosedMonths(doc, months, new Set(['2026-01-01', '2026-02-01']), t.closedMonths);
     expect(marked.closedColumns).toEqual([0, 1]);
-    expect(marked.details).toEqual(['Regime de competência', 'Meses fechados na unidade: jan/2026, fev/2026']);
+    expect(marked.details).toEqual(['Regime de competência', 'Meses fechados: jan/2026, fev/2026']);
     expect(marked.columns).toEqual(doc.columns);
   });
 

@@ -41,12 +41,12 @@ export interface ReportDocument {
   totals?: ReportLine;
   /** The file name without extension. */
   fileName: string;
-  /** The indexes of the columns of months closed in the report's unit (decision 0036): marked with a lock. */
+  /** The indexes of the columns of months closed in every unit the report covers (decision 0036): a lock marks them. */
   closedColumns?: number[];
 }
 
 /**
- * The report with the months closed in its unit marked: their columns (the first `months.length` columns are the
+ * The report with its closed months marked: their columns (the first `months.length` columns are the
  * months, in order) and one heading line naming them, which the spreadsheet and the PDF carry too.
  */
 export function withClosedMonths(
