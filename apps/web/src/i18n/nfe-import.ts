@@ -1,6 +1,8 @@
 /** pt-BR texts of importing NF-e XML files into contas a pagar. */
 export const nfeImportMessages = {
   open: 'Importar XML',
+  acceptCompetence: 'Marque a competência das notas de meses fechados para importar.',
+  waitingCompetence: 'Falta marcar a competência',
   title: 'Importar NF-e (XML)',
   intro:
     'Escolha um ou mais arquivos XML de NF-e emitidas para esta organização: cada nota vira uma conta a pagar, com as parcelas das duplicatas. Um fornecedor ainda não cadastrado é cadastrado a partir da nota.',

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { amountInput, installmentInput, MAX_AMOUNT, MAX_INSTALLMENTS, optionalAmountFilter } from '../ledger/inputs';
+import {
+  amountInput,
+  competenceInput,
+  installmentInput,
+  MAX_AMOUNT,
+  MAX_INSTALLMENTS,
+  optionalAmountFilter,
+} from '../ledger/inputs';
 import { idempotencyKeyInput } from '../idempotency';
 import type { Centavos } from '../money';
 import { PRODUCT_UNITS } from '../registries/parameters';
@@ -181,6 +188,11 @@ export const purchaseConcludeInput = z.object({
   accountId: optionalId,
   documentNumber: optionalText(60),
   issueDate: dateInput('Informe a data de emissão.'),
+  /**
+   * The competence chosen when the issue's month is closed in the order's unit: the first open month after it, as
+   * `purchasing.competence` proposes. Absent, the issue's month.
+   */
+  competence: competenceInput.nullish().transform((v) => v ?? null),
   installments: z
     .array(installmentInput, 'Inclua as parcelas.')
     .min(1, 'Inclua ao menos uma parcela.')
@@ -199,6 +211,9 @@ export const purchaseConcludeInput = z.object({
   idempotencyKey: z.uuid('Chave de envio inválida.').optional(),
 });
 export type PurchaseConcludeInput = z.input<typeof purchaseConcludeInput>;
+
+/** The month a conclusion issued on a date books in the order's unit (`purchasing.competence`). */
+export const purchaseCompetenceInput = z.object({ id: orderId, issueDate: dateInput('Informe a data de emissão.') });
 
 export const PURCHASE_SORTS = ['number', 'createdAt', 'total', 'neededBy', 'supplier', 'requester'] as const;
 

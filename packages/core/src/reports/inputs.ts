@@ -33,6 +33,18 @@ const checkMonths = (value: { from: string; to: string }, ctx: z.RefinementCtx) 
   }
 };
 
+/**
+ * The months of a monthly report's period closed in the units it covers (decision 0036): the chosen unit, or every
+ * unit of the organization.
+ */
+export const reportClosedMonthsInput = z
+  .object({
+    from: monthInput('Informe o mês inicial.'),
+    to: monthInput('Informe o mês final.'),
+    unitId: optionalId,
+  })
+  .superRefine(checkMonths);
+
 /** Cash basis: by the settlement's paid date. Accrual basis: by the document's competence month. */
 export const REPORT_BASES = ['cash', 'accrual'] as const;
 export type ReportBasis = (typeof REPORT_BASES)[number];

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { rowsOf } from '../../db/client';
 import { NotFoundError } from '../../errors';
 import type { periodInput, reconciliationGetInput } from './inputs';
-import { mustUseAccount, type LedgerScope } from '../ledger';
+import { closedDatesOf, mustUseAccount, type LedgerScope } from '../ledger';
 import { bankReconciliationLinks, bankStatementImports, bankStatementLines } from './schema';
 import { accountsView } from '../registries';
 
@@ -93,7 +93,10 @@ async function openRows(scope: LedgerScope, period: Period) {
   return rowsOf<CandidateRow>(result).map((r) => ({ ...r, amount: Number(r.amount) }));
 }
 
-/** The matcher's suggestions for the account's open lines of a period, with what each candidate is. */
+/**
+ * The matcher's suggestions for the account's open lines of a period, with what each candidate is; the lines of a
+ * month closed in the unit are left out (they cannot be reconciled).
+ */
 export async function suggestMatches(scope: LedgerScope, period: Period, threshold?: number) {
   await mustUseAccount(scope, period.accountId);
   const rows = await openRows(scope, period);
@@ -123,7 +126,13 @@ export async function suggestMatches(scope: LedgerScope, period: Period, thresho
       });
     }
   }
-  const suggestions = matchStatement(lines, candidates, threshold === undefined ? {} : { threshold });
+  // A line of a closed month cannot be reconciled (decision 0036): it is not proposed, so accepting all goes on.
+  const closed = await closedDatesOf(
+    scope,
+    lines.map((l) => l.date),
+  );
+  const open = lines.filter((l) => !closed(l.date));
+  const suggestions = matchStatement(open, candidates, threshold === undefined ? {} : { threshold });
   const kindOf = new Map(candidates.map((c) => [c.id, c.kind]));
   return suggestions.map((s) => ({
     ...s,

@@ -50,7 +50,7 @@ export async function cancelDocuments(
   if (targets.length === 0) return { cancelled: 0 };
   await mustBeOpen(
     scope,
-    targets.flatMap((d) => [d.competence, d.issueDate]),
+    targets.map((d) => d.competence),
   );
   const targetIds = targets.map((d) => d.id);
   const [paid] = await tx

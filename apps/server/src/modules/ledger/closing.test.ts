@@ -221,10 +221,9 @@ describe('closing a month (fechamento): per unit, nothing dated in a closed mont
     const marchVersion = (await fin.ledger.documents.get({ id: march.id })).version;
     await admin.ledger.closing.close({ month: '03/2026' });
 
-    // Documents: by competence, by issue date, changed, cancelled, rescheduled, imported from an NF-e.
+    // Documents by competence (whatever their issue date): created, changed, cancelled, rescheduled, from an NF-e.
     await refusedInMarch(() => fin.ledger.documents.create(bill()));
     await refusedInMarch(() => fin.ledger.documents.create(bill({ issueDate: '2026-04-01', competence: '03/2026' })));
-    await refusedInMarch(() => fin.ledger.documents.create(bill({ issueDate: '2026-03-30', competence: '04/2026' })));
     await refusedInMarch(() =>
       fin.ledger.documents.update({ ...bill({ description: 'Mudou' }), id: march.id, version: marchVersion }),
     );
@@ -258,7 +257,20 @@ describe('closing a month (fechamento): per unit, nothing dated in a closed mont
     // The bank reconciliation of a March line, and an entry made from it.
     await refusedInMarch(() => fin.banking.reconciliation.createEntry({ lineId: marchLine ?? '', ...entryOf() }));
 
-    // What falls in April goes on: a March bill paid in April, an April bill changed, April's movements and lines.
+    // What falls in April goes on: a note issued in March booked in April's competence (the issue date moves neither
+    // basis), changed and cancelled there; a March bill paid in April, an April bill changed, April's movements and lines.
+    const lateNote = await fin.ledger.documents.create(
+      bill({ issueDate: '2026-03-30', competence: '04/2026', description: 'Nota emitida em março' }),
+    );
+    const lateDocument = await fin.ledger.documents.get({ id: lateNote.id });
+    expect(lateDocument).toMatchObject({ issueDate: '2026-03-30', competence: '2026-04-01' });
+    const [lateFirst] = lateDocument.installments;
+    await fin.ledger.documents.reschedule({
+      kind: 'payable',
+      installmentIds: [lateFirst?.id ?? ''],
+      dueDate: '2026-04-25',
+    });
+    await fin.ledger.documents.cancel({ kind: 'payable', ids: [lateNote.id], reason: 'Lançada em duplicidade' });
     const aprilPayment = await fin.ledger.payments.settle(pay(second?.id ?? '', '2026-04-10'));
     await fin.ledger.payments.reverse({ paymentId: aprilPayment.paymentId, reason: 'Conta errada' });
     await fin.ledger.documents.update({
@@ -294,20 +306,141 @@ describe('closing a month (fechamento): per unit, nothing dated in a closed mont
     const order = await orderIn(s, { requester, approver: await d.as('admin', d.org) }, 'aprovada');
     const buyer = await d.as('financeiro', d.org);
     await admin.ledger.closing.close({ month: '06/2026' });
-    const conclusion = (issueDate: string) => ({
+    const conclusion = (issueDate: string, competence?: string) => ({
       id: order.id,
       version: order.version,
       issueDate,
+      competence,
       installments: [{ dueDate: '2026-07-20', amount: order.total }],
+    });
+    // The dialog asks which month a conclusion issued in June books in: June is closed, July the first open one.
+    expect(await buyer.purchasing.competence({ id: order.id, issueDate: '2026-06-10' })).toEqual({
+      issueDate: '2026-06-10',
+      competence: '2026-06-01',
+      firstOpenMonth: '2026-07-01',
+    });
+    expect(await buyer.purchasing.competence({ id: order.id, issueDate: '2026-05-31' })).toMatchObject({
+      firstOpenMonth: null,
     });
     const before = await stored();
     expect(await messageOf(buyer.purchasing.conclude(conclusion('2026-06-10')))).toBe(
       MARCH_CLOSED().replace('Março/2026', 'Junho/2026'),
     );
+    expect(await codeOf(buyer.purchasing.conclude(conclusion('2026-06-10', '06/2026')))).toBe('CONFLICT');
+    expect(await messageOf(buyer.purchasing.conclude(conclusion('2026-06-10', '05/2026')))).toBe(
+      'A competência maio/2026 é anterior à emissão da nota (10/06/2026): escolha junho/2026 ou um mês posterior.',
+    );
     expect(await stored()).toEqual(before);
-    await buyer.purchasing.conclude(conclusion('2026-07-01'));
+    // Issued in June, booked in July's competence as the person chose: the payable keeps June's issue date.
+    const { payableId } = await buyer.purchasing.conclude(conclusion('2026-06-10', '07/2026'));
+    expect(await fin.ledger.documents.get({ id: payableId })).toMatchObject({
+      issueDate: '2026-06-10',
+      competence: '2026-07-01',
+    });
     expect((await stored()).documents).toBe((before.documents ?? 0) + 1);
     await admin.ledger.closing.reopen({ month: '06/2026', reason: 'Fim do teste' });
+  });
+
+  it('books an NF-e issued in a closed month in the first open month after it only when asked, with its true issue date', async () => {
+    await admin.ledger.closing.close({ month: '03/2026' });
+    await admin.ledger.closing.close({ month: '04/2026' });
+    const file = (competence?: string) => ({ fileName: 'serra.xml', xml: SERRA_AZUL, competence });
+    const importing = (competence?: string) =>
+      admin.ledger.documents.nfeImport({
+        files: [file(competence)],
+        classificationId: ids.classification,
+        costCentreId: ids.centre,
+        idempotencyKey: uuidv7(),
+      });
+    // The preview says the note's month is closed and proposes the first open one (March and April are closed).
+    const [row] = await admin.ledger.documents.nfePreview({ files: [file()] });
+    expect(row).toMatchObject({ issueDate: '2026-03-10', competence: '2026-03-01', firstOpenMonth: '2026-05-01' });
+
+    // Without a choice the note is refused as before; a closed or earlier month chosen is refused too.
+    await refusedInMarch(() => importing());
+    await refusedInMarch(() => importing('03/2026'));
+    expect(await messageOf(importing('04/2026'))).toBe(MARCH_CLOSED().replace('Março/2026', 'Abril/2026'));
+    expect(await codeOf(importing('04/2026'))).toBe('CONFLICT');
+    expect(await messageOf(importing('02/2026'))).toBe(
+      'A competência fevereiro/2026 é anterior à emissão da nota (10/03/2026): escolha março/2026 ou um mês posterior.',
+    );
+
+    // The first open month chosen, the note is booked there with its true issue date.
+    const { ids: created } = await importing('05/2026');
+    expect(await admin.ledger.documents.get({ id: created[0] ?? '' })).toMatchObject({
+      issueDate: '2026-03-10',
+      competence: '2026-05-01',
+      documentType: 'nfe',
+    });
+    const [again] = await admin.ledger.documents.nfePreview({ files: [file()] });
+    expect(again?.importedDocumentId).toBe(created[0]);
+
+    // With April reopened the proposal is April; with both reopened the note's month is open and nothing is proposed.
+    await admin.ledger.closing.reopen({ month: '04/2026', reason: 'Fim do teste' });
+    expect((await admin.ledger.documents.nfePreview({ files: [file()] }))[0]?.firstOpenMonth).toBe('2026-04-01');
+    await admin.ledger.closing.reopen({ month: '03/2026', reason: 'Fim do teste' });
+    expect((await admin.ledger.documents.nfePreview({ files: [file()] }))[0]?.firstOpenMonth).toBeNull();
+  });
+
+  it('leaves the bank lines of a closed month out of the suggestions, so accepting them all reconciles the open ones', async () => {
+    const [augustLine, septemberLine] = await storeLines(db(), d.matriz, ids.account, [
+      { date: '2026-08-28', amount: -7_310, memo: 'TARIFA PACOTE SERVICOS' },
+      { date: '2026-09-28', amount: -7_320, memo: 'TARIFA PACOTE SERVICOS' },
+    ]);
+    await fin.ledger.movements.createEntry({ ...entry('2026-08-28'), amount: 7_310 });
+    await fin.ledger.movements.createEntry({ ...entry('2026-09-28'), amount: 7_320 });
+    const period = { accountId: ids.account, from: '2026-08-01', to: '2026-09-30' };
+    const suggested = async () => (await fin.banking.reconciliation.suggest(period)).flatMap((s) => s.lineIds);
+    expect((await suggested()).sort()).toEqual([augustLine, septemberLine].sort());
+
+    await admin.ledger.closing.close({ month: '08/2026' });
+    expect(await suggested()).toEqual([septemberLine]);
+    expect(await fin.banking.reconciliation.acceptAll({ ...period, threshold: 50 })).toMatchObject({ reconciled: 1 });
+    const view = await fin.banking.reconciliation.get({ ...period, page: 1, pageSize: 50 });
+    expect(view.lines.rows.map((l) => [l.memo, l.date, l.status])).toEqual(
+      expect.arrayContaining([
+        ['TARIFA PACOTE SERVICOS', '2026-08-28', 'open'],
+        ['TARIFA PACOTE SERVICOS', '2026-09-28', 'reconciled'],
+      ]),
+    );
+    await admin.ledger.closing.reopen({ month: '08/2026', reason: 'Fim do teste' });
+    expect(await suggested()).toEqual([augustLine]);
+  });
+
+  it("tells the reports the months closed in every unit they cover: the chosen unit's, or all of the organization's", async () => {
+    const unitIds = (
+      await db().select({ id: units.id }).from(units).where(eq(units.organizationId, d.matriz.organizationId))
+    ).map((u) => u.id);
+    expect(unitIds.length).toBeGreaterThan(1);
+    const filialId = unitIds.find((id) => id !== d.matriz.unitId) ?? '';
+    const adminIn = (unitId: string) => d.as('admin', { ...d.matriz, unitId });
+    await admin.ledger.closing.close({ month: '01/2026' });
+    for (const unitId of unitIds) await (await adminIn(unitId)).ledger.closing.close({ month: '02/2026' });
+
+    const period = { from: '2026-01-01', to: '2026-03-01' };
+    const organizationWide = await d.as('admin', d.org);
+    expect(await organizationWide.reports.closedMonths({ ...period, unitId: d.matriz.unitId })).toEqual([
+      '2026-01-01',
+      '2026-02-01',
+    ]);
+    expect(await organizationWide.reports.closedMonths({ ...period, unitId: filialId })).toEqual(['2026-02-01']);
+    // January is open in the other units: for the whole organization only February is closed.
+    expect(await organizationWide.reports.closedMonths(period)).toEqual(['2026-02-01']);
+    // Asked with Matriz selected, the same answer; the unit's own reads stay narrowed to Matriz afterwards.
+    expect(await admin.reports.closedMonths(period)).toEqual(['2026-02-01']);
+    expect(await admin.reports.closedMonths({ ...period, to: '2026-01-01' })).toEqual([]);
+    expect((await admin.ledger.closing.list({ year: 2026 })).filter((m) => m.closed).map((m) => m.month)).toEqual([
+      '2026-01-01',
+      '2026-02-01',
+    ]);
+    expect(await codeOf(organizationWide.reports.closedMonths({ ...period, unitId: d.elsewhere.unitId }))).toBe(
+      'BAD_REQUEST',
+    );
+    expect(await codeOf((await d.as('outro', d.org)).reports.closedMonths(period))).toBe('FORBIDDEN');
+
+    await admin.ledger.closing.reopen({ month: '01/2026', reason: 'Fim do teste' });
+    for (const unitId of unitIds)
+      await (await adminIn(unitId)).ledger.closing.reopen({ month: '02/2026', reason: 'Fim do teste' });
   });
 
   /** The fields of a manual entry made from a bank line. */

@@ -197,8 +197,8 @@ export async function prepareDocument(
   kind: DocumentKind,
   input: Omit<NewDocument, 'kind'>,
 ): Promise<PreparedDocument> {
-  // Nothing is written in a closed month, on the competence basis nor by the issue date (decision 0036).
-  await mustBeOpen(scope, [input.competence, input.issueDate]);
+  // Nothing is written in a closed month: a document's month is its competence, not its issue date (decision 0036).
+  await mustBeOpen(scope, [input.competence]);
   const lines = await linesOf(scope, input);
   if (lines.length === 0) throw new InvalidInputError('Informe a classificação e o centro de custo.');
   const partyId =

@@ -5,7 +5,7 @@ export type { LedgerRouter } from './router';
 export { ledgerScope, mustUseAccount, readMeta, requireKind, scopeOf } from './access';
 export type { LedgerScope } from './access';
 export { cancelDocuments } from './cancel-documents';
-export { mustBeOpen } from './closing';
+export { closedDatesOf, firstOpenMonthAfter, monthsClosedInEveryUnit, mustBeOpen, noteCompetence } from './closing';
 export { createDocument } from './create-document';
 export { generateFromContract } from './generate-from-contract';
 export { createManualEntries, createManualEntry, reverseMovement, transferBetweenAccounts } from './movements';

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import {
+  competenceInput,
   formatBRL,
   installmentsFromNfe,
   NFE_DIFFERENCE_CHOICES,
@@ -18,6 +19,7 @@ import { z } from 'zod';
 import { now } from '../../clock';
 import { ConflictError, ForbiddenError, InvalidInputError, isUniqueViolation } from '../../errors';
 import type { LedgerScope } from './access';
+import { firstOpenMonthAfter, noteCompetence } from './closing';
 import { createDocument } from './create-document';
 import { NFE_ALREADY_IMPORTED, nfeFor, NO_ORGANIZATION_CNPJ, organizationCnpj } from './nfe';
 import { ledgerAttachments, ledgerDocuments } from './schema';
@@ -37,6 +39,11 @@ const nfeFile = z
     xml: z.string('Envie o conteúdo do arquivo.'),
     /** What the difference is when the note's duplicatas do not add up to its total. */
     difference: z.enum(NFE_DIFFERENCE_CHOICES, 'Escolha como tratar a diferença das duplicatas.').nullish(),
+    /**
+     * The competence the person chose for a note whose own month (its issue's) is closed: the first open month after
+     * it, as the preview proposes. Absent, the note's own month.
+     */
+    competence: competenceInput.nullish(),
   })
   .superRefine((file, ctx) => {
     if (file.xml.length > NFE_MAX_CHARS) {
@@ -74,6 +81,13 @@ export interface NfePreviewRow {
   series: string | null;
   issuer: { document: string; name: string; tradeName: string | null } | null;
   issueDate: string | null;
+  /** The note's own competence: its issue month (YYYY-MM-01). */
+  competence: string | null;
+  /**
+   * When the note's own month is closed in the unit, the first open month after it (YYYY-MM-01): the import books
+   * the note there only when the person chooses it (the file's `competence`); null while the note's month is open.
+   */
+  firstOpenMonth: string | null;
   total: number | null;
   /** What the payable would be worth: the total, or the duplicatas' sum when the difference is a discount. */
   grossAmount: number | null;
@@ -158,6 +172,11 @@ export async function previewNfes(
     if (!known.has(nfe.issuer.document))
       known.set(nfe.issuer.document, (await partyOf(scope, nfe.issuer.document)) !== null);
   }
+  const firstOpen = new Map<string, string | null>();
+  for (const nfe of notesOf(read)) {
+    const month = noteCompetence(nfe.issueDate, null);
+    if (!firstOpen.has(month)) firstOpen.set(month, await firstOpenMonthAfter(scope, month));
+  }
   const today = todayInSaoPaulo(now());
   return read.map(({ fileName, nfe, installments, problems, sameAs }) => {
     const importedDocumentId = nfe ? (imported.get(nfe.accessKey) ?? null) : null;
@@ -169,6 +188,8 @@ export async function previewNfes(
       series: nfe?.series ?? null,
       issuer: nfe?.issuer ?? null,
       issueDate: nfe?.issueDate ?? null,
+      competence: nfe ? noteCompetence(nfe.issueDate, null) : null,
+      firstOpenMonth: nfe ? (firstOpen.get(noteCompetence(nfe.issueDate, null)) ?? null) : null,
       total: nfe?.total ?? null,
       grossAmount: nfe ? installments.grossAmount : null,
       difference: installments.difference,
@@ -286,7 +307,7 @@ export async function importNfes(
           documentNumber: `${nfe.number}/${nfe.series}`,
           documentType: 'nfe',
           issueDate: nfe.issueDate,
-          competence: `${nfe.issueDate.slice(0, 7)}-01`,
+          competence: noteCompetence(nfe.issueDate, input.files[at]?.competence),
           paymentMethodId: input.paymentMethodId,
           accountId: input.accountId,
           notes: payableNotes(nfe, installments),

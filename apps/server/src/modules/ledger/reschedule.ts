@@ -20,7 +20,7 @@ export async function rescheduleInstallments(
   const rows = await lockInstallments(scope, kind, wanted);
   await mustBeOpen(
     scope,
-    rows.flatMap((r) => [r.competence, r.issueDate]),
+    rows.map((r) => r.competence),
   );
   if (rows.some((r) => r.status === 'paid' || r.status === 'cancelled')) {
     throw new ConflictError('Parcelas pagas ou canceladas não mudam de vencimento.');

@@ -47,7 +47,7 @@ export async function updateDocument(
   const before = await documentOf(tx, organizationId, id);
   if (before.status === 'cancelled') throw new ConflictError('Título cancelado não pode ser alterado.');
   if (before.version !== version) throw new ConflictError(STALE);
-  await mustBeOpen(scope, [before.competence, before.issueDate]);
+  await mustBeOpen(scope, [before.competence]);
   const installments = await tx
     .select()
     .from(ledgerInstallments)

@@ -174,6 +174,7 @@ describe('purchase orders: who sees and touches which, in which organization', (
       cancelar: () =>
         c.purchasing.transition({ type: 'cancelar', id: order.id, version: order.version, reason: 'Não' }),
       approveMany: () => c.purchasing.approveMany({ orders: [{ id: order.id, version: order.version }] }),
+      competence: () => c.purchasing.competence({ id: order.id, issueDate: '2026-04-01' }),
       conclude: () => c.purchasing.conclude(conclusion(order)),
     });
     const codes = async (calls: Record<string, () => Promise<unknown>>) => {
@@ -183,7 +184,9 @@ describe('purchase orders: who sees and touches which, in which organization', (
     };
     const everywhere = (code: string) =>
       Object.fromEntries(
-        ['get', 'update', 'enviar', 'aprovar', 'reprovar', 'cancelar', 'approveMany', 'conclude'].map((n) => [n, code]),
+        ['get', 'update', 'enviar', 'aprovar', 'reprovar', 'cancelar', 'approveMany', 'competence', 'conclude'].map(
+          (n) => [n, code],
+        ),
       );
 
     it("keeps Demo's orders out of another organization's reach, and theirs out of Demo's", async () => {

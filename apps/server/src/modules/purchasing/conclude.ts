@@ -10,12 +10,20 @@ import {
   type purchaseConcludeInput,
 } from '@financeiro/core';
 import type { z } from 'zod';
-import { ConflictError, ForbiddenError, InvalidInputError, isUniqueViolation } from '../../errors';
+import { ConflictError, ForbiddenError, InvalidInputError, isUniqueViolation, NotFoundError } from '../../errors';
 import { organizationOf } from '../../caller';
-import { createDocument, keepNfeXml, ledgerScope, NFE_ALREADY_IMPORTED, nfeOfOrganization } from '../ledger';
-import { approversOf, permissionsFor, type PurchasingContext } from './access';
+import {
+  createDocument,
+  firstOpenMonthAfter,
+  keepNfeXml,
+  ledgerScope,
+  NFE_ALREADY_IMPORTED,
+  nfeOfOrganization,
+  noteCompetence,
+} from '../ledger';
+import { approversOf, ORDER_NOT_FOUND, permissionsFor, visibleOrders, type PurchasingContext } from './access';
 import { lockOrder, stateOf, transition } from './orders';
-import type { OrderRow } from './schema';
+import { purchaseOrders, type OrderRow } from './schema';
 import { partiesView } from '../registries';
 
 type Conclude = Omit<z.output<typeof purchaseConcludeInput>, 'idempotencyKey'>;
@@ -92,7 +100,7 @@ export async function concludeOrder(ctx: PurchasingContext, input: Conclude, not
         documentNumber: nfe ? `${nfe.number}/${nfe.series}` : input.documentNumber,
         documentType: nfe ? 'nfe' : 'outros',
         issueDate,
-        competence: `${issueDate.slice(0, 7)}-01`,
+        competence: noteCompetence(issueDate, input.competence),
         paymentMethodId: input.paymentMethodId,
         accountId: input.accountId,
         notes: [
@@ -126,4 +134,19 @@ export async function concludeOrder(ctx: PurchasingContext, input: Conclude, not
     { payableId: payable.id, classificationId, costCentreId },
   );
   return { id: order.id, version: updated.version, payableId: payable.id };
+}
+
+/**
+ * The competence a conclusion issued on `issueDate` books in the order's unit: the issue's month, and when that month
+ * is closed the first open month after it, which the person must accept before concluding (decision 0036).
+ */
+export async function conclusionCompetence(ctx: PurchasingContext, id: string, issueDate: string) {
+  const [order] = await ctx.tx
+    .select({ unitId: purchaseOrders.unitId })
+    .from(purchaseOrders)
+    .where(and(visibleOrders(ctx), eq(purchaseOrders.id, id)));
+  if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+  const competence = noteCompetence(issueDate, null);
+  const scope = ledgerScope(ctx.tx, { organizationId: organizationOf(ctx), unitId: order.unitId }, ctx.user.userId);
+  return { issueDate, competence, firstOpenMonth: await firstOpenMonthAfter(scope, competence) };
 }

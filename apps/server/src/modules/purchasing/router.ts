@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   formatBRL,
   purchaseBulkApproveInput,
+  purchaseCompetenceInput,
   purchaseConcludeInput,
   purchaseListInput,
   purchaseOrderCreateInput,
@@ -15,7 +16,7 @@ import { readNfes } from '../ledger';
 import { idempotent } from '../idempotency';
 import { approversOf, ORDER_CHANGED, purchasingMeta } from './access';
 import { purchaseAttachmentsRouter } from './attachments';
-import { concludeOrder } from './conclude';
+import { conclusionCompetence, concludeOrder } from './conclude';
 import { createOrder, lockOrder, lockOrders, transition, updateOrder } from './orders';
 import { countOrders, getOrder, listOrders } from './queries';
 
@@ -85,6 +86,12 @@ export const purchasingRouter = router({
       }
       return { approved: results.length, orders: results };
     }),
+
+  /** The month a conclusion issued on a date books in, and the first open one when that month is closed. */
+  competence: procedure
+    .meta(purchasingMeta)
+    .input(purchaseCompetenceInput)
+    .query(({ ctx, input }) => conclusionCompetence(ctx, input.id, input.issueDate)),
 
   /** The order's NF-e, when one is sent, is read in a parser worker before the transaction opens. */
   conclude: procedureWithLateTransaction

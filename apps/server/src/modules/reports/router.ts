@@ -3,11 +3,12 @@ import {
   can,
   flowsReportInput,
   ledgerPermission,
+  reportClosedMonthsInput,
   resolveSelection,
   statusReportInput,
   type DocumentKind,
 } from '@financeiro/core';
-import { readMeta, requireKind } from '../ledger';
+import { monthsClosedInEveryUnit, readMeta, requireKind } from '../ledger';
 import { procedure, router, type ProcedureContext } from '../../trpc/init';
 import { organizationOf, unitOf } from '../../caller';
 import { flowsReport } from './flows';
@@ -71,6 +72,22 @@ export const reportsRouter = router({
         dimension: input.dimension,
         from: input.from,
         to: input.to,
+      });
+    }),
+
+  /**
+   * The months of a monthly report's period closed in every unit it covers (decision 0036): the report's columns
+   * of those months are marked closed.
+   */
+  closedMonths: procedure
+    .meta(organizationReportMeta)
+    .input(reportClosedMonthsInput)
+    .query(async ({ ctx, input }) => {
+      await mustBeOrganizations(ctx, 'units', input.unitId);
+      return monthsClosedInEveryUnit(ctx.tx, organizationOf(ctx), {
+        from: input.from,
+        to: input.to,
+        unitId: input.unitId,
       });
     }),
 });

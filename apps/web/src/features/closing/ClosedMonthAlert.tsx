@@ -1,29 +1,28 @@
 import { Alert } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { useQueries } from '@tanstack/react-query';
 import { formatDateTime } from '@financeiro/core';
-import { trpc } from '../../api/trpc';
-import { monthsOfTyped } from './closed-month';
 import { closingMessages as t } from './messages';
+import { useClosedMonths } from './use-closed-months';
 
 /**
  * Says, before anything is sent, that a date the form holds falls in a month closed in the unit, who closed it and
  * when: the server would refuse the write. Nothing while every month is open, or while the months cannot be read.
+ * `of` says what is refused: a write dated in it (the forms), or reconciling the bank lines dated in it.
  */
-export function ClosedMonthAlert({ dates }: { dates: readonly string[] }) {
-  const { months, years } = monthsOfTyped(dates);
-  const lists = useQueries({
-    queries: years.map((year) => trpc.ledger.closing.list.queryOptions({ year }, { staleTime: 60_000, retry: false })),
-  });
-  const closed = lists.flatMap((list) => list.data ?? []).find((m) => m.closed && months.includes(m.month));
+export function ClosedMonthAlert({ dates, of = 'write' }: { dates: readonly string[]; of?: 'write' | 'lines' }) {
+  const [closed, ...others] = useClosedMonths(dates);
   if (!closed) return null;
+  const who = closed.closedByName ?? t.removedUser;
+  const when = closed.closedAt ? formatDateTime(new Date(closed.closedAt)) : '';
   return (
     <Alert color="orange" icon={<IconLock size={18} />} p="xs" role="status">
-      {t.closedBefore(
-        closed.label,
-        closed.closedByName ?? t.removedUser,
-        closed.closedAt ? formatDateTime(new Date(closed.closedAt)) : '',
-      )}
+      {of === 'lines'
+        ? t.closedLines(
+            [closed, ...others].map((m) => m.label),
+            who,
+            when,
+          )
+        : t.closedBefore(closed.label, who, when)}
     </Alert>
   );
 }

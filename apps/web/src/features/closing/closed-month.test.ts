@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthOfTyped, monthsOfTyped } from './closed-month';
+import { competenceToSend, lateNote, monthOfTyped, monthsOfTyped } from './closed-month';
 
 describe('the month of a date as a form holds it', () => {
   it('reads a typed date, a stored date and a competence', () => {
@@ -20,6 +20,34 @@ describe('the month of a date as a form holds it', () => {
     expect(monthsOfTyped(['15/03/2026', '03/2026', '02/01/2027', ''])).toEqual({
       months: ['2026-03-01', '2027-01-01'],
       years: [2026, 2027],
+    });
+  });
+});
+
+describe('a note issued in a closed month', () => {
+  const march = { issueDate: '2026-03-15', competence: '2026-03-01', firstOpenMonth: '2026-04-01' };
+
+  it('names the issue date, the closed month and the first open one', () => {
+    expect(lateNote(march)).toEqual({
+      message: 'Nota emitida em 15/03/2026; março/2026 está fechado. Será lançada na competência abril/2026.',
+      accept: 'Lançar na competência abril/2026',
+      competence: '2026-04-01',
+    });
+  });
+
+  it('says nothing of a note whose month is open, or not yet read', () => {
+    expect(lateNote({ ...march, firstOpenMonth: null })).toBeNull();
+    expect(lateNote({ issueDate: null, competence: null, firstOpenMonth: null })).toBeNull();
+  });
+
+  it('sends the first open month only once accepted, and nothing for a note of an open month', () => {
+    expect(competenceToSend(march, null)).toEqual({ ready: false, competence: null });
+    // A month accepted before the proposal changed (another month reopened or closed) no longer counts.
+    expect(competenceToSend(march, '2026-05-01')).toEqual({ ready: false, competence: null });
+    expect(competenceToSend(march, '2026-04-01')).toEqual({ ready: true, competence: '2026-04-01' });
+    expect(competenceToSend({ ...march, firstOpenMonth: null }, '2026-04-01')).toEqual({
+      ready: true,
+      competence: null,
     });
   });
 });

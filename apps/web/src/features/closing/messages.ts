@@ -1,7 +1,7 @@
 /** What the closing screen says (pt-BR). */
 export const closingMessages = {
   intro:
-    'Um mês fechado não aceita lançamentos nesta unidade: títulos com competência ou emissão nele, pagamentos, recebimentos, estornos, transferências, lançamentos e conciliações datados nele.',
+    'Um mês fechado não aceita lançamentos nesta unidade: títulos com competência nele, pagamentos, recebimentos, estornos, transferências, lançamentos e conciliações datados nele.',
   previousYear: 'Ano anterior',
   nextYear: 'Próximo ano',
   month: 'Mês',
@@ -24,6 +24,14 @@ export const closingMessages = {
   reopenReason: 'Motivo da reabertura',
   reopenedNotice: (label: string) => `${label} reaberto.`,
   removedUser: 'usuário removido',
+  lateNote: (issued: string, closed: string, open: string) =>
+    `Nota emitida em ${issued}; ${closed} está fechado. Será lançada na competência ${open}.`,
+  acceptCompetence: (open: string) => `Lançar na competência ${open}`,
+  closedLines: ([first, ...more]: string[], who: string, when: string) =>
+    more.length === 0
+      ? `${first ?? ''} está fechado nesta unidade (fechado por ${who} em ${when}): as linhas do extrato datadas nele, marcadas com o cadeado, não podem ser conciliadas, desfeitas nem virar lançamento. Peça a reabertura do mês para conciliá-las.`
+      : `${[first, ...more].join(', ')} estão fechados nesta unidade: as linhas do extrato datadas neles, marcadas com o cadeado, não podem ser conciliadas, desfeitas nem virar lançamento. Peça a reabertura do mês para conciliá-las.`,
+  closedLine: 'Mês fechado: esta linha não pode ser conciliada',
   closedBefore: (label: string, who: string, when: string) =>
     `${label} está fechado nesta unidade (fechado por ${who} em ${when}): o lançamento será recusado. Use uma data de um mês aberto ou peça a reabertura do mês.`,
 };

@@ -524,7 +524,7 @@ function DocumentFormBody(props: {
           onChange={(e) => form.setFieldValue('newPartyMode', e.currentTarget.checked)}
         />
         <FormFields form={form} fields={headerFields(kind, values.newPartyMode)} schema={documentCreateInput} />
-        <ClosedMonthAlert dates={[values.issueDate, values.competence]} />
+        <ClosedMonthAlert dates={[values.competence]} />
         <TemplatePicker templates={templates} lines={values.lines} />
         <FormFields form={form} fields={APPORTIONMENT} schema={documentCreateInput} autoFocus={false} />
         {amounts && values.lines.length > 1 && (

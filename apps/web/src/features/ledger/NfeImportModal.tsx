@@ -29,6 +29,8 @@ import { useIdempotencyKey } from '../../ui/use-idempotency-key';
 import { ReferenceSelect, type OptionSource } from '../registries/fields';
 import { ledgerSources } from './sources';
 import { xmlText } from '../../ui/xml-text';
+import { competenceToSend } from '../closing/closed-month';
+import { LateNoteAlert } from '../closing/LateNoteAlert';
 
 /** A file's preview, with its place in the chosen files (two files may share a name). */
 type Row = inferOutput<typeof trpc.ledger.documents.nfePreview>[number] & { index: number };
@@ -59,10 +61,14 @@ function Situation(props: {
   included: boolean;
   choice: NfeDifferenceChoice | null;
   onChoose: (choice: NfeDifferenceChoice) => void;
+  /** The competence accepted for a note of a closed month. */
+  accepted: string | null;
+  onAccept: (competence: string | null) => void;
   onOpenDocument: () => void;
 }) {
   const { row } = props;
   const overdue = row.installments.filter((i) => i.overdue).length;
+  const waiting = !competenceToSend(row, props.accepted).ready;
   return (
     <Stack gap={2}>
       {row.difference !== 0 && (
@@ -89,6 +95,9 @@ function Situation(props: {
           {t.openPayable}
         </Anchor>
       )}
+      {importable(row) && (
+        <LateNoteAlert note={row} accepted={props.accepted} onAccept={props.onAccept} of={row.fileName} />
+      )}
       {row.problems.length === 0 && overdue > 0 && (
         <Text size="xs" c="orange.9">
           {t.overdue(overdue)}
@@ -100,8 +109,8 @@ function Situation(props: {
             {t.sameAs(row.sameAs)}
           </Text>
         ) : (
-          <Text size="xs" c={props.included ? 'teal.9' : 'dimmed'}>
-            {props.included ? t.ready : t.leftOut}
+          <Text size="xs" c={props.included && !waiting ? 'teal.9' : 'dimmed'}>
+            {!props.included ? t.leftOut : waiting ? t.waitingCompetence : t.ready}
           </Text>
         ))}
     </Stack>
@@ -153,6 +162,8 @@ function PreviewTable(props: {
   nfe: ReturnType<typeof useNfeFiles>;
   excluded: Set<number>;
   onToggle: (index: number) => void;
+  accepted: Map<number, string>;
+  onAccept: (index: number, competence: string | null) => void;
   onOpenDocument: (id: string) => void;
 }) {
   const { nfe, excluded } = props;
@@ -247,6 +258,8 @@ function PreviewTable(props: {
               included={!excluded.has(row.index)}
               choice={nfe.choices.get(row.index) ?? null}
               onChoose={(choice) => nfe.chooseDifference(row.index, choice)}
+              accepted={props.accepted.get(row.index) ?? null}
+              onAccept={(competence) => props.onAccept(row.index, competence)}
               onOpenDocument={() => row.importedDocumentId && props.onOpenDocument(row.importedDocumentId)}
             />
           ),
@@ -292,8 +305,12 @@ function NfeImport({ onClose, onOpenDocument }: { onClose: () => void; onOpenDoc
     accountId: null,
   });
   const [tried, setTried] = useState(false);
+  const [accepted, setAccepted] = useState<Map<number, string>>(new Map());
   const { rows } = nfe;
   const included = rows.filter((row) => importable(row) && !excluded.has(row.index));
+  // A note of a closed month goes only once its competence (the first open month) is accepted.
+  const competences = included.map((row) => competenceToSend(row, accepted.get(row.index) ?? null));
+  const waitingCompetence = competences.some((c) => !c.ready);
   const total = included.reduce((sum, row) => sum + (row.grossAmount ?? 0), 0);
   const missingReferences = !references.classificationId || !references.costCentreId;
 
@@ -317,8 +334,15 @@ function NfeImport({ onClose, onOpenDocument }: { onClose: () => void; onOpenDoc
     else next.add(index);
     setExcluded(next);
   };
+  const accept = (index: number, competence: string | null) => {
+    const next = new Map(accepted);
+    if (competence) next.set(index, competence);
+    else next.delete(index);
+    setAccepted(next);
+  };
   const chooseFiles = (chosen: File[]) => {
     setExcluded(new Set());
+    setAccepted(new Map());
     void nfe.choose(chosen);
   };
 
@@ -348,7 +372,14 @@ function NfeImport({ onClose, onOpenDocument }: { onClose: () => void; onOpenDoc
         )}
       </Group>
       {(nfe.files.length > 0 || nfe.preview.isPending) && (
-        <PreviewTable nfe={nfe} excluded={excluded} onToggle={toggle} onOpenDocument={onOpenDocument} />
+        <PreviewTable
+          nfe={nfe}
+          excluded={excluded}
+          onToggle={toggle}
+          accepted={accepted}
+          onAccept={accept}
+          onOpenDocument={onOpenDocument}
+        />
       )}
       {rows.length > 0 && (
         <>
@@ -357,6 +388,11 @@ function NfeImport({ onClose, onOpenDocument }: { onClose: () => void; onOpenDoc
             <Text size="sm" fw={600} role="status">
               {t.summary(included.length, formatBRL(total))}
             </Text>
+            {waitingCompetence && (
+              <Text size="sm" c="orange.9">
+                {t.acceptCompetence}
+              </Text>
+            )}
           </Paper>
         </>
       )}
@@ -365,13 +401,16 @@ function NfeImport({ onClose, onOpenDocument }: { onClose: () => void; onOpenDoc
           {appMessages.common.cancel}
         </Button>
         <Button
-          disabled={included.length === 0}
+          disabled={included.length === 0 || waitingCompetence}
           loading={submit.isPending}
           onClick={() => {
             setTried(true);
             if (!missingReferences)
               submit.mutate({
-                files: included.flatMap((row) => nfe.files[row.index] ?? []),
+                files: included.flatMap((row, at) => {
+                  const file = nfe.files[row.index];
+                  return file ? [{ ...file, competence: competences[at]?.competence ?? null }] : [];
+                }),
                 classificationId: references.classificationId ?? '',
                 costCentreId: references.costCentreId ?? '',
                 paymentMethodId: references.paymentMethodId,

@@ -53,6 +53,8 @@ import { InstallmentsEditor } from '../ledger/InstallmentsEditor';
 import { ledgerSources } from '../ledger/sources';
 import { ReferenceSelect, type OptionSource } from '../registries/fields';
 import { xmlText } from '../../ui/xml-text';
+import { LateNoteAlert } from '../closing/LateNoteAlert';
+import { useConclusionCompetence } from './use-conclusion-competence';
 
 const t = purchaseOrderFormMessages.conclude;
 const common = appMessages.common;
@@ -277,18 +279,20 @@ function ConcludeBody(props: { order: OrderDetail; onClose: () => void; onConclu
   });
   const nfe = useAttachedNfe(order, form);
   const { attached } = nfe;
+  const values = form.getValues();
+  const competence = useConclusionCompetence(order.id, values.issueDate);
   function toInput(values: Values) {
     return {
       ...values,
       id: order.id,
       version: order.version,
+      competence: competence.competence,
       installments: installmentsInput(values.installments),
       nfeXml: attached?.xml ?? null,
       nfeDifference: attached?.choice ?? null,
       idempotencyKey,
     };
   }
-  const values = form.getValues();
 
   /** The payable opens in its list's drawer, without reloading the app. */
   const openPayable = (payableId: string) => (event: MouseEvent) => {
@@ -364,6 +368,7 @@ function ConcludeBody(props: { order: OrderDetail; onClose: () => void; onConclu
           />
           <TextInput label={t.documentNumber} disabled={attached !== null} {...form.getInputProps('documentNumber')} />
         </SimpleGrid>
+        <LateNoteAlert note={competence.note} accepted={competence.accepted} onAccept={competence.setAccepted} />
         <Title order={5}>{t.installments}</Title>
         <InstallmentsEditor
           form={form}
@@ -379,7 +384,7 @@ function ConcludeBody(props: { order: OrderDetail; onClose: () => void; onConclu
           <Button variant="default" onClick={props.onClose}>
             {common.cancel}
           </Button>
-          <Button type="submit" loading={conclude.isPending}>
+          <Button type="submit" loading={conclude.isPending} disabled={!competence.ready}>
             {t.submit}
           </Button>
         </Group>

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { ClosedMonthAlert } from '../closing/ClosedMonthAlert';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { formatCalendarDate } from '@financeiro/core';
@@ -53,6 +54,7 @@ export function EntryFromLineModal(props: { line: Line; onClose: () => void; onD
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {props.line.memo}
           </Text>
+          <ClosedMonthAlert dates={[props.line.date]} />
           <ReferenceSelect
             label={t.entry.classification}
             source={ledgerSources.classifications}

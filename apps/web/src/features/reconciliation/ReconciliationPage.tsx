@@ -13,8 +13,9 @@ import {
   Table,
   Text,
   Title,
+  Tooltip,
 } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight, IconFileImport, IconListCheck } from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight, IconFileImport, IconListCheck, IconLock } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { addDays, addMonths, formatBRL, formatCalendarDate, todayInSaoPaulo } from '@financeiro/core';
@@ -26,6 +27,10 @@ import { notifySuccess } from '../../ui/notify';
 import { useUrlState } from '../../ui/use-url-state';
 import { RowTitle } from '../registries/cells';
 import { PeriodEnd } from '../../ui/PeriodEnd';
+import { monthOfTyped } from '../closing/closed-month';
+import { ClosedMonthAlert } from '../closing/ClosedMonthAlert';
+import { closingMessages } from '../closing/messages';
+import { useClosedMonths } from '../closing/use-closed-months';
 import { ImportModal } from './ImportModal';
 import { EntryFromLineModal, UndoDialog } from './LineDialogs';
 import { RulesDrawer } from './RulesDrawer';
@@ -134,8 +139,17 @@ function Days({ days }: { days: Day[] }) {
   );
 }
 
+/** Whether a bank line is dated in a month closed in the unit: the server refuses to reconcile or undo it. */
+type IsClosed = (line: Line) => boolean;
+
+/** The months closed among the lines' dates, as a test of each line. */
+function useClosedLines(lines: Line[]): IsClosed {
+  const closed = new Set(useClosedMonths(lines.map((l) => l.date)).map((m) => m.month));
+  return (line) => closed.has(monthOfTyped(line.date) ?? '');
+}
+
 /** The sums of a manual match and whether they may be reconciled. */
-function matchCheck(lines: Line[], items: AppItem[]) {
+function matchCheck(lines: Line[], items: AppItem[], isClosed: IsClosed) {
   const lineSum = lines.reduce((s, l) => s + lineOpen(l), 0);
   const itemSum = items.reduce((s, i) => s + i.open, 0);
   const signs = new Set([...lines.map((l) => Math.sign(l.amount)), ...items.map((i) => Math.sign(i.open))]);
@@ -143,13 +157,15 @@ function matchCheck(lines: Line[], items: AppItem[]) {
     lines.length > 0 &&
     items.length > 0 &&
     (lines.length === 1 || (items.length === 1 && items[0]?.source === 'movement'));
-  const problem = !shapeOk
-    ? t.match.shape
-    : signs.size > 1
-      ? t.match.direction
-      : lineSum !== itemSum
-        ? t.match.mismatch
-        : null;
+  const problem = lines.some(isClosed)
+    ? t.match.closed
+    : !shapeOk
+      ? t.match.shape
+      : signs.size > 1
+        ? t.match.direction
+        : lineSum !== itemSum
+          ? t.match.mismatch
+          : null;
   return { lineSum, itemSum, remaining: lineSum - itemSum, problem };
 }
 
@@ -192,7 +208,13 @@ function useReconciliationPeriod() {
 }
 
 /** The lines and items chosen for a manual match, their sums, and the act reconciling them. */
-function useManualMatch(accountId: string, lines: Line[], items: AppItem[], refresh: () => Promise<void>) {
+function useManualMatch(
+  accountId: string,
+  lines: Line[],
+  items: AppItem[],
+  refresh: () => Promise<void>,
+  isClosed: IsClosed,
+) {
   const [selectedLines, setSelectedLines] = useState<string[]>([]);
   const [selectedItems, setSelectedItems] = useState<string[]>([]);
   const { keyFor, done } = useKeyFor();
@@ -230,7 +252,7 @@ function useManualMatch(accountId: string, lines: Line[], items: AppItem[], refr
     toggleLine: (id: string) => toggle(selectedLines, id, setSelectedLines),
     toggleItem: (id: string) => toggle(selectedItems, id, setSelectedItems),
     choosing: chosenLines.length > 0 || chosenItems.length > 0,
-    check: matchCheck(chosenLines, chosenItems),
+    check: matchCheck(chosenLines, chosenItems, isClosed),
     clearSelection,
     reconcile: () => reconcile.mutate(manualRequest),
     reconciling: reconcile.isPending,
@@ -240,6 +262,7 @@ function useManualMatch(accountId: string, lines: Line[], items: AppItem[], refr
 /** The bank lines' columns: a checkbox to choose the line, its date, memo with status and acts, and amount. */
 function lineColumns(props: {
   selected: string[];
+  isClosed: IsClosed;
   onToggle: (id: string) => void;
   onEntry: (line: Line) => void;
   onUndo: (line: Line) => void;
@@ -264,7 +287,18 @@ function lineColumns(props: {
       header: t.lines.date,
       card: 'figure',
       width: 96,
-      render: (line) => <Text size="sm">{formatCalendarDate(line.date)}</Text>,
+      render: (line) => (
+        <Group gap={4} wrap="nowrap">
+          <Text size="sm">{formatCalendarDate(line.date)}</Text>
+          {props.isClosed(line) && (
+            <Tooltip label={closingMessages.closedLine}>
+              <span role="img" aria-label={closingMessages.closedLine} style={{ display: 'inline-flex' }}>
+                <IconLock size={14} color="var(--mantine-color-orange-8)" />
+              </span>
+            </Tooltip>
+          )}
+        </Group>
+      ),
     },
     {
       key: 'memo',
@@ -527,7 +561,8 @@ export function ReconciliationPage() {
       queryClient.invalidateQueries(trpc.ledger.statement.pathFilter()),
     ]);
   };
-  const match = useManualMatch(accountId, lines, items, refresh);
+  const isClosed = useClosedLines(lines);
+  const match = useManualMatch(accountId, lines, items, refresh, isClosed);
   const shiftMonth = (months: number) => {
     const start = addMonths(monthStart(from), months);
     setFilters({ from: start, to: monthEnd(start) });
@@ -571,6 +606,8 @@ export function ReconciliationPage() {
         />
       )}
 
+      <ClosedMonthAlert dates={lines.map((l) => l.date)} of="lines" />
+
       <div style={{ containerType: 'inline-size' }}>
         <SimpleGrid type="container" cols={{ base: 1, '960px': 2 }} spacing="md">
           <Stack gap="xs" role="region" aria-label={t.lines.title}>
@@ -584,6 +621,7 @@ export function ReconciliationPage() {
               empty={t.lines.empty}
               columns={lineColumns({
                 selected: match.selectedLines,
+                isClosed,
                 onToggle: match.toggleLine,
                 onEntry: setEntryLine,
                 onUndo: setUndoLine,

@@ -11,6 +11,7 @@ import { monthLabel, monthRange } from './period';
 import { ReportFrame, useOrganizationName, useOrganizationUnits } from './ReportFrame';
 import type { ReportDocument, ReportLine } from './report-document';
 import { ReportTable } from './ReportTable';
+import { useClosedReportMonths } from './closed-months';
 
 const t = reportsMessages;
 const d = t.dre;
@@ -100,12 +101,15 @@ export function DreReportPage() {
     ),
   );
   const report = query.data;
-  const doc = report
-    ? dreDocument(report, organization, {
+  const doc = useClosedReportMonths(
+    report &&
+      dreDocument(report, organization, {
         unit: units.find((unit) => unit.value === filters.unit)?.label,
         costCentre: costCentre.data?.find((c) => c.id === filters.costCentre)?.label,
-      })
-    : undefined;
+      }),
+    report?.months ?? [],
+    filters.unit,
+  );
   return (
     <ReportFrame
       controls={

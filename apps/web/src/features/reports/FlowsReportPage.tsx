@@ -15,6 +15,7 @@ import { trpc } from '../../api/trpc';
 import { BasisChoice, Choice, MonthsChoice, UnitChoice } from './controls';
 import { reportsMessages } from './messages';
 import { monthLabel, monthRange, monthShort } from './period';
+import { useClosedReportMonths } from './closed-months';
 import { ReportFrame, useOrganizationName, useOrganizationUnits } from './ReportFrame';
 import { variation, type ReportDocument, type ReportLine } from './report-document';
 import { ReportTable } from './ReportTable';
@@ -123,7 +124,11 @@ export function FlowsReportPage({ direction }: { direction: FlowDirection }) {
   );
   const report = query.data;
   const unitName = units.find((unit) => unit.value === filters.unit)?.label;
-  const doc = report ? flowsDocument(direction, dimension, report, organization, unitName) : undefined;
+  const doc = useClosedReportMonths(
+    report && flowsDocument(direction, dimension, report, organization, unitName),
+    report?.months ?? [],
+    filters.unit,
+  );
   return (
     <ReportFrame
       controls={

@@ -1,5 +1,5 @@
-import { ActionIcon, Anchor, Group, Paper, Table, Text } from '@mantine/core';
-import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Group, Paper, Table, Text, Tooltip } from '@mantine/core';
+import { IconChevronDown, IconChevronRight, IconLock } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState, type MouseEvent } from 'react';
 import { formatBRL } from '@financeiro/core';
@@ -131,11 +131,22 @@ export function ReportTable(props: { doc: ReportDocument; openLevels?: number; c
         <Table.Thead>
           <Table.Tr>
             <Table.Th className={classes.label}>{doc.labelHeader}</Table.Th>
-            {doc.columns.map((column) => (
-              <Table.Th key={column} ta="right">
-                {column}
-              </Table.Th>
-            ))}
+            {doc.columns.map((column, index) =>
+              doc.closedColumns?.includes(index) ? (
+                <Table.Th key={column} ta="right" title={t.closedColumn(column)} data-closed="yes">
+                  <Tooltip label={t.closedColumn(column)}>
+                    <Group gap={2} justify="flex-end" wrap="nowrap">
+                      <IconLock size={12} aria-hidden />
+                      <span>{column}</span>
+                    </Group>
+                  </Tooltip>
+                </Table.Th>
+              ) : (
+                <Table.Th key={column} ta="right">
+                  {column}
+                </Table.Th>
+              ),
+            )}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>{doc.lines.filter(visible).map((line) => row(line))}</Table.Tbody>

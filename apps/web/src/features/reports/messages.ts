@@ -14,6 +14,8 @@ export const reportsMessages = {
   empty: 'Nada neste período.',
   loading: 'Carregando o relatório',
   valuesInReais: 'Valores em reais (R$)',
+  closedMonths: (labels: string[]) => `Meses fechados: ${labels.join(', ')}`,
+  closedColumn: (label: string) => `${label}: Fechado — nenhum lançamento datado neste mês é aceito`,
   error: 'Não foi possível carregar o relatório.',
   retry: 'Tentar de novo',
   print: 'Imprimir',

@@ -41,6 +41,27 @@ export interface ReportDocument {
   totals?: ReportLine;
   /** The file name without extension. */
   fileName: string;
+  /** The indexes of the columns of months closed in every unit the report covers (decision 0036): a lock marks them. */
+  closedColumns?: number[];
+}
+
+/**
+ * The report with its closed months marked: their columns (the first `months.length` columns are the
+ * months, in order) and one heading line naming them, which the spreadsheet and the PDF carry too.
+ */
+export function withClosedMonths(
+  doc: ReportDocument,
+  months: readonly string[],
+  closed: ReadonlySet<string>,
+  line: (labels: string[]) => string,
+): ReportDocument {
+  const closedColumns = months.flatMap((month, index) => (closed.has(month) ? [index] : []));
+  if (closedColumns.length === 0) return doc;
+  return {
+    ...doc,
+    details: [...doc.details, line(closedColumns.map((index) => doc.columns[index] ?? ''))],
+    closedColumns,
+  };
 }
 
 /** Centavos without the currency sign, "1.234,56", where the heading already says the values are in reais. */
