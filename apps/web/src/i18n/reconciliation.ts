@@ -67,7 +67,8 @@ export const reconciliationMessages = {
     clear: 'Limpar seleção',
     fits: 'Os valores fecham.',
     mismatch: 'Os valores precisam fechar para conciliar.',
-    closed: 'Uma linha escolhida é de um mês fechado: a conciliação seria recusada. Peça a reabertura do mês.',
+    closed:
+      'Uma linha escolhida é de um mês fechado: peça a reabertura do mês, ou marque acima para lançar a baixa no primeiro mês aberto.',
     shape: 'Escolha uma linha e vários itens, ou várias linhas e um movimento.',
     direction: 'Escolha linhas e itens da mesma direção (entradas com entradas, saídas com saídas).',
     done: 'Conciliação registrada.',

@@ -64,6 +64,11 @@ export const reconcileInput = z
       )
       .max(MAX_PARTS, `Concilie até ${MAX_PARTS} parcelas de uma vez.`)
       .default([]),
+    /** For lines of a closed month: the first day of the first open month, where the settlements are booked. */
+    bookOn: z
+      .union([dateInput(), z.literal(''), z.null()])
+      .optional()
+      .transform((v) => v || null),
   })
   .refine((r) => r.movements.length + r.installments.length > 0, {
     path: ['movements'],

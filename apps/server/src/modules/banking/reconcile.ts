@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, isNull, sql, sum } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { formatBRL, type DocumentKind } from '@financeiro/core';
+import { formatBRL, formatCalendarDate, monthTitle, type DocumentKind } from '@financeiro/core';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../errors';
 import { audit } from '../audit';
 import {
+  firstOpenMonthAfter,
   mustBeOpen,
   mustUseAccount,
   type LedgerScope,
@@ -33,6 +34,8 @@ export interface ReconcileRequest {
     fine?: number | undefined;
     discount?: number | undefined;
   }[];
+  /** The first day of the first open month, for lines of a closed month: the settlements are dated on it. */
+  bookOn?: string | null;
 }
 
 export interface ReconcileResult {
@@ -43,7 +46,7 @@ export interface ReconcileResult {
 }
 
 /** The lines `ids` of the account, locked in id order (the order every writer takes them); NOT_FOUND unless all. */
-export async function lockLines(scope: LedgerScope, accountId: string, ids: string[]) {
+export async function lockLines(scope: LedgerScope, accountId: string, ids: string[], bookOn?: string | null) {
   const l = bankStatementLines;
   const rows = await scope.tx
     .select({ id: l.id, date: l.date, amount: l.amount, reconciled: l.reconciled, memo: l.memo })
@@ -52,12 +55,36 @@ export async function lockLines(scope: LedgerScope, accountId: string, ids: stri
     .orderBy(asc(l.id))
     .for('update');
   if (rows.length !== new Set(ids).size) throw new NotFoundError(LINE_NOT_FOUND);
-  // A line of a closed month is neither reconciled nor undone (decision 0036).
-  await mustBeOpen(
-    scope,
-    rows.map((r) => r.date),
-  );
+  // A line of a closed month is neither reconciled nor undone (decision 0036), unless its settlements are booked in
+  // the first open month after it (`bookOn`, reconciling a late bank line).
+  if (bookOn) await mustBookLate(scope, rows, bookOn);
+  else
+    await mustBeOpen(
+      scope,
+      rows.map((r) => r.date),
+    );
   return rows;
+}
+
+/**
+ * A late bank line (its month closed) is reconciled with its settlements dated on the first day of the first open
+ * month after it, the date the person was shown; any other date, or a line of an open month, is refused.
+ */
+async function mustBookLate(scope: LedgerScope, lines: { date: string }[], bookOn: string) {
+  const latest = lines.reduce((last, l) => (l.date > last ? l.date : last), lines[0]?.date ?? '');
+  const month = `${latest.slice(0, 7)}-01`;
+  const open = await firstOpenMonthAfter(scope, month);
+  if (!open) {
+    throw new InvalidInputError(
+      `${monthTitle(month)} está aberto: concilie a linha de ${formatCalendarDate(latest)} na data dela.`,
+    );
+  }
+  if (bookOn !== open) {
+    throw new InvalidInputError(
+      `${monthTitle(month)} está fechado: a linha de ${formatCalendarDate(latest)} é lançada em ${formatCalendarDate(open)}, o primeiro dia do primeiro mês aberto.`,
+    );
+  }
+  await mustBeOpen(scope, [bookOn]);
 }
 
 /** The movements `ids` of the account, locked in id order, with what their active links already reconcile. */
@@ -164,7 +191,7 @@ export async function reconcile(
 ): Promise<ReconcileResult> {
   checkChoices(request);
   const lineIds = request.lines.map((l) => l.lineId);
-  const lines = await lockLines(scope, request.accountId, lineIds);
+  const lines = await lockLines(scope, request.accountId, lineIds, request.bookOn);
   const sign = Math.sign(lines[0]?.amount ?? 0);
   if (lines.some((l) => Math.sign(l.amount) !== sign)) {
     throw new InvalidInputError('Concilie juntas só linhas de uma direção: todas entradas ou todas saídas.');
@@ -190,7 +217,14 @@ export async function reconcile(
     );
   }
 
-  const { paymentIds, settledParts } = await settleThroughLedger(scope, request.accountId, kind, lines, settlements);
+  const { paymentIds, settledParts } = await settleThroughLedger(
+    scope,
+    request.accountId,
+    kind,
+    request.bookOn ?? null,
+    lines,
+    settlements,
+  );
   const groupId = uuidv7();
   const links = pairParts(lineParts, [...movementParts, ...settledParts]);
   await scope.tx.insert(bankReconciliationLinks).values(
@@ -310,20 +344,21 @@ function movementPartsOf(
 }
 
 /**
- * The ledger pays one party's installments in one payment, on the latest line's date; each payment's movement is
- * linked whole.
+ * The ledger pays one party's installments in one payment, on the latest line's date (or the first open day a late
+ * line is booked on); each payment's movement is linked whole.
  */
 async function settleThroughLedger(
   scope: LedgerScope,
   accountId: string,
   kind: DocumentKind,
+  bookOn: string | null,
   lines: { date: string }[],
   settlements: Awaited<ReturnType<typeof settlementsOf>>,
 ): Promise<{ paymentIds: string[]; settledParts: MovementPart[] }> {
   const paymentIds: string[] = [];
   const settledParts: MovementPart[] = [];
   if (settlements.length === 0) return { paymentIds, settledParts };
-  const paidDate = lines.reduce((latest, l) => (l.date > latest ? l.date : latest), lines[0]?.date ?? '');
+  const paidDate = bookOn ?? lines.reduce((latest, l) => (l.date > latest ? l.date : latest), lines[0]?.date ?? '');
   const parties = [...new Set(settlements.map((s) => s.partyId))];
   for (const partyId of parties) {
     const items = settlements

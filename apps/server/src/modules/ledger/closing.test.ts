@@ -407,6 +407,69 @@ describe('closing a month (fechamento): per unit, nothing dated in a closed mont
     expect(await suggested()).toEqual([augustLine]);
   });
 
+  it('reconciles a late bank line of a closed month only booked on the first open day after it, as the person chose', async () => {
+    // A supplier's bill of June paid by the bank on 30/06, the line arriving after June (and July) were closed.
+    const june = await fin.ledger.documents.create(
+      bill({
+        issueDate: '2026-06-05',
+        competence: '06/2026',
+        description: 'Manutenção de junho',
+        installments: [{ dueDate: '2026-06-30', amount: 100_000 }],
+      }),
+    );
+    const [installment] = (await fin.ledger.documents.get({ id: june.id })).installments;
+    const [lateLine] = await storeLines(db(), d.matriz, ids.account, [
+      { date: '2026-06-30', amount: -100_000, memo: 'PAG BOLETO FRIO BOM' },
+    ]);
+    await admin.ledger.closing.close({ month: '06/2026' });
+    await admin.ledger.closing.close({ month: '07/2026' });
+    const request = (bookOn?: string) => ({
+      accountId: ids.account,
+      lines: [{ lineId: lateLine ?? '' }],
+      installments: [{ installmentId: installment?.id ?? '', principal: 100_000 }],
+      ...(bookOn === undefined ? {} : { bookOn }),
+    });
+    const stillOpen = async () => (await fin.ledger.documents.get({ id: june.id })).installments[0]?.status;
+
+    // On its own date it is refused as every write of June; on another day than August's first it is refused too.
+    expect(await codeOf(fin.banking.reconciliation.reconcile(request()))).toBe('CONFLICT');
+    expect(await messageOf(fin.banking.reconciliation.reconcile(request('2026-07-01')))).toBe(
+      'Junho/2026 está fechado: a linha de 30/06/2026 é lançada em 01/08/2026, o primeiro dia do primeiro mês aberto.',
+    );
+    expect(await codeOf(fin.banking.reconciliation.reconcile(request('2026-08-15')))).toBe('BAD_REQUEST');
+    expect(await codeOf(fin.banking.reconciliation.reconcile(request('2026-13-01')))).toBe('BAD_REQUEST');
+    expect(await stillOpen()).toBe('open');
+
+    // Booked on 01/08: the bill is paid on that day, the line reconciled with its own date kept.
+    await fin.banking.reconciliation.reconcile(request('2026-08-01'));
+    const paid = await fin.ledger.documents.get({ id: june.id });
+    expect(paid.installments[0]?.status).toBe('paid');
+    expect(paid.payments.map((p) => p.paidDate)).toEqual(['2026-08-01']);
+    const view = await fin.banking.reconciliation.get({
+      accountId: ids.account,
+      from: '2026-06-01',
+      to: '2026-06-30',
+      page: 1,
+      pageSize: 50,
+    });
+    expect(view.lines.rows.find((l) => l.id === lateLine)).toMatchObject({ date: '2026-06-30', status: 'reconciled' });
+
+    // A line of an open month keeps its own date: asking for another is refused.
+    await admin.ledger.closing.reopen({ month: '07/2026', reason: 'Fim do teste' });
+    await admin.ledger.closing.reopen({ month: '06/2026', reason: 'Fim do teste' });
+    const [openLine] = await storeLines(db(), d.matriz, ids.account, [
+      { date: '2026-06-29', amount: -4_590, memo: 'TARIFA' },
+    ]);
+    const fee = await fin.ledger.movements.createEntry(entry('2026-06-29'));
+    const early = fin.banking.reconciliation.reconcile({
+      accountId: ids.account,
+      lines: [{ lineId: openLine ?? '' }],
+      movements: [{ movementId: fee.movementId }],
+      bookOn: '2026-07-01',
+    });
+    expect(await messageOf(early)).toBe('Junho/2026 está aberto: concilie a linha de 29/06/2026 na data dela.');
+  });
+
   it("tells the reports the months closed in every unit they cover: the chosen unit's, or all of the organization's", async () => {
     const unitIds = (
       await db().select({ id: units.id }).from(units).where(eq(units.organizationId, d.matriz.organizationId))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { competenceToSend, lateNote, monthOfTyped, monthsOfTyped } from './closed-month';
+import { competenceToSend, lateLine, lateNote, monthOfTyped, monthsOfTyped } from './closed-month';
 
 describe('the month of a date as a form holds it', () => {
   it('reads a typed date, a stored date and a competence', () => {
@@ -49,5 +49,19 @@ describe('a note issued in a closed month', () => {
       ready: true,
       competence: null,
     });
+  });
+});
+
+describe('a bank line of a closed month', () => {
+  it('is booked on the first day of the first open month after a run of closed ones, naming both dates', () => {
+    expect(lateLine('2026-06-30', new Set(['2026-06-01', '2026-07-01']))).toEqual({
+      bookOn: '2026-08-01',
+      label:
+        'Lançar a baixa em 01/08/2026, o primeiro dia do primeiro mês aberto (a linha é de 30/06/2026; junho/2026 está fechado).',
+    });
+  });
+
+  it('keeps its own date while its month is open', () => {
+    expect(lateLine('2026-06-30', new Set(['2026-07-01']))).toBeNull();
   });
 });

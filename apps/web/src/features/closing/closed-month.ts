@@ -1,4 +1,4 @@
-import { formatCalendarDate, monthTitle, parseDateText } from '@financeiro/core';
+import { addMonths, formatCalendarDate, monthTitle, parseDateText } from '@financeiro/core';
 import { closingMessages as t } from './messages';
 
 /** The month (its first day, YYYY-MM-DD) of a date as typed: DD/MM/AAAA, YYYY-MM-DD, or a competence MM/AAAA. */
@@ -53,4 +53,19 @@ export function competenceToSend(
   return accepted === late.competence
     ? { ready: true, competence: late.competence }
     : { ready: false, competence: null };
+}
+
+/**
+ * A bank line of a closed month (decision 0036): the first day of the first open month after its month, where its
+ * settlement may be booked, and the sentence naming both dates; null while the line's month is open.
+ */
+export function lateLine(date: string, closedMonths: ReadonlySet<string>): { bookOn: string; label: string } | null {
+  const month = `${date.slice(0, 7)}-01`;
+  let open = month;
+  while (closedMonths.has(open)) open = addMonths(open, 1);
+  if (open === month) return null;
+  return {
+    bookOn: open,
+    label: t.bookLate(formatCalendarDate(open), formatCalendarDate(date), monthTitle(month).toLowerCase()),
+  };
 }

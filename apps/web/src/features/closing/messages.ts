@@ -27,6 +27,8 @@ export const closingMessages = {
   lateNote: (issued: string, closed: string, open: string) =>
     `Nota emitida em ${issued}; ${closed} está fechado. Será lançada na competência ${open}.`,
   acceptCompetence: (open: string) => `Lançar na competência ${open}`,
+  bookLate: (open: string, line: string, closed: string) =>
+    `Lançar a baixa em ${open}, o primeiro dia do primeiro mês aberto (a linha é de ${line}; ${closed} está fechado).`,
   closedLines: ([first, ...more]: string[], who: string, when: string) =>
     more.length === 0
       ? `${first ?? ''} está fechado nesta unidade (fechado por ${who} em ${when}): as linhas do extrato datadas nele, marcadas com o cadeado, não podem ser conciliadas, desfeitas nem virar lançamento. Peça a reabertura do mês para conciliá-las.`

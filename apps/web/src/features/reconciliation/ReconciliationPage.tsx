@@ -30,7 +30,7 @@ import { PeriodEnd } from '../../ui/PeriodEnd';
 import { monthOfTyped } from '../closing/closed-month';
 import { ClosedMonthAlert } from '../closing/ClosedMonthAlert';
 import { closingMessages } from '../closing/messages';
-import { useClosedMonths } from '../closing/use-closed-months';
+import { useClosedMonths, useLateLine } from '../closing/use-closed-months';
 import { ImportModal } from './ImportModal';
 import { EntryFromLineModal, UndoDialog } from './LineDialogs';
 import { RulesDrawer } from './RulesDrawer';
@@ -148,8 +148,8 @@ function useClosedLines(lines: Line[]): IsClosed {
   return (line) => closed.has(monthOfTyped(line.date) ?? '');
 }
 
-/** The sums of a manual match and whether they may be reconciled. */
-function matchCheck(lines: Line[], items: AppItem[], isClosed: IsClosed) {
+/** The sums of a manual match and whether they may be reconciled (lines of a closed month once booked late). */
+function matchCheck(lines: Line[], items: AppItem[], isClosed: IsClosed, bookedLate: boolean) {
   const lineSum = lines.reduce((s, l) => s + lineOpen(l), 0);
   const itemSum = items.reduce((s, i) => s + i.open, 0);
   const signs = new Set([...lines.map((l) => Math.sign(l.amount)), ...items.map((i) => Math.sign(i.open))]);
@@ -157,15 +157,16 @@ function matchCheck(lines: Line[], items: AppItem[], isClosed: IsClosed) {
     lines.length > 0 &&
     items.length > 0 &&
     (lines.length === 1 || (items.length === 1 && items[0]?.source === 'movement'));
-  const problem = lines.some(isClosed)
-    ? t.match.closed
-    : !shapeOk
-      ? t.match.shape
-      : signs.size > 1
-        ? t.match.direction
-        : lineSum !== itemSum
-          ? t.match.mismatch
-          : null;
+  const problem =
+    lines.some(isClosed) && !bookedLate
+      ? t.match.closed
+      : !shapeOk
+        ? t.match.shape
+        : signs.size > 1
+          ? t.match.direction
+          : lineSum !== itemSum
+            ? t.match.mismatch
+            : null;
   return { lineSum, itemSum, remaining: lineSum - itemSum, problem };
 }
 
@@ -217,15 +218,22 @@ function useManualMatch(
 ) {
   const [selectedLines, setSelectedLines] = useState<string[]>([]);
   const [selectedItems, setSelectedItems] = useState<string[]>([]);
+  const [bookLate, setBookLate] = useState(false);
   const { keyFor, done } = useKeyFor();
   const chosenLines = lines.filter((l) => selectedLines.includes(l.id));
   const chosenItems = items.filter((i) => selectedItems.includes(i.id));
+  const closedChosen = chosenLines.filter(isClosed);
+  const latestClosed = closedChosen.reduce<string | null>((last, l) => (!last || l.date > last ? l.date : last), null);
+  const late = useLateLine(latestClosed);
+  const bookedLate = bookLate && late !== null && closedChosen.length > 0;
   const clearSelection = () => {
     setSelectedLines([]);
     setSelectedItems([]);
+    setBookLate(false);
   };
   const manualRequest = {
     accountId,
+    bookOn: bookedLate ? late.bookOn : null,
     lines: chosenLines.map((l) => ({ lineId: l.id, amount: null })),
     movements: chosenItems.filter((i) => i.source === 'movement').map((i) => ({ movementId: i.id, amount: null })),
     installments: chosenItems
@@ -252,7 +260,10 @@ function useManualMatch(
     toggleLine: (id: string) => toggle(selectedLines, id, setSelectedLines),
     toggleItem: (id: string) => toggle(selectedItems, id, setSelectedItems),
     choosing: chosenLines.length > 0 || chosenItems.length > 0,
-    check: matchCheck(chosenLines, chosenItems, isClosed),
+    check: matchCheck(chosenLines, chosenItems, isClosed, bookedLate),
+    late: closedChosen.length > 0 ? late : null,
+    bookLate,
+    setBookLate,
     clearSelection,
     reconcile: () => reconcile.mutate(manualRequest),
     reconciling: reconcile.isPending,
@@ -485,6 +496,9 @@ function BalanceFigures({ days, busy }: { days: Day[]; busy: boolean }) {
 /** The manual match's sums, what keeps it from being reconciled, and the buttons to clear or reconcile it. */
 function ManualMatchBar(props: {
   check: ReturnType<typeof matchCheck>;
+  late: { bookOn: string; label: string } | null;
+  bookLate: boolean;
+  onBookLate: (book: boolean) => void;
   busy: boolean;
   onClear: () => void;
   onReconcile: () => void;
@@ -507,6 +521,13 @@ function ManualMatchBar(props: {
             {t.match.remaining}: <b>{formatBRL(check.remaining)}</b>
           </Text>
         </SimpleGrid>
+        {props.late && (
+          <Checkbox
+            label={props.late.label}
+            checked={props.bookLate}
+            onChange={(event) => props.onBookLate(event.currentTarget.checked)}
+          />
+        )}
         <Group justify="space-between">
           <Text size="sm" c={check.problem ? 'red.9' : 'teal.9'}>
             {check.problem ?? t.match.fits}
@@ -600,6 +621,9 @@ export function ReconciliationPage() {
       {match.choosing && (
         <ManualMatchBar
           check={match.check}
+          late={match.late}
+          bookLate={match.bookLate}
+          onBookLate={match.setBookLate}
           busy={match.reconciling}
           onClear={match.clearSelection}
           onReconcile={match.reconcile}
