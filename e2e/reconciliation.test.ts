@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { addDays, todayInSaoPaulo } from '@financeiro/core';
 import { chromiumAvailable, screenshot, signInToMatriz } from './support/browser';
 import { useHarness } from './support/harness';
+import { ofxFile } from './support/ofx';
 
 /** Text as shown, with the non-breaking space Intl puts after "R$" made plain. */
 const plain = (text: string) => text.replace(/\u00a0/g, ' ').replace(/\n+/g, '\n');
@@ -13,9 +14,6 @@ const centavos = (text: string) => {
   const value = Number((match[3] ?? '').replaceAll('.', '')) * 100 + Number(match[4]);
   return match[1] === '-' || match[2] === '-' ? -value : value;
 };
-const ofxAmount = (c: number) =>
-  `${c < 0 ? '-' : ''}${Math.floor(Math.abs(c) / 100)}.${String(Math.abs(c) % 100).padStart(2, '0')}`;
-const ofxDate = (iso: string) => `${iso.replaceAll('-', '')}120000[-3:BRT]`;
 /** Upper case without accents, the way bank memos read. */
 const bankText = (text: string) =>
   text
@@ -49,59 +47,6 @@ async function statementRows(page: Page): Promise<StatementRow[]> {
 
 /** Who a settlement paid or was paid by, as its description names them ("Pagamento: <party> — ..."). */
 const partyOf = (row: StatementRow) => /^(?:Pagamento|Recebimento): (.+?) — /.exec(row.title)?.[1] ?? null;
-
-/** A Brazilian bank's OFX 1.x (SGML, unclosed tags, Windows-1252 declared) for the demo's checking account. */
-function ofxFile(day: string, lines: { amount: number; memo: string; fitId: string }[], closing: number) {
-  const transactions = lines
-    .map(
-      (l) => `<STMTTRN>
-<TRNTYPE>${l.amount < 0 ? 'DEBIT' : 'CREDIT'}
-<DTPOSTED>${ofxDate(day)}
-<TRNAMT>${ofxAmount(l.amount)}
-<FITID>${l.fitId}
-<MEMO>${l.memo}
-</STMTTRN>`,
-    )
-    .join('\n');
-  return `OFXHEADER:100
-DATA:OFXSGML
-VERSION:102
-SECURITY:NONE
-ENCODING:USASCII
-CHARSET:1252
-COMPRESSION:NONE
-OLDFILEUID:NONE
-NEWFILEUID:NONE
-
-<OFX>
-<SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS><DTSERVER>${ofxDate(day)}<LANGUAGE>POR</SONRS></SIGNONMSGSRSV1>
-<BANKMSGSRSV1>
-<STMTTRNRS>
-<TRNUID>1
-<STATUS><CODE>0<SEVERITY>INFO</STATUS>
-<STMTRS>
-<CURDEF>BRL
-<BANKACCTFROM>
-<BANKID>0341
-<BRANCHID>0912
-<ACCTID>12345-6
-<ACCTTYPE>CHECKING
-</BANKACCTFROM>
-<BANKTRANLIST>
-<DTSTART>${ofxDate(day)}
-<DTEND>${ofxDate(day)}
-${transactions}
-</BANKTRANLIST>
-<LEDGERBAL>
-<BALAMT>${ofxAmount(closing)}
-<DTASOF>${ofxDate(day)}
-</LEDGERBAL>
-</STMTRS>
-</STMTTRNRS>
-</BANKMSGSRSV1>
-</OFX>
-`;
-}
 
 // Reason for skipIf: these journeys need Debian's Chromium at /usr/bin/chromium; CI installs it, a laptop may not.
 describe.skipIf(!chromiumAvailable)('bank reconciliation in Chromium', () => {

@@ -31,9 +31,9 @@ export const closingMessages = {
     `Lançar a baixa em ${open}, o primeiro dia do primeiro mês aberto (a linha é de ${line}; ${closed} está fechado).`,
   closedLines: ([first, ...more]: string[], who: string, when: string) =>
     more.length === 0
-      ? `${first ?? ''} está fechado nesta unidade (fechado por ${who} em ${when}): as linhas do extrato datadas nele, marcadas com o cadeado, não podem ser conciliadas, desfeitas nem virar lançamento. Peça a reabertura do mês para conciliá-las.`
-      : `${[first, ...more].join(', ')} estão fechados nesta unidade: as linhas do extrato datadas neles, marcadas com o cadeado, não podem ser conciliadas, desfeitas nem virar lançamento. Peça a reabertura do mês para conciliá-las.`,
-  closedLine: 'Mês fechado: esta linha não pode ser conciliada',
+      ? `${first ?? ''} está fechado nesta unidade (fechado por ${who} em ${when}): as linhas do extrato datadas nele, marcadas com o cadeado, não podem ser conciliadas na data delas, desfeitas nem virar lançamento: concilie-as com a baixa no primeiro mês aberto, ou peça a reabertura do mês.`
+      : `${[first, ...more].join(', ')} estão fechados nesta unidade: as linhas do extrato datadas neles, marcadas com o cadeado, não podem ser conciliadas na data delas, desfeitas nem virar lançamento: concilie-as com a baixa no primeiro mês aberto, ou peça a reabertura do mês.`,
+  closedLine: 'Mês fechado: concilie com a baixa no primeiro mês aberto, ou reabra o mês',
   closedBefore: (label: string, who: string, when: string) =>
     `${label} está fechado nesta unidade (fechado por ${who} em ${when}): o lançamento será recusado. Use uma data de um mês aberto ou peça a reabertura do mês.`,
 };
