@@ -30,18 +30,24 @@ describe.skipIf(!chromiumAvailable)('a bill with withheld taxes, a closed month 
 
   /** Pays the only installment of the document open in the drawer, on `date` when given (today otherwise). */
   async function payOpenDocument(page: Page, date?: string) {
-    const document = page.getByRole('dialog', { name: 'Conta a pagar' });
-    await document
+    const installment = page
+      .getByRole('dialog', { name: 'Conta a pagar' })
       .getByRole('table', { name: 'Parcelas' })
       .getByRole('row')
-      .filter({ hasText: '1/1' })
-      .getByRole('button', { name: 'Pagar', exact: true })
-      .click();
+      .filter({ hasText: '1/1' });
+    await installment.getByRole('button', { name: 'Pagar', exact: true }).click();
     const payment = page.getByRole('dialog', { name: 'Registrar pagamento' });
     if (date) await payment.getByLabel(/^Data( \*)?$/).fill(date);
     await choose(page, 'Conta', /Itaú movimento/);
     await payment.getByRole('button', { name: /^Confirmar pagamento de R\$/ }).click();
-    return payment;
+    return { payment, installment };
+  }
+
+  /** Pays it and waits until the drawer shows the installment settled (a notice of an earlier payment may linger). */
+  async function payAndSee(page: Page, date?: string) {
+    const { payment, installment } = await payOpenDocument(page, date);
+    await payment.waitFor({ state: 'hidden' });
+    await installment.getByText('Quitada').waitFor();
   }
 
   /** The DRE's "Serviços jurídicos" line from last month to this one, on a basis: the months' figures and the total. */
@@ -95,7 +101,7 @@ describe.skipIf(!chromiumAvailable)('a bill with withheld taxes, a closed month 
       .click();
     await page.getByText(`${label} fechado.`).waitFor();
     await page.goto(bill);
-    const refused = await payOpenDocument(page, day(20));
+    const { payment: refused } = await payOpenDocument(page, day(20));
     await refused.getByText(`${label} está fechado nesta unidade (fechado por Ana Administradora em`).waitFor();
     await page.getByText(`${label} está fechado para a unidade Matriz (fechado por Ana Administradora em`).waitFor();
     await screenshot(page, 'withholding-pay-refused');
@@ -109,8 +115,7 @@ describe.skipIf(!chromiumAvailable)('a bill with withheld taxes, a closed month 
     await reopen.getByRole('button', { name: 'Reabrir' }).click();
     await page.getByText(`${label} reaberto.`).waitFor();
     await page.goto(bill);
-    await payOpenDocument(page, day(20));
-    await page.getByText('Pagamento registrado.').waitFor();
+    await payAndSee(page, day(20));
 
     // The month's guides: the IRRF with the accountant's monthly fee in DARF 1708, the ISS in the city's guide.
     for (const [title, total] of [
@@ -126,8 +131,7 @@ describe.skipIf(!chromiumAvailable)('a bill with withheld taxes, a closed month 
         .getByRole('button', { name: 'Gerar guia' })
         .click();
       await page.getByText(`${title} gerada em Contas a pagar.`).waitFor();
-      await payOpenDocument(page);
-      await page.getByText('Pagamento registrado.').waitFor();
+      await payAndSee(page);
     }
 
     // Competência counts the gross in its month; caixa, the net in that month and the guides this month: the same
