@@ -5,7 +5,6 @@ import { useState } from 'react';
 import {
   amountBoundOfText,
   formatBRL,
-  formatCalendarDate,
   LIST_STATUSES,
   todayInSaoPaulo,
   type DocumentKind,
@@ -16,7 +15,7 @@ import type { inferOutput } from '@trpc/tanstack-react-query';
 import type { trpc } from '../../api/trpc';
 import { ledgerMessages } from '../../i18n/ledger';
 import { CARDS_MEDIA_QUERY } from '../../ui/DataTable.cards';
-import { DateField } from '../../ui/DateField';
+import { PeriodEnd } from '../../ui/PeriodEnd';
 import { useUrlState } from '../../ui/use-url-state';
 import { ReferenceSelect } from '../registries/fields';
 import { PERIODS, periodRange, type Period } from './due-periods';
@@ -31,7 +30,6 @@ const ALL = 'all';
 const DEFAULT_STATUS = 'open,partial';
 /** The filters behind "Mais filtros", opened by themselves when one of them is set. */
 const MORE = ['partyId', 'classificationId', 'costCentreId', 'accountId', 'paymentMethodId', 'amountMin', 'amountMax'];
-const isoOf = (text: string) => (/^\d{2}\/\d{2}\/\d{4}$/.test(text) ? text.split('/').reverse().join('-') : null);
 
 /** The filters as the list opens: what is still to pay or receive, over every due date. Clearing comes back here. */
 const CLEARED = {
@@ -51,23 +49,6 @@ const CLEARED = {
 };
 
 type Totals = inferOutput<typeof trpc.ledger.documents.list>['totals'];
-
-/** One end of the custom due-date range: kept as typed until it is a whole date, then stored in the address. */
-function RangeEnd(props: { label: string; value: string; onChange: (iso: string) => void }) {
-  const [text, setText] = useState(props.value ? formatCalendarDate(props.value) : '');
-  return (
-    <DateField
-      label={props.label}
-      value={text}
-      onChange={(value) => {
-        setText(value);
-        const iso = isoOf(value);
-        if (iso !== null || value === '') props.onChange(iso ?? '');
-      }}
-      w={150}
-    />
-  );
-}
 
 /**
  * The installments list's filters, sort, page and open document kept in the address, with what they make of it: the
@@ -165,8 +146,8 @@ export function InstallmentsFilters(props: { kind: DocumentKind; state: Installm
         )}
         {period === 'custom' && (
           <>
-            <RangeEnd label={t.periods.from} value={filters.from} onChange={(from) => setFilters({ from })} />
-            <RangeEnd label={t.periods.to} value={filters.to} onChange={(to) => setFilters({ to })} />
+            <PeriodEnd label={t.periods.from} value={filters.from} onChange={(from) => setFilters({ from })} w={150} />
+            <PeriodEnd label={t.periods.to} value={filters.to} onChange={(to) => setFilters({ to })} w={150} />
           </>
         )}
         <Button variant="subtle" onClick={() => setMoreFilters((v) => !v)} aria-expanded={moreFilters}>
